@@ -1,0 +1,25 @@
+// EmbedMigrations: a build-tool plugin that compiles the package's Migrations/*.sql into the
+// PhotoLibrary module as string literals, so the photogrid binary never needs the source tree.
+import Foundation
+import PackagePlugin
+
+@main
+struct EmbedMigrations: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        let folder = context.package.directoryURL.appending(path: "Migrations")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path())
+            .filter { $0.hasSuffix(".sql") }
+            .sorted()
+        let inputs = names.map { folder.appending(path: $0) }
+        let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedMigrations.swift")
+        return [
+            .buildCommand(
+                displayName: "Embedding \(names.count) SQL migration(s) into \(target.name)",
+                executable: try context.tool(named: "MigrationEmbedder").url,
+                arguments: [output.path()] + inputs.map { $0.path() },
+                inputFiles: inputs,
+                outputFiles: [output]
+            )
+        ]
+    }
+}

@@ -1,0 +1,3 @@
+#include "CJPEGShims.h"
+#include <stdio.h>
+#include <jpeglib.h>

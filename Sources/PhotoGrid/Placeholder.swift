@@ -1,0 +1,4 @@
+import GridLayout
+import PhotoLibrary
+import Thumbnails
+public enum PhotoGridPlaceholder {}

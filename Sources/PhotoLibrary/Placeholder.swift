@@ -1,0 +1,3 @@
+import JPEG
+import GRDB
+public enum PhotoLibraryPlaceholder { static let migrations = embeddedMigrations }

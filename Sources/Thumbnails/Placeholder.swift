@@ -1,0 +1,4 @@
+import JPEG
+import Imaging
+import GridLayout
+public enum ThumbnailsPlaceholder {}

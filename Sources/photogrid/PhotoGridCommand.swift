@@ -1,0 +1,7 @@
+import ArgumentParser
+import PhotoGrid
+
+@main
+struct PhotoGridCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "photogrid")
+}

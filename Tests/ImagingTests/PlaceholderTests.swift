@@ -1,0 +1,3 @@
+import Testing
+@testable import Imaging
+@Test func placeholder() {}

@@ -1,0 +1,3 @@
+import Testing
+@testable import PhotoLibrary
+@Test func placeholder() {}
