@@ -1,0 +1,83 @@
+import Foundation
+
+/// What a run of the built `photogrid` binary produced.
+struct PhotoGridRun: Sendable {
+    var status: Int32
+    var stdout: Data
+    var stderr: String
+    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+
+    /// Decodes stdout as a JSON object.
+    func json() throws -> [String: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: stdout) as? [String: Any] else {
+            throw PhotoGridBinary.Failure.notAnObject(stdoutText)
+        }
+        return object
+    }
+}
+
+/// Runs the `photogrid` executable that `swift build`/`swift test` put next to the test bundle.
+enum PhotoGridBinary {
+    enum Failure: Error { case missing(String), notAnObject(String) }
+
+    /// The package root (two levels above this file's folder).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The committed sample photos.
+    static let sampleImages = packageRoot.appendingPathComponent("SampleImages")
+
+    /// The built binary: `$PHOTOGRID_BIN` if set, else `photogrid` beside the running test bundle.
+    static var url: URL {
+        get throws {
+            if let override = ProcessInfo.processInfo.environment["PHOTOGRID_BIN"] {
+                return URL(fileURLWithPath: override)
+            }
+            let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            var dir = exe.deletingLastPathComponent()
+            // The test bundle is `<products>/PhotoGridPackageTests.xctest` (a file on Linux).
+            if dir.pathExtension == "xctest" { dir = dir.deletingLastPathComponent() }
+            let candidate = dir.appendingPathComponent("photogrid")
+            guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
+                throw Failure.missing("photogrid binary not found at \(candidate.path); run `swift build` first")
+            }
+            return candidate
+        }
+    }
+
+    /// Runs `photogrid ARGS` and waits for it; stdin is empty.
+    static func run(_ arguments: [String], in directory: URL? = nil,
+                    environment: [String: String] = [:]) throws -> PhotoGridRun {
+        let process = Process()
+        process.executableURL = try url
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "PHOTOGRID_DB")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes concurrently so a large output cannot block the child.
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return PhotoGridRun(status: process.terminationStatus, stdout: outData,
+                            stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A fresh temporary directory, removed by the caller when done.
+    static func temporaryDirectory(_ label: String = "photogrid-e2e") throws -> URL {
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(label)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+}
