@@ -1,0 +1,118 @@
+/// The photo grid laid out for one width: columns, rows, content height, and each cell's geometry.
+///
+/// The view is `ScrollView { LazyVGrid(columns:spacing:) { ForEach(images) { PhotoCell } } }` (spec §0.1):
+/// the scroll view proposes `(width, nil)` to the grid, the grid proposes `(trackWidth, nil)` to cells.
+/// For `.square` cells everything is closed-form (`SquareCellRows`): building the layout and asking for a
+/// cell cost O(1) whatever the count. Other styles are evaluated by `LayoutEngine`, cell by cell, with
+/// row heights measured once (O(count)). `evaluatedByEngine` forces the engine for square cells too, which
+/// the tests use to hold the fast path equal to the engine.
+public struct PhotoGridLayout: Sendable {
+    public let width: Double
+    public let grid: LazyVGridLayout
+    public let style: PhotoCellStyle
+    public let tracks: [GridTrack]
+    /// Each image's natural size: display (oriented) pixels, which are points for 1x images.
+    public let imageSizes: [Size]
+    let rows: Rows
+
+    enum Rows: Sendable {
+        case square(SquareCellRows)
+        case measured(GridRows)
+    }
+
+    public init(width: Double, grid: LazyVGridLayout = .photoGrid, style: PhotoCellStyle = .square,
+                imageSizes: [Size], evaluatedByEngine: Bool = false) {
+        self.width = width
+        self.grid = grid
+        self.style = style
+        self.imageSizes = imageSizes
+        let tracks = grid.tracks(proposedWidth: width)
+        self.tracks = tracks
+        if style == .square && !evaluatedByEngine {
+            rows = .square(SquareCellRows(count: tracks.isEmpty ? 0 : imageSizes.count, tracks: tracks, rowSpacing: grid.rowSpacing))
+        } else {
+            rows = .measured(grid.rows(count: tracks.isEmpty ? 0 : imageSizes.count, columnCount: tracks.count) { i in
+                LayoutEngine.cellHeight(style.view(imageSize: imageSizes[i]), trackWidth: tracks[i % tracks.count].width)
+            })
+        }
+    }
+
+    /// Number of cells.
+    public var count: Int { tracks.isEmpty ? 0 : imageSizes.count }
+
+    public var rowCount: Int {
+        switch rows {
+        case let .square(r): return r.rowCount
+        case let .measured(r): return r.count
+        }
+    }
+
+    /// `Σ row heights + (rows − 1) × rowSpacing`.
+    public var contentHeight: Double {
+        switch rows {
+        case let .square(r): return r.contentHeight
+        case let .measured(r): return r.contentHeight
+        }
+    }
+
+    /// The grid's reported width: `max(W, extent of the tracks)`.
+    public var reportedWidth: Double { GridColumns.reportedWidth(proposed: grid.resolvedWidth(width), tracks: tracks) }
+
+    /// The slot of cell `index`: its track's x and width, its row's y and height.
+    public func slot(_ index: Int) -> Rect {
+        let track = tracks[index % tracks.count], r = index / tracks.count
+        switch rows {
+        case let .square(rows):
+            return Rect(x: track.x, y: rows.origin(ofRow: r), width: track.width, height: rows.height(ofRow: r))
+        case let .measured(rows):
+            return Rect(x: track.x, y: rows.origins[r], width: track.width, height: rows.heights[r])
+        }
+    }
+
+    /// Geometry of cell `index` (0 ≤ index < count), in content coordinates.
+    public func cell(_ index: Int) -> CellGeometry {
+        let slot = slot(index)
+        let alignment = tracks[index % tracks.count].alignment
+        let pixels = imageSizes[index]
+        if case .square = rows {
+            // Closed form of PhotoCellStyle.square, with the same arithmetic the engine uses.
+            let cellSize = Size(AspectRatioLayout.childProposal(ProposedSize(slot.size), ratioSize: Size(width: 1, height: 1), contentMode: .fit))
+            let frame = Rect(origin: slot.origin + alignment.childOrigin(container: slot.size, child: cellSize), size: cellSize)
+            let fill = Size(AspectRatioLayout.childProposal(ProposedSize(cellSize), ratioSize: pixels, contentMode: .fill))
+            let imageFrame = Rect(origin: frame.origin + Alignment.center.childOrigin(container: cellSize, child: fill), size: fill)
+            // A zero-sized cell (a track squeezed to 0) shows nothing, as the engine's visible crop says.
+            let crop = cellSize.width > 0 && cellSize.height > 0 ? CellGeometry.centreSquareCrop(pixelSize: pixels) : .zero
+            return CellGeometry(index: index, frame: frame, imageFrame: imageFrame, clip: frame, crop: crop)
+        }
+        let placed = LayoutEngine.placeInSlot(style.view(imageSize: pixels), slot: slot, alignment: alignment)
+        let image = placed.firstImage()
+        let imageFrame = image?.image.frame ?? placed.frame
+        return CellGeometry(index: index, frame: placed.frame, imageFrame: imageFrame, clip: image?.clip,
+                            crop: CellGeometry.visibleCrop(imageFrame: imageFrame, clip: image?.clip, pixelSize: pixels))
+    }
+
+    /// Indices of the cells whose frames intersect `[offset, offset + height)` (content y), in order.
+    public func visibleCells(offset: Double, height: Double) -> [Int] {
+        let rowRange: Range<Int>
+        switch rows {
+        case let .square(r): rowRange = r.rows(intersecting: offset, height: height)
+        case let .measured(r): rowRange = r.rows(intersecting: offset, height: height)
+        }
+        let n = tracks.count, bottom = offset + height
+        var result: [Int] = []
+        for r in rowRange {
+            for i in (r * n)..<min(count, (r + 1) * n) {
+                let f = cell(i).frame
+                if f.minY < bottom && f.maxY > offset { result.append(i) }
+            }
+        }
+        return result
+    }
+}
+
+extension Size {
+    /// A proposal's components, with `nil` read as 0 (for proposals known to be fully specified).
+    init(_ proposal: ProposedSize) {
+        self.init(width: proposal.width ?? 0, height: proposal.height ?? 0)
+    }
+}
