@@ -9,6 +9,7 @@ let package = Package(
     name: "PhotoGrid",
     products: [
         .library(name: "PhotoGrid", targets: ["PhotoGrid"]),
+        .library(name: "GridLayout", targets: ["GridLayout"]),
         .executable(name: "photogrid", targets: ["photogrid"]),
     ],
     dependencies: [

@@ -23,9 +23,10 @@ public struct DragToDismiss: Sendable, Hashable {
     }
 
     /// `(1 − dragScale) · 1.3` while a detail is shown (S01E313/S01E314 `gridOpacity`; unclamped, a
-    /// renderer clamps values above 1).
+    /// renderer clamps values above 1). Computed as `translation.height / 1000 · 1.3` (the same value
+    /// without the rounding of `1 − (1 − t/1000)`).
     public static func gridOpacity(translation: Point) -> Double {
-        (1 - scale(translation: translation)) * 1.3
+        translation.y > 0 ? translation.y / 1000 * 1.3 : 0
     }
 
     /// Where the photo is drawn: `.offset(t)` then `.scaleEffect(s)` about the fit rect's centre C:

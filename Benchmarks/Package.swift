@@ -1,0 +1,16 @@
+// swift-tools-version:6.1
+// PhotoGrid's benchmarks, apart from the tests. Run: swift run -c release --package-path Benchmarks layout-benchmark
+import PackageDescription
+
+let package = Package(
+    name: "PhotoGridBenchmarks",
+    dependencies: [.package(name: "PhotoGrid", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "layout-benchmark",
+            dependencies: [.product(name: "PhotoGrid", package: "PhotoGrid"), .product(name: "GridLayout", package: "PhotoGrid")],
+            path: "Sources/LayoutBenchmark"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

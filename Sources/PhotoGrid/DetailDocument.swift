@@ -1,0 +1,63 @@
+import GridLayout
+
+/// What `photogrid detail I` prints (DESIGN §5, schema `detail.schema.json`, version 1): the geometry of
+/// opening cell I, in viewport coordinates (content y minus offset).
+public struct DetailDocument: Sendable, Hashable, Codable, JSONWritable {
+    public var version: Int = 1
+    public var index: Int
+    public var id: Int64?
+    public var path: String?
+    public var viewport: Viewport
+    /// The cell's frame.
+    public var cell: Rect
+    /// The cell image's fill rect: the matched-geometry source.
+    public var source: Rect
+    /// The detail image's fit rect in the viewport.
+    public var detail: Rect
+    /// Transition progress p (0 = grid, 1 = detail).
+    public var progress: Double
+    /// The image rect at p.
+    public var image: Rect
+    /// The mask square at p.
+    public var mask: Rect
+    /// `image ∩ mask`.
+    public var visible: Rect
+    /// Present with `--drag`.
+    public var drag: Drag?
+
+    /// The detail being dragged by `translation`.
+    public struct Drag: Sendable, Hashable, Codable, JSONWritable {
+        public var translation: Point
+        public var scale: Double
+        public var gridOpacity: Double
+        /// Where the photo is drawn: offset, then scaled about the fit rect's centre.
+        public var rendered: Rect
+
+        public func write(to w: inout JSONWriter) {
+            w.object { w in
+                w.key("gridOpacity"); w.value(gridOpacity)
+                w.key("rendered"); rendered.write(to: &w)
+                w.key("scale"); w.value(scale)
+                w.key("translation"); translation.write(to: &w)
+            }
+        }
+    }
+
+    public func write(to w: inout JSONWriter) {
+        w.object { w in
+            w.key("cell"); cell.write(to: &w)
+            w.key("detail"); detail.write(to: &w)
+            if let drag { w.key("drag"); drag.write(to: &w) }
+            if let id { w.key("id"); w.value(Int(id)) }
+            w.key("image"); image.write(to: &w)
+            w.key("index"); w.value(index)
+            w.key("mask"); mask.write(to: &w)
+            if let path { w.key("path"); w.value(path) }
+            w.key("progress"); w.value(progress)
+            w.key("source"); source.write(to: &w)
+            w.key("version"); w.value(version)
+            w.key("viewport"); viewport.write(to: &w)
+            w.key("visible"); visible.write(to: &w)
+        }
+    }
+}

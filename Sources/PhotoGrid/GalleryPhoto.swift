@@ -1,0 +1,22 @@
+/// One photo as the gallery lays it out: its identity (absent for `--sizes`), its display pixel size,
+/// and its grid thumbnail when one was exported.
+public struct GalleryPhoto: Sendable, Hashable {
+    /// Library row id (absent when laying out `--sizes`).
+    public var id: Int64?
+    /// Path relative to the indexed folder (absent for `--sizes`).
+    public var path: String?
+    /// Display (oriented) pixel width.
+    public var pixelWidth: Double
+    /// Display (oriented) pixel height.
+    public var pixelHeight: Double
+    /// Thumbnail path relative to the layout document (export only).
+    public var thumbnail: String?
+
+    public init(id: Int64? = nil, path: String? = nil, pixelWidth: Double, pixelHeight: Double, thumbnail: String? = nil) {
+        self.id = id
+        self.path = path
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.thumbnail = thumbnail
+    }
+}

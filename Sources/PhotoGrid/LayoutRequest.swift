@@ -1,0 +1,52 @@
+import GridLayout
+
+/// A layout question as the command line asks it, before validation: flag values as given.
+public struct LayoutRequest: Sendable, Hashable {
+    /// `--sizes` (display pixel sizes `WxH,…`); `nil` reads the library.
+    public var sizes: String?
+    public var width: Double
+    public var height: Double
+    public var offset: Double
+    public var scale: Double
+    /// `--columns` grammar of `ColumnsSpec`.
+    public var columns: String
+    public var rowSpacing: Double
+    /// `square`, `resizable` or `fit` (`PhotoCellStyle`).
+    public var cellStyle: String
+
+    public init(sizes: String? = nil, width: Double, height: Double = 759, offset: Double = 0, scale: Double = 3,
+                columns: String = "adaptive:100/3", rowSpacing: Double = 3, cellStyle: String = "square") {
+        self.sizes = sizes
+        self.width = width
+        self.height = height
+        self.offset = offset
+        self.scale = scale
+        self.columns = columns
+        self.rowSpacing = rowSpacing
+        self.cellStyle = cellStyle
+    }
+
+    /// The validated viewport.
+    public var viewport: Viewport { Viewport(width: width, height: height, offset: offset, scale: scale) }
+
+    /// The validated grid configuration.
+    public func configuration() throws(UsageError) -> GridConfiguration {
+        guard let style = PhotoCellStyle(rawValue: cellStyle) else {
+            throw UsageError("--cell-style: '\(cellStyle)' is not one of \(PhotoCellStyle.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return GridConfiguration(columns: try ColumnsSpec.parse(columns), rowSpacing: rowSpacing, cellStyle: style)
+    }
+
+    /// The gallery for `--sizes`.
+    public func galleryFromSizes() throws(UsageError) -> GalleryLayout {
+        guard let sizes else { throw UsageError("give --sizes WxH,... (or index a folder and use --db)") }
+        let photos = try SizesSpec.parse(sizes).map { GalleryPhoto(pixelWidth: $0.width, pixelHeight: $0.height) }
+        return try GalleryLayout(photos: photos, viewport: viewport, configuration: try configuration())
+    }
+
+    /// `--drag DX,DY` parsed.
+    public static func dragTranslation(_ text: String?) throws(UsageError) -> Point? {
+        guard let text else { return nil }
+        return try PointSpec.parse(text)
+    }
+}

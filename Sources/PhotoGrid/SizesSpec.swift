@@ -1,0 +1,20 @@
+import GridLayout
+
+/// Parses `--sizes`: comma-separated display pixel sizes `WxH` (`x`, `X` or `×`), each side a positive number.
+public enum SizesSpec {
+    public static func parse(_ text: String) throws(UsageError) -> [Size] {
+        guard !text.trimmingSpaces.isEmpty else { throw UsageError("--sizes: empty; expected e.g. 4032x3024,3024x4032") }
+        var sizes: [Size] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let item = part.trimmingSpaces
+            let sides = item.split(omittingEmptySubsequences: false) { $0 == "x" || $0 == "X" || $0 == "×" }
+            guard sides.count == 2,
+                  let w = ColumnsSpec.number(String(sides[0])), let h = ColumnsSpec.number(String(sides[1])),
+                  w.isFinite, h.isFinite, w > 0, h > 0 else {
+                throw UsageError("--sizes: '\(item)' is not WIDTHxHEIGHT with positive finite numbers (e.g. 4032x3024)")
+            }
+            sizes.append(Size(width: w, height: h))
+        }
+        return sizes
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import PhotoGrid
+
+/// `photogrid detail I`: the geometry of opening cell I (DESIGN §5).
+struct DetailCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "detail",
+        abstract: "Print the geometry of opening a cell in the detail view: cell, zoom source, fit rect, transition and drag.",
+        discussion: """
+        Rects are in viewport coordinates (content y minus --offset). --progress P (0 = in the grid, 1 = \
+        full screen) gives the interpolated image rect, its square mask and their intersection; --drag DX,DY \
+        adds the drag-to-dismiss state (scale, grid opacity, rendered rect).
+
+        Example: photogrid detail 1 --sizes 4032x3024,3024x4032 --width 393 --height 759 --progress 0.5 --drag 0,200
+        """)
+
+    @Argument(help: "Index of the cell in grid order (0-based).")
+    var index: Int
+
+    @OptionGroup var grid: GridOptions
+
+    @Option(help: "Transition progress between 0 (the grid cell) and 1 (the detail view).")
+    var progress: Double = 1
+
+    @Option(parsing: .unconditional, help: "Drag translation DX,DY in points (e.g. 0,200 or -10,20).")
+    var drag: String?
+
+    func run() throws {
+        let gallery = try grid.gallery()
+        let document = try usage {
+            try gallery.detailDocument(index: index, progress: progress, drag: try LayoutRequest.dragTranslation(drag))
+        }
+        printJSON(document)
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import PhotoGrid
+
+/// `photogrid layout`: the grid for a viewport, as JSON (DESIGN §5).
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Print the grid layout for a viewport as JSON: columns, rows, and the cells on screen.",
+        discussion: """
+        Cells are those whose frames intersect [offset, offset + height) in content coordinates (all cells \
+        with --all). Each cell has its frame and its unclipped image frame in points, and its crop: the \
+        visible part of the photo in display pixels.
+
+        Example: photogrid layout --sizes 4032x3024,3024x4032 --width 393 --height 759
+        """)
+
+    @OptionGroup var grid: GridOptions
+
+    @Flag(help: "Print every cell, not only the visible ones.")
+    var all = false
+
+    func run() throws {
+        printJSON(try grid.gallery().layoutDocument(all: all))
+    }
+}

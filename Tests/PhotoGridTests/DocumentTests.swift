@@ -1,0 +1,91 @@
+import Foundation
+import GridLayout
+@testable import PhotoGrid
+import Testing
+
+@Suite("Layout and detail documents")
+struct DocumentTests {
+    /// The fast writer must produce exactly what Foundation's JSONEncoder produces with sorted keys.
+    func foundationJSON<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    func fastJSON(_ value: some JSONWritable) -> String { String(decoding: value.jsonBytes(), as: UTF8.self) }
+
+    @Test("JSONWriter output is byte-equal to JSONEncoder(.sortedKeys) for layout and detail documents")
+    func writerMatchesFoundation() throws {
+        let photos = [
+            GalleryPhoto(id: 17, path: "beach/1 \"quoted\"\\back\tslash/é.jpg", pixelWidth: 4032, pixelHeight: 3024, thumbnail: "thumbs/a.jpg"),
+            GalleryPhoto(pixelWidth: 3024, pixelHeight: 4032),
+            GalleryPhoto(id: 3, path: "x\u{1}y", pixelWidth: 6000, pixelHeight: 1000),
+            GalleryPhoto(pixelWidth: 1, pixelHeight: 7),
+        ]
+        for width in [393.0, 320, 1024, 99.5] {
+            let gallery = try GalleryLayout(photos: photos, viewport: Viewport(width: width, height: 500, offset: -7.25, scale: 2.5))
+            let layout = gallery.layoutDocument(all: true)
+            #expect(fastJSON(layout) == (try foundationJSON(layout)))
+            for i in photos.indices {
+                let detail = try gallery.detailDocument(index: i, progress: 0.3, drag: Point(x: -12.5, y: 1e-7))
+                #expect(fastJSON(detail) == (try foundationJSON(detail)))
+                let plain = try gallery.detailDocument(index: i)
+                #expect(fastJSON(plain) == (try foundationJSON(plain)))
+            }
+        }
+    }
+
+    @Test("the layout document of two photos at 393 (DESIGN §5 example numbers)")
+    func layoutNumbers() throws {
+        let gallery = try GalleryLayout(photos: [GalleryPhoto(pixelWidth: 4032, pixelHeight: 3024), GalleryPhoto(pixelWidth: 3024, pixelHeight: 4032)],
+                                        viewport: Viewport(width: 393))
+        let doc = gallery.layoutDocument(all: false)
+        #expect(doc.grid.columns == [.init(x: 0, width: 129), .init(x: 132, width: 129), .init(x: 264, width: 129)])
+        #expect(doc.grid.rowCount == 1 && doc.grid.contentHeight == 129 && doc.grid.count == 2)
+        #expect(doc.cells[0].imageFrame == Rect(x: -21.5, y: 0, width: 172, height: 129))
+        #expect(doc.cells[0].crop == Rect(x: 504, y: 0, width: 3024, height: 3024))
+        #expect(doc.cells[1].imageFrame == Rect(x: 132, y: -21.5, width: 129, height: 172))
+        #expect(doc.cells[1].crop == Rect(x: 0, y: 504, width: 3024, height: 3024))
+    }
+
+    @Test("bad viewports and indices are usage errors")
+    func usageErrors() throws {
+        let photos = [GalleryPhoto(pixelWidth: 10, pixelHeight: 10)]
+        for v in [Viewport(width: 0), Viewport(width: -1), Viewport(width: .nan), Viewport(width: 393, height: 0),
+                  Viewport(width: 393, scale: 0), Viewport(width: 393, offset: .infinity), Viewport(width: 2e6)] {
+            #expect(throws: UsageError.self) { try GalleryLayout(photos: photos, viewport: v) }
+        }
+        let gallery = try GalleryLayout(photos: photos, viewport: Viewport(width: 393))
+        #expect(throws: UsageError.self) { try gallery.detailDocument(index: 1) }
+        #expect(throws: UsageError.self) { try gallery.detailDocument(index: -1) }
+        #expect(throws: UsageError.self) { try gallery.detailDocument(index: 0, progress: 1.5) }
+        #expect(throws: UsageError.self) { try GalleryLayout(photos: [], viewport: Viewport(width: 393)).detailDocument(index: 0) }
+    }
+}
+
+@Suite("JSONWriter numbers")
+struct JSONWriterNumberTests {
+    func written(_ x: Double) -> String {
+        var w = JSONWriter()
+        w.value(x)
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    @Test("numbers print as Foundation prints them")
+    func numbers() throws {
+        // Hand-picked: integral, halves and quarters, 1/256 steps, thirds, tiny, large, negative zero.
+        let cases: [(Double, String)] = [
+            (129, "129"), (-21.5, "-21.5"), (104.75, "104.75"), (0.00390625, "0.00390625"), (-0.5, "-0.5"),
+            (999_999.99609375, "999999.99609375"), (314.0 / 3, "104.66666666666667"), (1e-14, "1e-14"),
+            (0.1, "0.1"), (-0.0, "-0"), (0, "0"), (1e21, "1e+21"), (123_456_789_012, "123456789012"),
+        ]
+        for (x, text) in cases { #expect(written(x) == text, "\(x)") }
+        // Every m/256 in a wide range equals Swift's shortest round-trip description (minus ".0").
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let x = Double(Int64.random(in: -255_999_999...255_999_999, using: &rng)) / 256
+            let reference = x == x.rounded() ? String(Int64(x)) : x.description
+            #expect(written(x) == reference, "\(x)")
+        }
+    }
+}
