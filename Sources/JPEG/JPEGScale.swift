@@ -1,5 +1,5 @@
 /// libjpeg's shrink-on-load: the IDCT produces 1/1, 1/2, 1/4 or 1/8 of the stored size.
-public enum JPEGScale: Int, Sendable, Equatable, CaseIterable, Comparable {
+public enum JPEGScale: Int, Sendable, Equatable, CaseIterable {
     case full = 1, half = 2, quarter = 4, eighth = 8
 
     /// The denominator (`scale_denom`; `scale_num` is 1).
@@ -10,6 +10,4 @@ public enum JPEGScale: Int, Sendable, Equatable, CaseIterable, Comparable {
     public func scaledLength(_ stored: Int) -> Int {
         (stored + rawValue - 1) / rawValue
     }
-
-    public static func < (lhs: JPEGScale, rhs: JPEGScale) -> Bool { lhs.rawValue > rhs.rawValue }
 }
