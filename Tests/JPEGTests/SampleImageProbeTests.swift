@@ -72,13 +72,14 @@ struct SampleImageProbeTests {
         #expect(fromMemory == fromFile)
     }
 
-    /// The digest is FNV-1a 64 of the first 64 KiB. Reference values computed independently with
-    /// Python (`h = 0xcbf29ce484222325; for b in data[:65536]: h = ((h ^ b) * 0x100000001b3) % 2**64`).
-    @Test func prefixDigestIsFNV1aOfTheFirst64KiB() throws {
-        let storm = try JPEGHeader.probe(path: TestFiles.sample("storm-canon.jpg"))  // 60957 bytes: whole file
-        #expect(storm.prefixDigest == 0x3f0d_1a4c_849d_3afe)
-        let dragonfly = try JPEGHeader.probe(path: TestFiles.sample("dragonfly.jpg"))  // 312673 bytes: first 65536
-        #expect(dragonfly.prefixDigest == 0xb5c3_92e5_4033_95f4)
+    /// The digest is word-wise FNV-1a 64 of the first 16 KiB. Reference values computed independently
+    /// with Python: `h = 0xcbf29ce484222325`; for each little-endian 8-byte word w of data[:16384]:
+    /// `h = ((h ^ w) * 0x100000001b3) % 2**64`; then the same per trailing byte.
+    @Test func prefixDigestIsWordFNV1aOfTheFirst16KiB() throws {
+        let storm = try JPEGHeader.probe(path: TestFiles.sample("storm-canon.jpg"))
+        #expect(storm.prefixDigest == 0x0ae5_26c9_ee46_fef5)
+        let dragonfly = try JPEGHeader.probe(path: TestFiles.sample("dragonfly.jpg"))
+        #expect(dragonfly.prefixDigest == 0xdcd4_e31d_c077_f8c9)
     }
 
     @Test func fnv1aOfKnownStrings() {
@@ -88,5 +89,7 @@ struct SampleImageProbeTests {
         #expect(digest("") == 0xcbf2_9ce4_8422_2325)
         #expect(digest("a") == 0xaf63_dc4c_8601_ec8c)
         #expect(digest("foobar") == 0x8594_4171_f739_67e8)
+        // Ten bytes: one word, then two bytes (Python reference as above).
+        #expect(digest("abcdefghij") == 0xb7dc_0928_7fb5_9bcf)
     }
 }
