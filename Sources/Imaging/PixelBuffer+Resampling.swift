@@ -2,9 +2,10 @@ extension PixelBuffer {
     /// The pixels of `sourceRect` (the whole image when `nil`) resampled to `size` with a separable
     /// `filter`: shrinking and enlarging, any ratio, each axis independently.
     ///
+    /// - Filter: Mitchell–Netravali by default (see `ResamplingFilter` for why), or Lanczos-3.
     /// - Antialiasing: when an axis shrinks by `s`, the kernel's support is stretched by `s`
-    ///   (a Lanczos-3 shrinking 2× reads 12 source pixels per output pixel), so detail finer
-    ///   than the output can show is filtered out instead of aliasing.
+    ///   (Mitchell shrinking 2× reads 8 source pixels per output pixel, Lanczos-3 12), so detail
+    ///   finer than the output can show is filtered out instead of aliasing.
     /// - Edges: the source rect is treated as the whole image and extended by repeating its border
     ///   pixels (clamping), so resampling a rect gives the same pixels as cropping then resampling.
     /// - Exactness: weights are Q14 fixed point and sum to exactly 1, accumulation is 32-bit
@@ -20,7 +21,7 @@ extension PixelBuffer {
     public func resampled(
         to size: PixelSize,
         from sourceRect: PixelRect? = nil,
-        filter: ResamplingFilter = .lanczos3
+        filter: ResamplingFilter = .mitchell
     ) throws(ImagingError) -> PixelBuffer {
         _ = try Self.byteCount(width: size.width, height: size.height)
         let rect = sourceRect ?? PixelRect(size: self.size)

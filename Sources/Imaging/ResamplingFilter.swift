@@ -11,11 +11,17 @@ import Darwin
 /// The kernel is defined on source-pixel distances at scale 1; when shrinking by a factor `s > 1`
 /// the resampler stretches it to `s ×` its support (and divides its argument by `s`), which makes
 /// it a low-pass filter at the output's Nyquist frequency (antialiasing).
+///
+/// `mitchell` is the default: measured on the sample photos (centre square → 256 and 387 px, from
+/// full and half-size decodes) it is 0.3–7 dB closer to the exact area average than `lanczos3` on
+/// every photo, and with 2/3 of the taps it runs about 1.5× faster. `lanczos3` is sharper (it
+/// keeps more contrast just below the output's Nyquist frequency, and rings a little at edges).
 public enum ResamplingFilter: Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// Lanczos windowed sinc with 3 lobes: `sinc(x)·sinc(x/3)` for `|x| < 3`. Sharpest of the
-    /// two; the default (and libvips' default).
+    /// Lanczos windowed sinc with 3 lobes: `sinc(x)·sinc(x/3)` for `|x| < 3`. The sharper of the
+    /// two (and libvips' default).
     case lanczos3
     /// Mitchell–Netravali cubic with B = C = 1/3, support 2: softer, fewer taps, less ringing.
+    /// The default.
     case mitchell
 
     /// Half-width of the kernel in source pixels at scale 1.
