@@ -9,12 +9,11 @@ extension PixelBuffer {
         let sourceRowBytes = bytesPerRow
         return bytes.withUnsafeBufferPointer { source in
             PixelBuffer.make(validatedSize: rect.size) { destination in
+                guard let from = source.baseAddress, let to = destination.baseAddress else { return }
                 for row in 0..<rect.height {
-                    let from = (rect.y + row) * sourceRowBytes + rect.x * Self.bytesPerPixel
-                    let to = row * rowBytes
-                    for i in 0..<rowBytes {
-                        destination[to + i] = source[from + i]
-                    }
+                    (to + row * rowBytes).update(
+                        from: from + (rect.y + row) * sourceRowBytes + rect.x * Self.bytesPerPixel,
+                        count: rowBytes)
                 }
             }
         }

@@ -11,26 +11,25 @@ extension PixelBuffer {
         let w = stored.width
         return bytes.withUnsafeBufferPointer { source in
             PixelBuffer.make(validatedSize: display) { destination in
+                guard let from = source.baseAddress, var to = destination.baseAddress else { return }
                 // Along a display row the stored pixel moves by a constant step: ±1 pixel for
                 // EXIF 1–4, ±1 row for EXIF 5–8. So each row needs one start point and one step.
                 let step: Int
                 switch orientation {
-                case .identity, .flipVertical: step = 1
-                case .flipHorizontal, .rotate180: step = -1
-                case .transpose, .rotate90CounterClockwise: step = w
-                case .rotate90Clockwise, .transverse: step = -w
+                case .identity, .flipVertical: step = 3
+                case .flipHorizontal, .rotate180: step = -3
+                case .transpose, .rotate90CounterClockwise: step = 3 * w
+                case .rotate90Clockwise, .transverse: step = -3 * w
                 }
-                var out = 0
                 for dy in 0..<display.height {
                     let start = orientation.storedPoint(x: 0, y: dy, storedSize: stored)
-                    var index = start.y * w + start.x
+                    var pixel = from + (start.y * w + start.x) * 3
                     for _ in 0..<display.width {
-                        let byte = index * 3
-                        destination[out] = source[byte]
-                        destination[out + 1] = source[byte + 1]
-                        destination[out + 2] = source[byte + 2]
-                        out += 3
-                        index += step
+                        to[0] = pixel[0]
+                        to[1] = pixel[1]
+                        to[2] = pixel[2]
+                        to += 3
+                        pixel += step
                     }
                 }
             }
