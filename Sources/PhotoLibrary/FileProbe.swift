@@ -1,0 +1,19 @@
+import JPEG
+
+/// How the indexer reads a JPEG header from an open file. The default is libjpeg through the JPEG
+/// module; tests substitute one that counts calls (to prove what a rescan opens) or fakes results.
+public struct FileProbe: Sendable {
+    /// Probes the regular file open as `descriptor` (read with pread; the descriptor stays the
+    /// caller's). `path` is for error messages only.
+    public var probe: @Sendable (_ descriptor: Int32, _ path: String) throws(JPEGError) -> JPEGFileProbe
+
+    public init(_ probe: @escaping @Sendable (_ descriptor: Int32, _ path: String) throws(JPEGError) -> JPEGFileProbe) {
+        self.probe = probe
+    }
+
+    /// The real probe: `JPEGHeader.probe` (the first 64 KiB, more only when the header lies further).
+    public static let libjpeg = FileProbe { descriptor, _ throws(JPEGError) in
+        // The open descriptor, re-opened by path through procfs: works for any file name bytes.
+        try JPEGHeader.probe(path: "/proc/self/fd/\(descriptor)")
+    }
+}
