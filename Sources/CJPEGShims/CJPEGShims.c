@@ -1,3 +1,0 @@
-#include "CJPEGShims.h"
-#include <stdio.h>
-#include <jpeglib.h>

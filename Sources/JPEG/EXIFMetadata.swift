@@ -1,0 +1,168 @@
+/// The EXIF facts PhotoGrid needs — orientation and DateTimeOriginal — parsed from the TIFF
+/// structure inside an APP1 "Exif" segment.
+///
+/// Every offset and count is checked against the segment before it is used; the parser follows
+/// exactly one pointer (IFD0 → Exif IFD), so no chain of IFDs can make it loop. Problems become
+/// warnings, never errors: a photo with broken EXIF still has a size.
+struct EXIFMetadata: Sendable, Equatable {
+    /// Orientation 1...8; 1 when absent or invalid.
+    var orientation = 1
+    /// DateTimeOriginal as "YYYY-MM-DDTHH:MM:SS", when present and valid.
+    var dateTimeOriginal: String?
+    /// What was wrong, one line each, starting with "EXIF".
+    var warnings: [String] = []
+
+    /// TIFF tag numbers and field types used here.
+    enum Tag {
+        static let orientation: UInt16 = 0x0112
+        static let exifIFDPointer: UInt16 = 0x8769
+        static let dateTimeOriginal: UInt16 = 0x9003
+    }
+    enum FieldType {
+        static let ascii: UInt16 = 2
+        static let short: UInt16 = 3
+        static let long: UInt16 = 4
+        static let ifd: UInt16 = 13
+    }
+
+    /// No EXIF: orientation 1, no date.
+    init() {}
+
+    /// Parses the TIFF data (the APP1 payload after "Exif\0\0").
+    init(tiff bytes: UnsafeRawBufferPointer) {
+        guard bytes.count >= 8 else {
+            warnings.append("EXIF: the TIFF header is truncated (\(bytes.count) bytes)")
+            return
+        }
+        let bigEndian: Bool
+        switch (bytes[0], bytes[1]) {
+        case (0x49, 0x49): bigEndian = false
+        case (0x4D, 0x4D): bigEndian = true
+        default:
+            warnings.append("EXIF: unknown TIFF byte order 0x\(String(bytes[0], radix: 16)) 0x\(String(bytes[1], radix: 16))")
+            return
+        }
+        let reader = TIFFReader(bytes: bytes, bigEndian: bigEndian)
+        guard reader.uint16(at: 2) == 42 else {
+            warnings.append("EXIF: bad TIFF magic number")
+            return
+        }
+        guard let ifd0Offset = reader.uint32(at: 4).map(Int.init),
+              let ifd0 = readIFD(reader, at: ifd0Offset, name: "IFD0") else { return }
+
+        var exifIFDOffset: Int?
+        for entry in ifd0 {
+            switch entry.tag {
+            case Tag.orientation: readOrientation(reader, entry)
+            case Tag.exifIFDPointer:
+                if entry.type == FieldType.long || entry.type == FieldType.ifd, entry.count == 1 {
+                    exifIFDOffset = reader.uint32(at: entry.valueField).map(Int.init)
+                } else {
+                    warnings.append("EXIF: the Exif IFD pointer has type \(entry.type) and count \(entry.count)")
+                }
+            default: break
+            }
+        }
+        guard let exifIFDOffset else { return }
+        guard exifIFDOffset != ifd0Offset else {
+            warnings.append("EXIF: the Exif IFD pointer refers back to IFD0")
+            return
+        }
+        guard let exifIFD = readIFD(reader, at: exifIFDOffset, name: "Exif IFD") else { return }
+        for entry in exifIFD where entry.tag == Tag.dateTimeOriginal {
+            readDateTimeOriginal(reader, entry)
+            break
+        }
+    }
+
+    /// Parses a copy of the TIFF data.
+    init(tiff bytes: [UInt8]) {
+        self = bytes.withUnsafeBytes { EXIFMetadata(tiff: $0) }
+    }
+
+    /// One 12-byte IFD entry.
+    struct Entry {
+        var tag: UInt16
+        var type: UInt16
+        var count: UInt32
+        /// Offset of the entry's 4-byte value/offset field in the TIFF data.
+        var valueField: Int
+    }
+
+    /// The entries of the IFD at `offset` that lie wholly inside the data; nil (with a warning) if
+    /// not even its entry count does.
+    private mutating func readIFD(_ reader: TIFFReader, at offset: Int, name: String) -> [Entry]? {
+        guard let declared = reader.uint16(at: offset).map(Int.init) else {
+            warnings.append("EXIF: \(name) offset \(offset) lies outside the \(reader.bytes.count)-byte segment")
+            return nil
+        }
+        let fitting = min(declared, (reader.bytes.count - offset - 2) / 12)
+        if fitting < declared {
+            warnings.append("EXIF: \(name) declares \(declared) entries but only \(fitting) fit in the segment")
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(fitting)
+        for index in 0..<fitting {
+            let start = offset + 2 + index * 12
+            guard let tag = reader.uint16(at: start), let type = reader.uint16(at: start + 2),
+                  let count = reader.uint32(at: start + 4) else { break }
+            entries.append(Entry(tag: tag, type: type, count: count, valueField: start + 8))
+        }
+        return entries
+    }
+
+    private mutating func readOrientation(_ reader: TIFFReader, _ entry: Entry) {
+        guard entry.type == FieldType.short, entry.count >= 1, let value = reader.uint16(at: entry.valueField) else {
+            warnings.append("EXIF: orientation has type \(entry.type) and count \(entry.count), expected one SHORT; using 1")
+            return
+        }
+        guard (1...8).contains(value) else {
+            warnings.append("EXIF: orientation \(value) is outside 1–8; using 1")
+            return
+        }
+        orientation = Int(value)
+    }
+
+    private mutating func readDateTimeOriginal(_ reader: TIFFReader, _ entry: Entry) {
+        guard entry.type == FieldType.ascii, entry.count >= 19 else {
+            warnings.append("EXIF: DateTimeOriginal has type \(entry.type) and count \(entry.count), expected 20 ASCII")
+            return
+        }
+        // 19 characters (+ NUL) never fit in the 4-byte field: the field holds an offset.
+        guard let offset = reader.uint32(at: entry.valueField).map(Int.init),
+              offset <= reader.bytes.count, reader.bytes.count - offset >= Int(entry.count) else {
+            warnings.append("EXIF: DateTimeOriginal points outside the segment")
+            return
+        }
+        let text = UnsafeRawBufferPointer(rebasing: reader.bytes[offset..<offset + 19])
+        switch EXIFDateTime.isoString(text) {
+        case .valid(let iso): dateTimeOriginal = iso
+        case .unknown: break
+        case .invalid(let shown): warnings.append("EXIF: DateTimeOriginal \"\(shown)\" is not a valid date and time")
+        }
+    }
+}
+
+/// Bounds-checked integer reads from TIFF data in its byte order.
+struct TIFFReader {
+    let bytes: UnsafeRawBufferPointer
+    let bigEndian: Bool
+
+    /// The 16-bit value at `offset`, or nil if it does not lie wholly inside the data.
+    func uint16(at offset: Int) -> UInt16? {
+        guard offset >= 0, offset <= bytes.count - 2 else { return nil }
+        let a = UInt16(bytes[offset]), b = UInt16(bytes[offset + 1])
+        return bigEndian ? a << 8 | b : b << 8 | a
+    }
+
+    /// The 32-bit value at `offset`, or nil if it does not lie wholly inside the data.
+    func uint32(at offset: Int) -> UInt32? {
+        guard offset >= 0, offset <= bytes.count - 4 else { return nil }
+        var value: UInt32 = 0
+        for index in 0..<4 {
+            let byte = UInt32(bytes[offset + (bigEndian ? index : 3 - index)])
+            value = value << 8 | byte
+        }
+        return value
+    }
+}
