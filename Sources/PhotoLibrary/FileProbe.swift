@@ -12,8 +12,7 @@ public struct FileProbe: Sendable {
     }
 
     /// The real probe: `JPEGHeader.probe` (the first 64 KiB, more only when the header lies further).
-    public static let libjpeg = FileProbe { descriptor, _ throws(JPEGError) in
-        // The open descriptor, re-opened by path through procfs: works for any file name bytes.
-        try JPEGHeader.probe(path: "/proc/self/fd/\(descriptor)")
+    public static let libjpeg = FileProbe { descriptor, path throws(JPEGError) in
+        try JPEGHeader.probe(fileDescriptor: descriptor, path: path)
     }
 }

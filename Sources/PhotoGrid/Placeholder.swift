@@ -1,4 +1,0 @@
-import GridLayout
-import PhotoLibrary
-import Thumbnails
-public enum PhotoGridPlaceholder {}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import PhotoGrid
+
+/// `photogrid stats`: totals of the library.
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Summarise the library: folder, photo counts by status, orientations, colour spaces, sizes, dates.")
+
+    @OptionGroup var database: DatabaseOption
+
+    func run() throws {
+        let statistics = try exitingOnFatalError { try LibraryStatistics.read(database: database.path) }
+        Console.writeOutput(statistics.text)
+    }
+}
