@@ -78,6 +78,7 @@ public enum LibraryIndexing {
     ///   - progressBar: drawn while the run goes (pass nil when stderr is not a terminal).
     public static func index(folder: String, database: String, jobs: Int? = nil,
                              progressBar: TerminalProgressBar? = nil) throws(LibraryError) -> IndexReport {
+        _ = try Indexer.resolve(folder)  // a wrong folder must not leave a new empty database behind
         let store = try PhotoStore(path: database, mode: .createIfMissing)
         var options = IndexOptions()
         if let jobs { options.jobs = jobs }

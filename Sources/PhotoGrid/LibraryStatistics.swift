@@ -7,12 +7,17 @@ public struct LibraryStatistics: Sendable, Equatable {
     public var counts: LibraryCounts
     /// Applied schema migrations, in order.
     public var migrations: [String]
+    /// SQLite's `PRAGMA integrity_check` verdict ("ok"), when asked for.
+    public var integrity: String?
 
     /// Reads the statistics of the database at `database` (which must exist).
-    public static func read(database: String) throws(LibraryError) -> LibraryStatistics {
+    ///
+    /// - Parameter checkIntegrity: also run `PRAGMA integrity_check` (reads the whole file).
+    public static func read(database: String, checkIntegrity: Bool = false) throws(LibraryError) -> LibraryStatistics {
         let store = try PhotoStore(path: database, mode: .existing)
         return LibraryStatistics(database: database, root: try store.root(), counts: try store.counts(),
-                                 migrations: try store.appliedMigrations())
+                                 migrations: try store.appliedMigrations(),
+                                 integrity: checkIntegrity ? try store.integrityCheck() : nil)
     }
 
     /// Aligned `label: value` lines.
@@ -41,6 +46,7 @@ public struct LibraryStatistics: Sendable, Equatable {
         if let earliest = c.earliest, let latest = c.latest {
             lines.append(("Dates", "\(earliest.replacingFirst("T", with: " ")) … \(latest.replacingFirst("T", with: " "))"))
         }
+        if let integrity { lines.append(("Integrity", integrity.split(separator: "\n").joined(separator: "; "))) }
         let width = lines.map(\.0.count).max() ?? 0
         return lines.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 1) + $0.1 }
             .joined(separator: "\n") + "\n"

@@ -162,8 +162,10 @@ public struct Indexer: Sendable {
                 relative + Array("-journal".utf8)]
     }
 
-    /// The absolute, symlink-free path of the folder to index.
-    static func resolve(_ folder: String) throws(LibraryError) -> [UInt8] {
+    /// The absolute, symlink-free path of the folder to index, as bytes.
+    ///
+    /// - Throws: `.noSuchFolder`, `.notADirectory`, `.system`.
+    public static func resolve(_ folder: String) throws(LibraryError) -> [UInt8] {
         guard let resolved = realPath(folder) else {
             let code = errno
             if code == ENOENT { throw .noSuchFolder(path: folder) }

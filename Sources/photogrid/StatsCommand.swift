@@ -9,8 +9,13 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOption
 
+    @Flag(help: "Also run SQLite's integrity check on the database file (prints Integrity: ok).")
+    var check = false
+
     func run() throws {
-        let statistics = try exitingOnFatalError { try LibraryStatistics.read(database: database.path) }
+        let statistics = try exitingOnFatalError {
+            try LibraryStatistics.read(database: database.path, checkIntegrity: check)
+        }
         Console.writeOutput(statistics.text)
     }
 }
