@@ -19,7 +19,7 @@ CREATE TABLE photos (
     -- lstat size and modification time: a rescan re-probes a file only when one of them changed.
     file_size       INTEGER NOT NULL CHECK (file_size >= 0),
     mtime_ns        INTEGER NOT NULL,
-    -- Quick content key '<file size>-<FNV-1a 64 of the first 64 KiB, 16 hex digits>': a new path
+    -- Quick content key '<file size>-<XXH64 of the first 64 KiB, 16 hex digits>': a new path
     -- whose key equals a vanished row's is a move. NULL when the file could not be read as a JPEG.
     content_key     TEXT,
     -- Header facts (NULL on error rows). Stored size is the SOF's; display size is the stored size

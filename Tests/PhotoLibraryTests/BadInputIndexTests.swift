@@ -118,3 +118,23 @@ import Testing
         #expect(after.pixelWidth == 400 && after.pixelHeight == 600 && after.orientation == 8)
     }
 }
+
+/// A header that starts after the first 64 KiB (two big APP2 segments before the frame).
+@Suite struct LateHeaderIndexTests {
+    @Test func headerBeyondTheFirst64KiBIsStillRead() throws {
+        let fixture = try LibraryFixture()
+        let landscape8 = try Repository.sample("orientation/Landscape_8.jpg")
+        let filler = [0xFF, 0xE2, 0xFF, 0xFF] + Array(repeating: UInt8(0x41), count: 0xFFFD)   // APP2, 65,537 bytes
+        let late = [0xFF, 0xD8] + filler + filler + Array(landscape8.dropFirst(2))
+        try fixture.write(late, to: "late.jpg")
+        let summary = try fixture.index()
+        #expect(summary.errors == 0)
+        let photo = try #require(try fixture.photosByPath()["late.jpg"])
+        #expect(photo.status == .ok)
+        #expect(photo.orientation == 8)
+        #expect(photo.storedWidth == 400 && photo.storedHeight == 600)
+        #expect(photo.pixelWidth == 600 && photo.pixelHeight == 400)
+        let expectedHash = PrefixHash.xxh64(Array(late.prefix(65536)))
+        #expect(photo.contentKey == ContentKey.make(fileSize: Int64(late.count), prefixHash: expectedHash))
+    }
+}
