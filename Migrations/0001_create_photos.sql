@@ -19,8 +19,9 @@ CREATE TABLE photos (
     -- lstat size and modification time: a rescan re-probes a file only when one of them changed.
     file_size       INTEGER NOT NULL CHECK (file_size >= 0),
     mtime_ns        INTEGER NOT NULL,
-    -- Quick content key '<file size>-<XXH64 of the first 64 KiB, 16 hex digits>': a new path
-    -- whose key equals a vanished row's is a move. NULL when the file could not be read as a JPEG.
+    -- Quick content key '<file size>-<digest of the first bytes, 16 hex digits>' (the digest is the JPEG
+    -- probe's prefixDigest): a new path whose key equals a vanished row's is a move. NULL when the file
+    -- could not be read as a JPEG.
     content_key     TEXT,
     -- Header facts (NULL on error rows). Stored size is the SOF's; display size is the stored size
     -- swapped for EXIF orientations 5-8, i.e. what the grid crops and fits.

@@ -13,7 +13,7 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var fileSize: Int64
     /// File modification time when last indexed, nanoseconds since the Unix epoch.
     public var modificationTimeNanoseconds: Int64
-    /// `<size>-<16 hex digits>`: file size and XXH64 of the first 64 KiB (nil on error rows).
+    /// `<size>-<16 hex digits>`: file size and the JPEG probe's digest of the first bytes (nil on error rows).
     public var contentKey: String?
     /// Size as stored in the JPEG frame header (before EXIF orientation).
     public var storedWidth: Int?

@@ -13,7 +13,7 @@ struct PhotoFacts: Sendable, Equatable {
     var takenAt: String?
     var contentKey: String
 
-    init(probe: ProbedFile, fileSize: Int64) {
+    init(probe: JPEGFileProbe, fileSize: Int64) {
         let header = probe.header
         storedWidth = header.storedWidth
         storedHeight = header.storedHeight
@@ -24,16 +24,16 @@ struct PhotoFacts: Sendable, Equatable {
         colorSpace = header.colorSpace.rawValue
         isProgressive = header.isProgressive
         takenAt = header.takenAt
-        contentKey = ContentKey.make(fileSize: fileSize, prefixHash: probe.prefixHash)
+        contentKey = ContentKey.make(fileSize: fileSize, prefixDigest: probe.prefixDigest)
     }
 }
 
 /// The quick content key that recognises a moved file without hashing it whole.
 enum ContentKey {
-    /// `<file size in decimal>-<XXH64 of the first 64 KiB as 16 lowercase hex digits>`,
-    /// e.g. `60957-29037b3c672d410d`.
-    static func make(fileSize: Int64, prefixHash: UInt64) -> String {
-        let hex = String(prefixHash, radix: 16)
+    /// `<file size in decimal>-<the JPEG probe's prefix digest as 16 lowercase hex digits>`,
+    /// e.g. `60957-0f1e2d3c4b5a6978` (`JPEGFileProbe.prefixDigest`: a digest of the file's first bytes).
+    static func make(fileSize: Int64, prefixDigest: UInt64) -> String {
+        let hex = String(prefixDigest, radix: 16)
         return "\(fileSize)-" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 }

@@ -116,7 +116,7 @@ final class CountingProbe: Sendable {
     let paths = Mutex<[String]>([])
 
     var fileProbe: FileProbe {
-        FileProbe { [self] descriptor, path throws(JPEGError) -> ProbedFile in
+        FileProbe { [self] descriptor, path throws(JPEGError) -> JPEGFileProbe in
             calls.add(1, ordering: .relaxed)
             paths.withLock { $0.append(path) }
             return try FileProbe.libjpeg.probe(descriptor, path)

