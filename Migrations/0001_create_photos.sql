@@ -42,7 +42,10 @@ CREATE TABLE photos (
     -- 'missing': the file is gone (the row and its id are kept, a later move can revive it).
     status          TEXT    NOT NULL CHECK (status IN ('ok', 'error', 'missing')),
     error           TEXT    CHECK (status <> 'error' OR error IS NOT NULL),
-    -- When an index run first created the row, and the last run that found the file at its path.
+    -- Start of the index run that created the row, and of the last run that wrote it. A rescan does
+    -- not rewrite unchanged rows: a row that is not missing was found by the last completed run, so
+    -- its true last-seen time is library.last_indexed_at; a row marked missing gets the start of the
+    -- last completed run that found it.
     first_seen      TEXT    NOT NULL,
     last_seen       TEXT    NOT NULL
 ) STRICT;

@@ -17,6 +17,9 @@ public struct IndexOptions: Sendable {
     /// Called on the indexing thread as files are found and done.
     public var progress: (@Sendable (IndexProgress) -> Void)?
 
+    /// The run's start time as stored in first_seen/last_seen (tests pin it).
+    var startTime: @Sendable () -> String = { UTCTime.now().isoSeconds + "Z" }
+
     public init() {}
 
     /// The cores this process may run on (its CPU affinity and cgroup quota), at least 1.

@@ -34,7 +34,7 @@ public struct Indexer: Sendable {
     public func index(folder: String) throws(LibraryError) -> IndexSummary {
         let clock = ContinuousClock()
         let started = clock.now
-        let now = UTCTime.now().isoSeconds + "Z"
+        let now = options.startTime()
         let root = try Self.resolve(folder)
         let progress = options.progress
 
@@ -59,10 +59,8 @@ public struct Indexer: Sendable {
         }
 
         let missing = plan.vanishedIDs.filter { !claimed.contains($0) }
-        summary.missing = try store.finishIndexRun(
-            missing: missing,
-            lastSeen: walk.unreadableFolders.isEmpty ? .allPresent : .rows(plan.unchangedIDs),
-            forgottenNonPhotos: plan.forgottenNonPhotos, root: root, now: now)
+        summary.missing = try store.finishIndexRun(missing: missing, forgottenNonPhotos: plan.forgottenNonPhotos,
+                                                   root: root, now: now)
         summary.scanned = summary.added + summary.updated + summary.unchanged + summary.moved
         summary.filesOpened = prober.opened.load(ordering: .relaxed)
         summary.unreadableFolders = walk.unreadableFolders.map { folder in

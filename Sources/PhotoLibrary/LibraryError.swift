@@ -18,6 +18,8 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     case noDatabase(path: String)
     /// SQLite could not open or read the database file.
     case openDatabase(path: String, message: String)
+    /// Another process kept the database locked longer than the busy timeout.
+    case databaseBusy(path: String)
     /// The file is an SQLite database, but not one of ours: it has tables and no migration record.
     case notAPhotoGridDatabase(path: String)
     /// The database has migrations applied that this binary does not know (it comes from a newer photogrid).
@@ -39,6 +41,8 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
             return "no photo database at \(path) (run `photogrid index <folder>` first, or pass --db)"
         case let .openDatabase(path, message):
             return "cannot open the database \(path): \(message)"
+        case let .databaseBusy(path):
+            return "the database \(path) stayed locked by another process for more than a minute"
         case let .notAPhotoGridDatabase(path):
             return "\(path) is an SQLite database but not a photogrid library (it has tables and no schema_migrations)"
         case let .schemaTooNew(path, unknown):

@@ -4,8 +4,8 @@ import GRDB
 /// transaction each, and records each applied name in `schema_migrations`.
 ///
 /// A database that records a migration this binary does not know was written by a newer photogrid;
-/// it is refused before anything is written. Safe against concurrent processes: every migration
-/// re-checks, inside its `BEGIN IMMEDIATE` transaction, whether another process applied it first.
+/// it is refused before anything is written. Safe against concurrent processes: the decision to
+/// apply a migration is taken inside its `BEGIN IMMEDIATE` transaction, after re-reading the ledger.
 struct MigrationRunner: Sendable {
     /// The known migrations, in the order they must be applied.
     var migrations: [Migration]
@@ -26,53 +26,49 @@ struct MigrationRunner: Sendable {
         let known = migrations.map(\.name)
         do {
             return try writer.writeWithoutTransaction { db throws -> [String] in
-                let applied = try Self.appliedNames(db)
-                if applied == nil {
-                    // No ledger: refuse a database that has tables of someone else's.
-                    let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
-                    if tables > 0 { throw LibraryError.notAPhotoGridDatabase(path: path) }
+                // Fast path, no lock: the ledger already lists every migration we know.
+                if let applied = try Self.appliedNames(db) {
+                    try Self.refuseUnknown(applied, known: known, path: path)
+                    if known.allSatisfy(applied.contains) { return [] }
                 }
-                try Self.refuseUnknown(applied ?? [], known: known, path: path)
-                if let applied, known.allSatisfy(applied.contains) { return [] }
-
                 var done: [String] = []
-                for migration in migrations {
-                    let didApply = try Self.apply(migration, db)
-                    if didApply { done.append(migration.name) }
+                for migration in migrations where try apply(migration, db, path: path) {
+                    done.append(migration.name)
                 }
-                // Another process may have migrated further while we waited for the lock.
-                try Self.refuseUnknown(try Self.appliedNames(db) ?? [], known: known, path: path)
                 return done
             }
         } catch let error as LibraryError {
             throw error
         } catch let error as DatabaseError {
-            throw .openDatabase(path: path, message: error.message ?? "\(error.resultCode)")
+            throw PhotoStore.openError(error, path: path)
         } catch {
             throw .openDatabase(path: path, message: "\(error)")
         }
     }
 
-    /// Applies one migration in its own immediate transaction, unless it is already recorded.
-    /// Returns whether it ran.
-    private static func apply(_ migration: Migration, _ db: Database) throws -> Bool {
+    /// Applies one migration in its own immediate transaction, unless the ledger (re-read under the
+    /// write lock) already records it. Returns whether it ran.
+    private func apply(_ migration: Migration, _ db: Database, path: String) throws -> Bool {
         var ran = false
-        do {
-            try db.inTransaction(.immediate) {
-                try db.execute(sql: createLedgerSQL)
-                let already = try Bool.fetchOne(
-                    db, sql: "SELECT 1 FROM schema_migrations WHERE name = ?", arguments: [migration.name]) ?? false
-                if already { return .commit }
-                try db.execute(sql: migration.sql)
-                try db.execute(sql: "INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)",
-                               arguments: [migration.name, UTCTime.now().isoSeconds + "Z"])
-                ran = true
-                return .commit
+        try db.inTransaction(.immediate) {
+            let applied = try Self.appliedNames(db)
+            if applied == nil {
+                // No ledger yet: refuse a database that holds someone else's tables.
+                let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
+                if tables > 0 { throw LibraryError.notAPhotoGridDatabase(path: path) }
             }
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-            throw error
-        } catch let error as DatabaseError {
-            throw LibraryError.migrationFailed(name: migration.name, message: error.message ?? "\(error.resultCode)")
+            try Self.refuseUnknown(applied ?? [], known: migrations.map(\.name), path: path)
+            if applied?.contains(migration.name) == true { return .commit }
+            try db.execute(sql: Self.createLedgerSQL)
+            do {
+                try db.execute(sql: migration.sql)
+            } catch let error as DatabaseError {
+                throw LibraryError.migrationFailed(name: migration.name, message: error.message ?? "\(error.resultCode)")
+            }
+            try db.execute(sql: "INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)",
+                           arguments: [migration.name, UTCTime.now().isoSeconds + "Z"])
+            ran = true
+            return .commit
         }
         return ran
     }

@@ -34,7 +34,7 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var sortKey: String
     /// When an index run first created the row (UTC, `…Z`).
     public var firstSeen: String
-    /// The last index run that found the file at its path (UTC, `…Z`).
+    /// Start of the last completed index run that found the file at its path (UTC, `…Z`).
     public var lastSeen: String
 
     public init(id: Int64, pathBytes: [UInt8], path: String, status: PhotoStatus, error: String?,

@@ -41,14 +41,6 @@ enum PendingWrite: Sendable {
     case nonPhoto(WalkedFile)
 }
 
-/// How the final transaction of an index run refreshes `last_seen` of the rows it found.
-enum LastSeenRefresh: Sendable {
-    /// Every row that is not missing was found (the walk read every folder).
-    case allPresent
-    /// Only these rows (some folders could not be read, so their rows are left alone).
-    case rows([Int64])
-}
-
 extension PhotoStore {
     /// Loads every photo row's path, size, mtime, status and content key, and the non-photo files.
     func loadIndexState() throws(LibraryError) -> IndexState {
@@ -95,24 +87,27 @@ extension PhotoStore {
         }
     }
 
-    /// The last transaction of an index run: marks vanished rows missing, refreshes last_seen,
-    /// forgets non-photo files that are gone, records the root. Returns the number of missing rows.
-    func finishIndexRun(missing: [Int64], lastSeen: LastSeenRefresh, forgottenNonPhotos: [[UInt8]],
-                        root: [UInt8], now: String) throws(LibraryError) -> Int {
+    /// The last transaction of an index run: marks vanished rows missing, forgets non-photo files
+    /// that are gone, records the root and the run's start. Returns the number of missing rows.
+    ///
+    /// Rows found unchanged are not written: their last-seen time is the run's start, read from
+    /// `library.last_indexed_at` (see `photoColumns`). A row that goes missing keeps, as its
+    /// last-seen time, the start of the previous completed run, the last one that found it.
+    func finishIndexRun(missing: [Int64], forgottenNonPhotos: [[UInt8]], root: [UInt8],
+                        now: String) throws(LibraryError) -> Int {
         try write("finishing the index run") { db in
-            let markMissing = try db.makeStatement(
-                sql: "UPDATE photos SET status = 'missing', error = NULL WHERE id = ? AND status <> 'missing'")
-            for id in missing { try markMissing.execute(arguments: [id]) }
-            switch lastSeen {
-            case .allPresent:
-                try db.execute(sql: "UPDATE photos SET last_seen = ? WHERE status <> 'missing' AND last_seen <> ?",
-                               arguments: [now, now])
-            case let .rows(ids):
-                let touch = try db.makeStatement(sql: "UPDATE photos SET last_seen = ? WHERE id = ?")
-                for id in ids { try touch.execute(arguments: [now, id]) }
+            if !missing.isEmpty {
+                let previousRun = try String.fetchOne(db, sql: "SELECT last_indexed_at FROM library WHERE id = 1")
+                let markMissing = try db.makeStatement(sql: """
+                    UPDATE photos SET status = 'missing', error = NULL, last_seen = max(last_seen, coalesce(?, last_seen))
+                    WHERE id = ? AND status <> 'missing'
+                    """)
+                for id in missing { try markMissing.execute(arguments: [previousRun, id]) }
             }
-            let forget = try db.makeStatement(sql: "DELETE FROM non_photos WHERE path_bytes = ?")
-            for path in forgottenNonPhotos { try forget.execute(arguments: [Data(path)]) }
+            if !forgottenNonPhotos.isEmpty {
+                let forget = try db.makeStatement(sql: "DELETE FROM non_photos WHERE path_bytes = ?")
+                for path in forgottenNonPhotos { try forget.execute(arguments: [Data(path)]) }
+            }
             try db.execute(sql: """
                 INSERT INTO library (id, root_bytes, root, last_indexed_at) VALUES (1, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET root_bytes = excluded.root_bytes, root = excluded.root,

@@ -1,6 +1,12 @@
 import GRDB
 import struct Foundation.Data
 
+#if canImport(GRDBSQLite)
+import GRDBSQLite
+#else
+import SQLite3
+#endif
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -42,14 +48,49 @@ public final class PhotoStore: Sendable {
         configuration.label = "photogrid"
         configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
         configuration.maximumReaderCount = 2
-        do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-        } catch let error as DatabaseError {
-            throw .openDatabase(path: path, message: error.message ?? "\(error.resultCode)")
-        } catch {
-            throw .openDatabase(path: path, message: "\(error)")
+        configuration.prepareDatabase { db in
+            // Persistent WAL (GRDB's recipe for databases shared between processes): the -wal and
+            // -shm files stay after the last connection closes (its checkpoint still merges the WAL
+            // into the database file). So a later open finds them, read-only runs write nothing, and
+            // an unchanged rescan syncs nothing but its one-row run record.
+            guard !db.configuration.readonly else { return }
+            var flag: CInt = 1
+            let code = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &flag)
+            guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
         }
-        try MigrationRunner(migrations: migrations).migrate(pool, path: path)
+        // A process that closes the database holds an exclusive lock while it checkpoints; SQLite
+        // reports SQLITE_BUSY to an opener at that moment without waiting (sqlite.org/wal.html,
+        // "sometimes queries return SQLITE_BUSY"). Opening is retried until the busy timeout.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(Self.busyTimeoutSeconds)
+        var pauseMicroseconds: UInt32 = 1000
+        while true {
+            do throws(LibraryError) {
+                let pool: DatabasePool
+                do {
+                    pool = try DatabasePool(path: path, configuration: configuration)
+                } catch let error as DatabaseError {
+                    throw Self.openError(error, path: path)
+                } catch {
+                    throw LibraryError.openDatabase(path: path, message: "\(error)")
+                }
+                try MigrationRunner(migrations: migrations).migrate(pool, path: path)
+                self.pool = pool
+                return
+            } catch {
+                guard case .databaseBusy = error, clock.now < deadline else { throw error }
+                usleep(pauseMicroseconds)
+                pauseMicroseconds = min(pauseMicroseconds * 2, 50_000)
+            }
+        }
+    }
+
+    /// The `LibraryError` for a GRDB error met while opening or migrating the database at `path`.
+    static func openError(_ error: DatabaseError, path: String) -> LibraryError {
+        if error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+            return .databaseBusy(path: path)
+        }
+        return .openDatabase(path: path, message: error.message ?? "\(error.resultCode)")
     }
 
     /// Runs `body` on a reader connection, turning GRDB errors into `.database(operation:…)`.
@@ -84,18 +125,25 @@ public final class PhotoStore: Sendable {
 
     // MARK: - Queries
 
-    /// The columns `Photo.init(row:)` reads, in order.
+    /// The columns `Photo.init(row:)` reads, in order, from `photos` joined with `library`.
+    ///
+    /// A present row's file was found by the last completed index run, so its last-seen time is that
+    /// run's start (`library.last_indexed_at`): an unchanged rescan need not rewrite every row.
     static let photoColumns = """
         id, path_bytes, path, status, error, file_size, mtime_ns, content_key, stored_width, stored_height,
         display_width, display_height, orientation, components, color_space, progressive, taken_at,
-        sort_key, first_seen, last_seen
+        sort_key, first_seen,
+        CASE WHEN status = 'missing' THEN last_seen ELSE max(last_seen, coalesce(last_indexed_at, last_seen)) END
         """
+
+    /// The FROM clause for `photoColumns`.
+    static let photoSource = "photos LEFT JOIN (SELECT last_indexed_at FROM library WHERE id = 1) AS last_run ON 1"
 
     /// Photos in grid order: by taken-at (EXIF, else mtime), then path.
     ///
     /// - Parameter statuses: only rows with one of these statuses; all rows when nil.
     public func photos(statuses: Set<PhotoStatus>? = nil) throws(LibraryError) -> [Photo] {
-        var sql = "SELECT \(Self.photoColumns) FROM photos"
+        var sql = "SELECT \(Self.photoColumns) FROM \(Self.photoSource)"
         if let statuses {
             if statuses.isEmpty { return [] }
             let list = statuses.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ")
@@ -110,7 +158,8 @@ public final class PhotoStore: Sendable {
     /// The photo with row id `id`, if any.
     public func photo(id: Int64) throws(LibraryError) -> Photo? {
         try read("reading photo \(id)") { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.photoColumns) FROM photos WHERE id = ?", arguments: [id])
+            try Row.fetchOne(db, sql: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE id = ?",
+                             arguments: [id])
                 .map(Photo.init(row:))
         }
     }

@@ -309,3 +309,30 @@ import Glibc
         #expect(try fixture.store().photos(statuses: [.ok]).count == 5)
     }
 }
+
+@Suite struct SeenTimeTests {
+    private func options(at time: String) -> IndexOptions {
+        var options = IndexOptions()
+        options.startTime = { time }
+        return options
+    }
+
+    @Test func firstAndLastSeenFollowTheRuns() throws {
+        let fixture = try LibraryFixture()
+        try IncrementalIndexTests.makeFolder(fixture)
+        try fixture.index(options(at: "2026-01-01T10:00:00Z"))
+        try fixture.remove("2019/b.jpg")
+        try fixture.index(options(at: "2026-01-02T10:00:00Z"))
+        try fixture.index(options(at: "2026-01-03T10:00:00Z"))
+
+        let photos = try fixture.photosByPath()
+        let gone = try #require(photos["2019/b.jpg"])
+        #expect(gone.status == .missing)
+        #expect(gone.firstSeen == "2026-01-01T10:00:00Z")
+        #expect(gone.lastSeen == "2026-01-01T10:00:00Z")   // the last run that found it
+        let present = try #require(photos["2019/a.jpg"])
+        #expect(present.firstSeen == "2026-01-01T10:00:00Z")
+        #expect(present.lastSeen == "2026-01-03T10:00:00Z")
+        #expect(try fixture.store().root()?.lastIndexedAt == "2026-01-03T10:00:00Z")
+    }
+}
