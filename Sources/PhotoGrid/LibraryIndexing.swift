@@ -81,7 +81,7 @@ public enum LibraryIndexing {
         _ = try Indexer.resolve(folder)  // a wrong folder must not leave a new empty database behind
         let store = try PhotoStore(path: database, mode: .createIfMissing)
         var options = IndexOptions()
-        if let jobs { options.jobs = jobs }
+        options.jobs = jobs
         if let progressBar { options.progress = { progressBar.update($0) } }
         defer { progressBar?.finish() }
         let summary = try Indexer(store: store, options: options).index(folder: folder)

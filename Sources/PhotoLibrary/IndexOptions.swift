@@ -2,8 +2,9 @@ import class Foundation.ProcessInfo
 
 /// How an index run works. The defaults are what `photogrid index` uses.
 public struct IndexOptions: Sendable {
-    /// Probing threads (at least 1); default: the cores this process may run on.
-    public var jobs: Int = IndexOptions.activeProcessorCount
+    /// Probing threads (at least 1); nil: the cores this process may run on (looked up only when
+    /// there is something to probe).
+    public var jobs: Int?
     /// A write transaction commits after this many pending rows…
     public var batchSize: Int = 500
     /// …or when its oldest pending row has waited this long, whichever comes first. A crash loses

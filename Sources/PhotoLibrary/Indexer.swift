@@ -58,6 +58,7 @@ public struct Indexer: Sendable {
                               claimed: &claimed, doneBefore: plan.unchangedIDs.count, total: total)
         }
 
+        if summary.added + summary.updated + summary.moved > 0 { store.restartWAL() }
         let missing = plan.vanishedIDs.filter { !claimed.contains($0) }
         summary.missing = try store.finishIndexRun(missing: missing, forgottenNonPhotos: plan.forgottenNonPhotos,
                                                    root: root, now: now)
@@ -77,7 +78,8 @@ public struct Indexer: Sendable {
                                claimed: inout Set<Int64>, doneBefore: Int, total: Int) throws(LibraryError) {
         let workers = ProbeWorkers(jobs: jobs, prober: prober)
         defer { workers.finish() }
-        guard workers.start(threads: min(max(1, options.jobs), jobs.count)) else {
+        let threads = options.jobs ?? IndexOptions.activeProcessorCount
+        guard workers.start(threads: min(max(1, threads), jobs.count)) else {
             throw .system(call: "pthread_create", path: "", errno: EAGAIN)
         }
         let batchSize = max(1, options.batchSize)
@@ -89,14 +91,17 @@ public struct Indexer: Sendable {
         var cursor = 0
 
         while cursor < jobs.count {
-            var deadline: DispatchTime?
-            if let batchStarted {
-                let left = interval - (clock.now - batchStarted)
-                let nanoseconds = max(0, left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000)
-                deadline = .now() + .nanoseconds(Int(nanoseconds))
-            }
-            workers.waitForOutcome(until: deadline)
             let outcomes = workers.takeFinished(from: cursor)
+            if outcomes.isEmpty {
+                var deadline: DispatchTime?
+                if let batchStarted {
+                    let left = interval - (clock.now - batchStarted)
+                    let nanoseconds = max(0, left.components.seconds * 1_000_000_000
+                                          + left.components.attoseconds / 1_000_000_000)
+                    deadline = .now() + .nanoseconds(Int(nanoseconds))
+                }
+                workers.waitForAwaited(until: deadline)
+            }
             for outcome in outcomes {
                 let job = jobs[cursor]
                 cursor += 1

@@ -43,8 +43,10 @@ enum PendingWrite: Sendable {
 
 extension PhotoStore {
     /// Loads every photo row's path, size, mtime, status and content key, and the non-photo files.
+    ///
+    /// Read on the writer connection: an index run then opens one SQLite connection, not two.
     func loadIndexState() throws(LibraryError) -> IndexState {
-        try read("loading the index") { db in
+        try readOnWriter("loading the index") { db in
             var state = IndexState()
             let photos = try Row.fetchCursor(
                 db, sql: "SELECT id, path_bytes, file_size, mtime_ns, status, content_key FROM photos")
@@ -115,6 +117,14 @@ extension PhotoStore {
                 """, arguments: [Data(root), PathBytes.displayText(root), now])
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM photos WHERE status = 'missing'") ?? 0
         }
+    }
+
+    /// Checkpoints the WAL into the database file and waits until the next write can start the WAL
+    /// over. Called after a run wrote rows: with a persistent WAL, the next process to open the
+    /// database then recovers only the few frames written after this (not every frame of the run).
+    /// Best effort: a failure (another process reading for too long) only costs that recovery.
+    func restartWAL() {
+        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.restart) }
     }
 
     // MARK: - SQL

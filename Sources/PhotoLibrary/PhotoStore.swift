@@ -104,6 +104,18 @@ public final class PhotoStore: Sendable {
         }
     }
 
+    /// Runs `body` on the writer connection outside a transaction (each statement sees the latest
+    /// commit), turning GRDB errors into `.database(operation:…)`.
+    func readOnWriter<T>(_ operation: String, _ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do {
+            return try pool.writeWithoutTransaction(body)
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw Self.libraryError(error, operation: operation)
+        }
+    }
+
     /// Runs `body` inside one immediate write transaction on the writer connection.
     func write<T>(_ operation: String, _ body: (Database) throws -> T) throws(LibraryError) -> T {
         do {

@@ -9,23 +9,31 @@ import Musl
 
 /// Runs the probes of an index run on worker threads and hands the outcomes back in job order.
 ///
-/// Workers take the next job index from an atomic counter, probe, store the outcome in its slot
-/// and signal; the indexing thread takes the finished prefix. Outcomes leave in path order, so row
-/// ids are assigned in path order whatever the number of threads.
+/// Workers take the next job index from an atomic counter, probe, and store the outcome in its slot;
+/// the indexing thread takes the finished prefix. Outcomes leave in path order, so row ids are
+/// assigned in path order whatever the number of threads. A worker wakes the indexing thread only
+/// when it finishes the job that thread is waiting for (one wake-up per batch of ready outcomes,
+/// not one per file).
 final class ProbeWorkers: Sendable {
+    /// The outcome slots, and the first slot the indexing thread has not taken yet.
+    private struct Shelf {
+        var outcomes: [ProbeOutcome?]
+        var awaited = 0
+    }
+
     private let jobs: [ProbeJob]
     private let prober: PhotoProber
     private let next = Atomic<Int>(0)
     private let cancelled = Atomic<Bool>(false)
-    private let outcomes: Mutex<[ProbeOutcome?]>
-    /// Signalled once per finished job.
-    private let finishedOne = DispatchSemaphore(value: 0)
+    private let shelf: Mutex<Shelf>
+    /// Signalled when the awaited job finishes.
+    private let awaitedFinished = DispatchSemaphore(value: 0)
     private let threads = Mutex<[pthread_t]>([])
 
     init(jobs: [ProbeJob], prober: PhotoProber) {
         self.jobs = jobs
         self.prober = prober
-        self.outcomes = Mutex(Array(repeating: nil, count: jobs.count))
+        self.shelf = Mutex(Shelf(outcomes: Array(repeating: nil, count: jobs.count)))
     }
 
     /// Starts `count` worker threads (at least one). Returns false if no thread could be started.
@@ -44,26 +52,32 @@ final class ProbeWorkers: Sendable {
             guard index < jobs.count else { return }
             let job = jobs[index]
             let outcome = prober.probe(job.file, checkSignature: job.needsSignatureCheck)
-            outcomes.withLock { $0[index] = outcome }
-            finishedOne.signal()
+            let awaited = shelf.withLock { shelf in
+                shelf.outcomes[index] = outcome
+                return index == shelf.awaited
+            }
+            if awaited { awaitedFinished.signal() }
         }
     }
 
-    /// Waits until a job finishes or `deadline` passes (forever when nil).
-    func waitForOutcome(until deadline: DispatchTime?) {
-        if let deadline { _ = finishedOne.wait(timeout: deadline) } else { finishedOne.wait() }
+    /// Waits until the awaited job (the first one not taken) finishes, or `deadline` passes
+    /// (forever when nil). May return early; callers take what is ready and wait again.
+    func waitForAwaited(until deadline: DispatchTime?) {
+        if let deadline { _ = awaitedFinished.wait(timeout: deadline) } else { awaitedFinished.wait() }
     }
 
-    /// Removes and returns the finished outcomes from `start` on, up to the first unfinished job.
+    /// Removes and returns the finished outcomes from `start` on, up to the first unfinished job,
+    /// which becomes the awaited one.
     func takeFinished(from start: Int) -> [ProbeOutcome] {
-        outcomes.withLock { slots in
+        shelf.withLock { shelf in
             var taken: [ProbeOutcome] = []
             var index = start
-            while index < slots.count, let outcome = slots[index] {
+            while index < shelf.outcomes.count, let outcome = shelf.outcomes[index] {
                 taken.append(outcome)
-                slots[index] = nil
+                shelf.outcomes[index] = nil
                 index += 1
             }
+            shelf.awaited = index
             return taken
         }
     }
