@@ -103,7 +103,7 @@ enum DirectoryWalker {
                 guard let first = name.first, first != UInt8(ascii: ".") else { continue }
                 let relative = folder.isEmpty ? name : folder + [UInt8(ascii: "/")] + name
 
-                var type = entry.pointee.d_type
+                let type = entry.pointee.d_type
                 if type == UInt8(DT_DIR) {
                     pending.append(relative)
                     continue
@@ -113,12 +113,9 @@ enum DirectoryWalker {
                 let statResult = name.withCString { fstatat(directoryDescriptor, $0, &fileStatus, AT_SYMLINK_NOFOLLOW) }
                 guard statResult == 0 else { continue }  // vanished meanwhile
                 let format = fileStatus.st_mode & S_IFMT
-                if type == UInt8(DT_UNKNOWN) {
-                    if format == S_IFDIR {
-                        pending.append(relative)
-                        continue
-                    }
-                    type = UInt8(DT_REG)
+                if type == UInt8(DT_UNKNOWN) && format == S_IFDIR {
+                    pending.append(relative)
+                    continue
                 }
                 guard format == S_IFREG, !excluding.contains(relative) else { continue }
                 files.append(WalkedFile(
@@ -174,8 +171,9 @@ enum PathBytes {
     static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         let common = min(a.count, b.count)
         let order = a.withUnsafeBufferPointer { pa in
-            b.withUnsafeBufferPointer { pb in
-                common == 0 ? 0 : memcmp(pa.baseAddress!, pb.baseAddress!, common)
+            b.withUnsafeBufferPointer { pb -> Int32 in
+                guard common > 0, let left = pa.baseAddress, let right = pb.baseAddress else { return 0 }
+                return memcmp(left, right, common)
             }
         }
         return order != 0 ? order < 0 : a.count < b.count
@@ -193,7 +191,11 @@ extension Array where Element == UInt8 {
         var terminated = self
         terminated.append(0)
         return try terminated.withUnsafeBufferPointer { buffer in
-            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+            try buffer.withMemoryRebound(to: CChar.self) { characters in
+                // Never nil: the buffer holds at least the terminating NUL.
+                guard let start = characters.baseAddress else { return try body("") }
+                return try body(start)
+            }
         }
     }
 }
