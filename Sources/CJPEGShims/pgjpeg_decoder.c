@@ -1,106 +1,36 @@
 // Scaled, optionally cropped decode to packed RGB8, from a file descriptor or from memory.
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include <sys/stat.h>
 #include "pgjpeg_internal.h"
 
-#define PGJPEG_FD_BUFFER_SIZE 65536
 #define PGJPEG_DEFAULT_MAX_SCANS 500
 #define PGJPEG_ROWS_PER_READ 16
-
-/// A source reading a file descriptor from offset 0 with pread(2) (the descriptor's own offset is
-/// neither used nor moved). Like libjpeg's stdio source: an empty input is an error; a premature
-/// end inserts an EOI marker with a warning (the missing part of the image is padded).
-typedef struct pgjpeg_fd_source {
-    struct jpeg_source_mgr pub;
-    int fd;
-    off_t offset;
-    int start_of_file;
-    JOCTET *buffer;
-} pgjpeg_fd_source;
 
 struct pgjpeg_decoder {
     struct jpeg_decompress_struct cinfo;
     pgjpeg_error_manager manager;
     pgjpeg_diagnostics diagnostics;
     struct jpeg_progress_mgr progress;
+    pgjpeg_decode_source *source;
     int max_scans;
+    /// jpeg_create_decompress has been called: jpeg_destroy_decompress is due.
     int created;
+    /// jpeg_read_header has returned.
+    int header_done;
+    /// The region is set up: pgjpeg_decoder_read may run.
     int started;
-    /// Output is CMYK from libjpeg, converted to RGB here.
+    /// libjpeg delivers CMYK, converted to RGB here (Adobe-inverted or not).
     int cmyk_output;
     int inverted_cmyk;
-    uint32_t region_height;
-    JSAMPARRAY cmyk_rows;
+    /// The rows libjpeg delivers are wider than the region: `trim_left` columns on the left
+    /// (iMCU alignment plus one column of upsampling context) and up to one on the right.
+    int trimmed;
+    uint32_t trim_left;
+    uint32_t region_width, region_height;
+    /// Rows libjpeg decodes into when they are converted or trimmed before the caller sees them.
+    JSAMPARRAY scratch_rows;
 };
-
-static void fd_init_source(j_decompress_ptr cinfo) {
-    ((pgjpeg_fd_source *)cinfo->src)->start_of_file = 1;
-}
-
-static boolean fd_fill_input_buffer(j_decompress_ptr cinfo) {
-    pgjpeg_fd_source *src = (pgjpeg_fd_source *)cinfo->src;
-    ssize_t count;
-    do {
-        count = pread(src->fd, src->buffer, PGJPEG_FD_BUFFER_SIZE, src->offset);
-    } while (count < 0 && errno == EINTR);
-    if (count < 0) {
-        pgjpeg_error_manager *manager = (pgjpeg_error_manager *)cinfo->err;
-        int error = errno;
-        manager->diagnostics->system_errno = error;
-        char message[PGJPEG_MESSAGE_LENGTH];
-        snprintf(message, sizeof message, "pread failed: %s", strerror(error));
-        pgjpeg_error_manager_fail((j_common_ptr)cinfo, message);
-    }
-    if (count == 0) {
-        if (src->start_of_file) ERREXIT(cinfo, JERR_INPUT_EMPTY);
-        WARNMS(cinfo, JWRN_JPEG_EOF);
-        src->buffer[0] = (JOCTET)0xFF;
-        src->buffer[1] = (JOCTET)JPEG_EOI;
-        count = 2;
-    } else {
-        src->offset += count;
-    }
-    src->pub.next_input_byte = src->buffer;
-    src->pub.bytes_in_buffer = (size_t)count;
-    src->start_of_file = 0;
-    return TRUE;
-}
-
-static void fd_skip_input_data(j_decompress_ptr cinfo, long num_bytes) {
-    pgjpeg_fd_source *src = (pgjpeg_fd_source *)cinfo->src;
-    if (num_bytes <= 0) return;
-    if ((size_t)num_bytes > src->pub.bytes_in_buffer) {
-        // Skip the rest without reading it: the next fill reads from beyond the segment.
-        src->offset += (off_t)((size_t)num_bytes - src->pub.bytes_in_buffer);
-        src->pub.next_input_byte += src->pub.bytes_in_buffer;
-        src->pub.bytes_in_buffer = 0;
-    } else {
-        src->pub.next_input_byte += (size_t)num_bytes;
-        src->pub.bytes_in_buffer -= (size_t)num_bytes;
-    }
-}
-
-static void fd_term_source(j_decompress_ptr cinfo) { (void)cinfo; }
-
-static void pgjpeg_fd_src(j_decompress_ptr cinfo, int fd) {
-    pgjpeg_fd_source *src = (pgjpeg_fd_source *)(*cinfo->mem->alloc_small)(
-        (j_common_ptr)cinfo, JPOOL_PERMANENT, sizeof(pgjpeg_fd_source));
-    src->buffer = (JOCTET *)(*cinfo->mem->alloc_small)(
-        (j_common_ptr)cinfo, JPOOL_PERMANENT, PGJPEG_FD_BUFFER_SIZE);
-    src->fd = fd;
-    src->offset = 0;
-    src->start_of_file = 1;
-    src->pub.init_source = fd_init_source;
-    src->pub.fill_input_buffer = fd_fill_input_buffer;
-    src->pub.skip_input_data = fd_skip_input_data;
-    src->pub.resync_to_restart = jpeg_resync_to_restart;
-    src->pub.term_source = fd_term_source;
-    src->pub.next_input_byte = NULL;
-    src->pub.bytes_in_buffer = 0;
-    cinfo->src = &src->pub;
-}
 
 /// Progress monitor: stops progressive files with an absurd number of scans.
 static void pgjpeg_limit_scans(j_common_ptr cinfo) {
@@ -123,7 +53,7 @@ pgjpeg_decoder *pgjpeg_decoder_new(void) {
 
 void pgjpeg_decoder_free(pgjpeg_decoder *decoder) {
     if (decoder == NULL) return;
-    if (decoder->created) jpeg_destroy_decompress(&decoder->cinfo);
+    if (decoder->created) jpeg_destroy_decompress(&decoder->cinfo);  // also aborts a decompression
     free(decoder);
 }
 
@@ -137,6 +67,56 @@ static pgjpeg_status invalid_argument(pgjpeg_decoder *decoder, const char *call,
     return PGJPEG_STATUS_INVALID_ARGUMENT;
 }
 
+/// The data ended inside the header: report how long it was.
+static pgjpeg_status truncated_header(pgjpeg_decoder *decoder) {
+    const pgjpeg_decode_source *source = decoder->source;
+    int64_t length = (int64_t)source->memory_size;
+    if (source->memory == NULL) {
+        struct stat status;
+        length = fstat(source->fd, &status) == 0 ? (int64_t)status.st_size : (int64_t)source->offset;
+    }
+    decoder->diagnostics.call = "jpeg_read_header";
+    decoder->diagnostics.truncated_length = length;
+    snprintf(decoder->diagnostics.message, PGJPEG_MESSAGE_LENGTH,
+             "the data ends after %lld bytes, inside the header", (long long)length);
+    return PGJPEG_STATUS_TRUNCATED;
+}
+
+/// Sets scaling, DCT, upsampling and output colour space from `params`.
+static void configure_output(pgjpeg_decoder *decoder, const pgjpeg_decode_params *params) {
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    cinfo->scale_num = 1;
+    cinfo->scale_denom = params->scale_denom;
+    switch (params->dct_method) {
+    case PGJPEG_DCT_IFAST: cinfo->dct_method = JDCT_IFAST; break;
+    case PGJPEG_DCT_FLOAT: cinfo->dct_method = JDCT_FLOAT; break;
+    default: cinfo->dct_method = JDCT_ISLOW; break;
+    }
+    cinfo->do_fancy_upsampling = params->fancy_upsampling ? TRUE : FALSE;
+    if (cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK) {
+        cinfo->out_color_space = JCS_CMYK;  // libjpeg converts YCCK to CMYK; we convert CMYK to RGB
+        decoder->cmyk_output = 1;
+        decoder->inverted_cmyk = cinfo->saw_Adobe_marker ? 1 : 0;  // Adobe (Photoshop) CMYK is inverted
+    } else {
+        cinfo->out_color_space = JCS_RGB;  // libjpeg-turbo expands grayscale to RGB itself
+    }
+}
+
+/// Restricts decoding to columns [x, x + width): `jpeg_crop_scanline` starts at an iMCU boundary,
+/// so ask for one more column on each side (upsampling context: the edge columns then match a full
+/// decode) and trim the extra columns when reading.
+static void crop_columns(pgjpeg_decoder *decoder, uint32_t x, uint32_t width) {
+    struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
+    if (width == cinfo->output_width) return;
+    JDIMENSION crop_x = x > 0 ? x - 1 : 0;
+    JDIMENSION crop_end = x + width < cinfo->output_width ? x + width + 1 : x + width;
+    JDIMENSION crop_width = crop_end - crop_x;
+    pgjpeg_error_manager_enter(&decoder->manager, "jpeg_crop_scanline");
+    jpeg_crop_scanline(cinfo, &crop_x, &crop_width);  // moves crop_x left to an iMCU boundary
+    decoder->trim_left = x - crop_x;
+    decoder->trimmed = cinfo->output_width != width;
+}
+
 /// Everything after the source is installed: header, limit, scaling, start, crop, skip.
 /// Runs under the caller's setjmp.
 static pgjpeg_status decoder_start(pgjpeg_decoder *decoder, const pgjpeg_decode_params *params,
@@ -146,6 +126,8 @@ static pgjpeg_status decoder_start(pgjpeg_decoder *decoder, const pgjpeg_decode_
 
     pgjpeg_error_manager_enter(manager, "jpeg_read_header");
     (void)jpeg_read_header(cinfo, TRUE);  // cannot suspend: the sources never do
+    if (decoder->source->reached_end) return truncated_header(decoder);
+    decoder->header_done = 1;
     pgjpeg_header_info_fill(&layout->header, cinfo);
     layout->header.exif_offset = -1;
 
@@ -158,23 +140,8 @@ static pgjpeg_status decoder_start(pgjpeg_decoder *decoder, const pgjpeg_decode_
         return PGJPEG_STATUS_TOO_LARGE;
     }
 
-    cinfo->scale_num = 1;
-    cinfo->scale_denom = params->scale_denom;
-    switch (params->dct_method) {
-    case PGJPEG_DCT_IFAST: cinfo->dct_method = JDCT_IFAST; break;
-    case PGJPEG_DCT_FLOAT: cinfo->dct_method = JDCT_FLOAT; break;
-    default: cinfo->dct_method = JDCT_ISLOW; break;
-    }
-    cinfo->do_fancy_upsampling = params->fancy_upsampling ? TRUE : FALSE;
-    if (cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK) {
-        cinfo->out_color_space = JCS_CMYK;  // libjpeg converts YCCK to CMYK; we convert CMYK to RGB
-        decoder->cmyk_output = 1;
-        decoder->inverted_cmyk = cinfo->saw_Adobe_marker ? 1 : 0;
-    } else {
-        cinfo->out_color_space = JCS_RGB;  // libjpeg-turbo converts grayscale to RGB too
-    }
+    configure_output(decoder, params);
     layout->inverted_cmyk = decoder->inverted_cmyk;
-
     pgjpeg_error_manager_enter(manager, "jpeg_calc_output_dimensions");
     jpeg_calc_output_dimensions(cinfo);
     layout->scaled_width = cinfo->output_width;
@@ -196,33 +163,28 @@ static pgjpeg_status decoder_start(pgjpeg_decoder *decoder, const pgjpeg_decode_
     decoder->progress.progress_monitor = pgjpeg_limit_scans;
     cinfo->progress = &decoder->progress;
     cinfo->client_data = decoder;
-
     pgjpeg_error_manager_enter(manager, "jpeg_start_decompress");
     (void)jpeg_start_decompress(cinfo);
-    decoder->started = 1;
 
-    if (width != cinfo->output_width) {
-        JDIMENSION crop_x = x, crop_width = width;
-        pgjpeg_error_manager_enter(manager, "jpeg_crop_scanline");
-        jpeg_crop_scanline(cinfo, &crop_x, &crop_width);
-        x = crop_x;
-        width = crop_width;
-    }
+    crop_columns(decoder, x, width);
     if (y > 0) {
         pgjpeg_error_manager_enter(manager, "jpeg_skip_scanlines");
-        JDIMENSION skipped = jpeg_skip_scanlines(cinfo, y);
-        if (skipped != y) pgjpeg_error_manager_fail((j_common_ptr)cinfo, "could not skip to the region");
+        if (jpeg_skip_scanlines(cinfo, y) != y)
+            pgjpeg_error_manager_fail((j_common_ptr)cinfo, "could not skip to the region");
     }
-    if (decoder->cmyk_output) {
+    if (decoder->cmyk_output || decoder->trimmed) {
         pgjpeg_error_manager_enter(manager, "alloc_sarray");
-        decoder->cmyk_rows = (*cinfo->mem->alloc_sarray)((j_common_ptr)cinfo, JPOOL_IMAGE,
-                                                         cinfo->output_width * 4, 1);
+        decoder->scratch_rows = (*cinfo->mem->alloc_sarray)(
+            (j_common_ptr)cinfo, JPOOL_IMAGE, cinfo->output_width * (JDIMENSION)cinfo->output_components,
+            PGJPEG_ROWS_PER_READ);
     }
     layout->region_x = x;
     layout->region_y = y;
     layout->region_width = width;
     layout->region_height = height;
+    decoder->region_width = width;
     decoder->region_height = height;
+    decoder->started = 1;
     decoder->diagnostics.call = NULL;
     return PGJPEG_STATUS_OK;
 }
@@ -238,17 +200,17 @@ static pgjpeg_status decoder_open(pgjpeg_decoder *decoder, int fd, const uint8_t
         return invalid_argument(decoder, "pgjpeg_decoder_open", "scale_denom must be 1, 2, 4 or 8");
     decoder->max_scans = params->max_scans > 0 ? params->max_scans : PGJPEG_DEFAULT_MAX_SCANS;
 
-    if (setjmp(decoder->manager.escape)) return PGJPEG_STATUS_ERROR;  // freed by pgjpeg_decoder_free
+    if (setjmp(decoder->manager.escape)) {  // the libjpeg object is destroyed by pgjpeg_decoder_free
+        if (!decoder->header_done && decoder->source != NULL && decoder->source->reached_end)
+            return truncated_header(decoder);
+        return PGJPEG_STATUS_ERROR;
+    }
     pgjpeg_error_manager_enter(&decoder->manager, "jpeg_create_decompress");
     decoder->created = 1;  // the struct was zeroed by calloc: destroying a half-created one is safe
     jpeg_create_decompress(&decoder->cinfo);
-    if (data != NULL) {
-        pgjpeg_error_manager_enter(&decoder->manager, "jpeg_mem_src");
-        jpeg_mem_src(&decoder->cinfo, data, (unsigned long)size);
-    } else {
-        pgjpeg_error_manager_enter(&decoder->manager, "pgjpeg_fd_src");
-        pgjpeg_fd_src(&decoder->cinfo, fd);
-    }
+    pgjpeg_error_manager_enter(&decoder->manager, "pgjpeg_decode_source_install");
+    decoder->source = data != NULL ? pgjpeg_decode_source_install_memory(&decoder->cinfo, data, size)
+                                   : pgjpeg_decode_source_install_fd(&decoder->cinfo, fd);
     return decoder_start(decoder, params, layout);
 }
 
@@ -260,13 +222,13 @@ pgjpeg_status pgjpeg_decoder_open_fd(pgjpeg_decoder *decoder, int fd, const pgjp
 pgjpeg_status pgjpeg_decoder_open_memory(pgjpeg_decoder *decoder, const uint8_t *data, size_t size,
                                          const pgjpeg_decode_params *params, pgjpeg_decode_layout *layout) {
     if (data == NULL || size == 0)
-        return invalid_argument(decoder, "jpeg_mem_src", "Empty input file");
+        return invalid_argument(decoder, "pgjpeg_decoder_open_memory", "no data");
     return decoder_open(decoder, -1, data, size, params, layout);
 }
 
 /// CMYK (or inverted CMYK) to RGB: R = (255 - C)(255 - K) / 255, rounded.
-static void convert_cmyk_row(const JSAMPLE *cmyk, uint8_t *rgb, JDIMENSION width, int inverted) {
-    for (JDIMENSION i = 0; i < width; i++, cmyk += 4, rgb += 3) {
+static void convert_cmyk_row(const JSAMPLE *cmyk, uint8_t *rgb, uint32_t width, int inverted) {
+    for (uint32_t i = 0; i < width; i++, cmyk += 4, rgb += 3) {
         unsigned c = cmyk[0], m = cmyk[1], y = cmyk[2], k = cmyk[3];
         if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
         rgb[0] = (uint8_t)((c * k + 127) / 255);
@@ -279,31 +241,39 @@ pgjpeg_status pgjpeg_decoder_read(pgjpeg_decoder *decoder, uint8_t *rgb, size_t 
     struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
     if (!decoder->started)
         return invalid_argument(decoder, "pgjpeg_decoder_read", "the decoder is not open");
-    size_t row_bytes = (size_t)cinfo->output_width * 3;
-    uint32_t rows = decoder->region_height;
-    if (capacity / row_bytes < rows)
+    const size_t row_bytes = (size_t)decoder->region_width * 3;
+    const uint32_t rows = decoder->region_height;
+    if (rgb == NULL || capacity / row_bytes < rows)
         return invalid_argument(decoder, "pgjpeg_decoder_read", "the pixel buffer is too small");
+    decoder->started = 0;  // one read per decoder
 
     if (setjmp(decoder->manager.escape)) return PGJPEG_STATUS_ERROR;
     pgjpeg_error_manager_enter(&decoder->manager, "jpeg_read_scanlines");
+    const int direct = !decoder->cmyk_output && !decoder->trimmed;
+    const size_t components = (size_t)cinfo->output_components;
     uint32_t done = 0;
     while (done < rows) {
-        if (decoder->cmyk_output) {
-            JDIMENSION got = jpeg_read_scanlines(cinfo, decoder->cmyk_rows, 1);
-            if (got != 1) pgjpeg_error_manager_fail((j_common_ptr)cinfo, "decoding made no progress");
-            convert_cmyk_row(decoder->cmyk_rows[0], rgb + (size_t)done * row_bytes, cinfo->output_width,
-                             decoder->inverted_cmyk);
-            done += 1;
-        } else {
+        uint32_t batch = rows - done < PGJPEG_ROWS_PER_READ ? rows - done : PGJPEG_ROWS_PER_READ;
+        JDIMENSION got;
+        if (direct) {
             JSAMPROW row_pointers[PGJPEG_ROWS_PER_READ];
-            uint32_t batch = rows - done < PGJPEG_ROWS_PER_READ ? rows - done : PGJPEG_ROWS_PER_READ;
             for (uint32_t i = 0; i < batch; i++) row_pointers[i] = rgb + (size_t)(done + i) * row_bytes;
-            JDIMENSION got = jpeg_read_scanlines(cinfo, row_pointers, batch);
-            if (got == 0) pgjpeg_error_manager_fail((j_common_ptr)cinfo, "decoding made no progress");
-            done += got;
+            got = jpeg_read_scanlines(cinfo, row_pointers, batch);
+        } else {
+            got = jpeg_read_scanlines(cinfo, decoder->scratch_rows, batch);
+            for (JDIMENSION i = 0; i < got; i++) {
+                const JSAMPLE *source = decoder->scratch_rows[i] + (size_t)decoder->trim_left * components;
+                uint8_t *destination = rgb + (size_t)(done + i) * row_bytes;
+                if (decoder->cmyk_output)
+                    convert_cmyk_row(source, destination, decoder->region_width, decoder->inverted_cmyk);
+                else
+                    memcpy(destination, source, row_bytes);
+            }
         }
+        if (got == 0) pgjpeg_error_manager_fail((j_common_ptr)cinfo, "decoding made no progress");
+        done += got;
     }
     decoder->diagnostics.call = NULL;
-    // The rest of the image is not needed: pgjpeg_decoder_free aborts and destroys the decompressor.
+    // The rows below the region are not needed: pgjpeg_decoder_free aborts the decompression.
     return PGJPEG_STATUS_OK;
 }

@@ -102,8 +102,9 @@ pgjpeg_status pgjpeg_encode(const uint8_t *pixels, const pgjpeg_encode_params *p
     }
     pgjpeg_error_manager_enter(&manager, "jpeg_set_quality");
     jpeg_set_quality(&cinfo, params->quality, TRUE);
-    cinfo.optimize_coding = params->optimize_coding ? TRUE : FALSE;
     cinfo.arith_code = params->arithmetic ? TRUE : FALSE;
+    // Arithmetic coding adapts by itself; libjpeg refuses it together with optimize_coding.
+    cinfo.optimize_coding = params->optimize_coding && !params->arithmetic ? TRUE : FALSE;
     if (params->progressive) {
         pgjpeg_error_manager_enter(&manager, "jpeg_simple_progression");
         jpeg_simple_progression(&cinfo);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stddef.h>
 #include <setjmp.h>
+#include <sys/types.h>
 #include <jpeglib.h>
 #include <jerror.h>
 #include "CJPEGShims.h"
@@ -41,5 +42,22 @@ pgjpeg_color_space pgjpeg_color_space_from_libjpeg(J_COLOR_SPACE space);
 
 /// Copies the header facts of a decompressor that has read its header.
 void pgjpeg_header_info_fill(pgjpeg_header_info *info, const struct jpeg_decompress_struct *cinfo);
+
+/// The decoder's source: a descriptor read with pread(2) from offset 0 (its own offset is
+/// neither used nor moved) or a memory buffer. Allocated in libjpeg's permanent pool.
+typedef struct pgjpeg_decode_source {
+    struct jpeg_source_mgr pub;
+    int fd;                     // -1 for memory
+    const JOCTET *memory;       // NULL for a descriptor
+    size_t memory_size;
+    off_t offset;               // next byte to read
+    JOCTET *buffer;             // descriptor only
+    JOCTET eoi[2];              // the EOI inserted at a premature end
+    int reached_end;            // the data ran out and an EOI was inserted
+} pgjpeg_decode_source;
+
+pgjpeg_decode_source *pgjpeg_decode_source_install_fd(j_decompress_ptr cinfo, int fd);
+pgjpeg_decode_source *pgjpeg_decode_source_install_memory(j_decompress_ptr cinfo, const uint8_t *data,
+                                                          size_t size);
 
 #endif

@@ -20,14 +20,13 @@ extension JPEGHeader {
         var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: initialProbeLength, alignment: 16)
         defer { buffer.deallocate() }
         var length = try preadFully(descriptor, into: buffer, at: 0, path: path)
-        let prefix = UnsafeRawBufferPointer(rebasing: buffer[..<min(length, PrefixDigest.length)])
-        let digest = PrefixDigest.fnv1a(prefix)
-        try checkSignature(prefix)
+        try checkSignature(UnsafeRawBufferPointer(rebasing: buffer[..<length]))
 
         while true {
             let atEndOfFile = length < buffer.count
             if let header = try read(UnsafeRawBufferPointer(rebasing: buffer[..<length]), isWholeFile: atEndOfFile) {
-                return JPEGFileProbe(header: header, prefixDigest: digest)
+                let prefix = UnsafeRawBufferPointer(rebasing: buffer[..<min(length, PrefixDigest.length)])
+                return JPEGFileProbe(header: header, prefixDigest: PrefixDigest.fnv1a(prefix))
             }
             guard buffer.count < maximumProbeLength else {
                 throw .libjpeg(call: "jpeg_read_header",

@@ -29,6 +29,8 @@ typedef enum pgjpeg_status {
     PGJPEG_STATUS_TOO_LARGE = 3,
     /// (decode/encode) A parameter is out of range; `.message` says which.
     PGJPEG_STATUS_INVALID_ARGUMENT = 4,
+    /// (decode only) The data ended inside the header (`truncated_length` bytes in all).
+    PGJPEG_STATUS_TRUNCATED = 5,
 } pgjpeg_status;
 
 /// The colour space of the stored components (libjpeg's `jpeg_color_space`).
@@ -54,6 +56,8 @@ typedef struct pgjpeg_diagnostics {
     char first_warning[PGJPEG_MESSAGE_LENGTH];
     /// errno of a failed pread(2), or 0.
     int system_errno;
+    /// With PGJPEG_STATUS_TRUNCATED: how many bytes there were.
+    int64_t truncated_length;
 } pgjpeg_diagnostics;
 
 /// Header facts, read without decoding a pixel.
@@ -112,8 +116,9 @@ typedef struct pgjpeg_decode_layout {
     pgjpeg_header_info header;
     /// Size of the whole image at the chosen scale.
     uint32_t scaled_width, scaled_height;
-    /// The rectangle of the scaled image that `pgjpeg_decoder_read` returns. The left edge may lie
-    /// left of the requested one (`jpeg_crop_scanline` aligns it to an iMCU boundary).
+    /// The rectangle of the scaled image that `pgjpeg_decoder_read` returns: the requested one
+    /// (or the whole image). libjpeg decodes from the iMCU boundary left of it plus one column of
+    /// context on each side; the extra columns are trimmed, so the pixels equal a full decode's.
     uint32_t region_x, region_y, region_width, region_height;
     /// 1 if the stored components are CMYK/YCCK and Adobe-inverted (an Adobe APP14 marker).
     int32_t inverted_cmyk;
@@ -152,6 +157,7 @@ typedef struct pgjpeg_encode_params {
     int32_t input_components;
     /// 1...100.
     int32_t quality;
+    /// Ignored with arithmetic coding (which libjpeg does not optimize).
     int32_t optimize_coding;
     int32_t progressive;
     int32_t arithmetic;

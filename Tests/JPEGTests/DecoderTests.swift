@@ -1,0 +1,207 @@
+import Testing
+@testable import JPEG
+
+@Suite("Scaled and region decoding")
+struct DecoderTests {
+    /// Decoded size = ceil(stored / denominator) (libjpeg's jdiv_round_up), worked by hand.
+    @Test(arguments: [
+        ("dragonfly.jpg", JPEGScale.full, 1600, 1200), ("dragonfly.jpg", .half, 800, 600),
+        ("dragonfly.jpg", .quarter, 400, 300), ("dragonfly.jpg", .eighth, 200, 150),
+        ("aitzgorri.jpg", .half, 800, 533), ("aitzgorri.jpg", .quarter, 400, 267), ("aitzgorri.jpg", .eighth, 200, 134),
+        ("picosdeeuropa-panorama.jpg", .eighth, 300, 83), ("sunset.jpg", .eighth, 200, 134),
+        ("orientation/Landscape_6.jpg", .full, 400, 600), ("orientation/Landscape_6.jpg", .eighth, 50, 75),
+    ])
+    func sizeAtEachScale(name: String, scale: JPEGScale, width: Int, height: Int) throws {
+        let decoded = try JPEGDecoder.decode(path: TestFiles.sample(name), options: .init(scale: scale))
+        #expect(decoded.width == width)
+        #expect(decoded.height == height)
+        #expect(decoded.scaledWidth == width)
+        #expect(decoded.scaledHeight == height)
+        #expect(decoded.regionX == 0 && decoded.regionY == 0)
+        #expect(decoded.pixels.count == width * height * 3)
+        #expect(decoded.warnings == [])
+        #expect(scale.scaledLength(decoded.storedWidth) == width)
+        #expect(scale.scaledLength(decoded.storedHeight) == height)
+    }
+
+    /// A region decode returns exactly the requested rectangle, with the same pixels as a full
+    /// decode — also at the edges, where fancy upsampling needs the neighbouring chroma samples.
+    /// Subsampling: dragonfly and sunset (progressive) are 4:2:2, picos 4:2:0, umang 4:4:4; regions
+    /// start on and off iMCU boundaries and end at odd and even widths and at the image edge.
+    @Test(arguments: [
+        ("dragonfly.jpg", JPEGScale.half, JPEGRegion(x: 101, y: 77, width: 150, height: 90)),
+        ("dragonfly.jpg", .full, JPEGRegion(x: 32, y: 16, width: 64, height: 32)),
+        ("dragonfly.jpg", .eighth, JPEGRegion(x: 25, y: 0, width: 150, height: 150)),
+        ("dragonfly.jpg", .eighth, JPEGRegion(x: 0, y: 10, width: 200, height: 1)),
+        ("dragonfly.jpg", .quarter, JPEGRegion(x: 301, y: 250, width: 99, height: 50)),
+        ("picosdeeuropa-panorama.jpg", .full, JPEGRegion(x: 1000, y: 300, width: 333, height: 200)),
+        ("picosdeeuropa-panorama.jpg", .full, JPEGRegion(x: 1000, y: 301, width: 334, height: 199)),
+        ("picosdeeuropa-panorama.jpg", .full, JPEGRegion(x: 992, y: 0, width: 16, height: 17)),
+        ("picosdeeuropa-panorama.jpg", .half, JPEGRegion(x: 1, y: 1, width: 1198, height: 329)),
+        ("sunset.jpg", .quarter, JPEGRegion(x: 50, y: 31, width: 101, height: 60)),
+        ("sunset.jpg", .full, JPEGRegion(x: 777, y: 555, width: 222, height: 111)),
+        ("umang.jpg", .half, JPEGRegion(x: 123, y: 45, width: 67, height: 89)),
+    ])
+    func regionMatchesFullDecode(name: String, scale: JPEGScale, region: JPEGRegion) throws {
+        let path = TestFiles.sample(name)
+        let full = try JPEGDecoder.decode(path: path, options: .init(scale: scale))
+        let part = try JPEGDecoder.decode(path: path, options: .init(scale: scale, region: region))
+        #expect(part.regionX == region.x && part.regionY == region.y)
+        #expect(part.width == region.width && part.height == region.height)
+        #expect(part.pixels.count == region.width * region.height * 3)
+        #expect(part.scaledWidth == full.width && part.scaledHeight == full.height)
+        var mismatches = 0
+        for y in 0..<part.height {
+            for x in 0..<part.width where part.rgb(x: x, y: y) != full.rgb(x: region.x + x, y: region.y + y) {
+                mismatches += 1
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test(arguments: [
+        JPEGRegion(x: 0, y: 0, width: 201, height: 10), JPEGRegion(x: 200, y: 0, width: 1, height: 1),
+        JPEGRegion(x: 0, y: 150, width: 1, height: 1), JPEGRegion(x: 10, y: 10, width: 0, height: 5),
+        JPEGRegion(x: -1, y: 0, width: 5, height: 5),
+    ])
+    func regionOutsideTheScaledImageIsRefused(region: JPEGRegion) throws {
+        let path = TestFiles.sample("dragonfly.jpg")  // 200×150 at 1/8
+        #expect(throws: JPEGError.self) {
+            try JPEGDecoder.decode(path: path, options: .init(scale: .eighth, region: region))
+        }
+        do {
+            _ = try JPEGDecoder.decode(path: path, options: .init(scale: .eighth, region: region))
+        } catch {
+            guard case .invalidArgument = error else { Issue.record("unexpected \(error)"); return }
+        }
+    }
+
+    @Test func memoryAndFileDecodesAgree() throws {
+        let options = JPEGDecodeOptions(scale: .quarter, region: JPEGRegion(x: 40, y: 30, width: 100, height: 80))
+        let fromFile = try JPEGDecoder.decode(path: TestFiles.sample("storm-canon.jpg"), options: options)
+        let fromMemory = try JPEGDecoder.decode(bytes: TestFiles.sampleBytes("storm-canon.jpg"), options: options)
+        #expect(fromFile == fromMemory)
+    }
+
+    /// The faster options give nearly the same picture.
+    @Test func fastOptionsStayClose() throws {
+        let path = TestFiles.sample("dragonfly.jpg")
+        let accurate = try JPEGDecoder.decode(path: path)
+        let fast = try JPEGDecoder.decode(path: path, options: .init(dctMethod: .fastInteger, fancyUpsampling: false))
+        #expect(fast.width == 1600 && fast.height == 1200)
+        #expect(fast.pixels != accurate.pixels)
+        #expect(SyntheticImages.psnr(fast.pixels, accurate.pixels) > 35)
+    }
+}
+
+@Suite("Pixel limit")
+struct PixelLimitTests {
+    @Test func declared60000SquaredIsRefusedBeforeDecoding() throws {
+        let bytes = JPEGBytes.patchingSize(try TestFiles.sampleBytes("dragonfly.jpg"), width: 60000, height: 60000)
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(bytes, as: "bomb.jpg")
+        #expect(throws: JPEGError.tooLarge(width: 60000, height: 60000, limit: 100_000_000)) {
+            try JPEGDecoder.decode(path: path)
+        }
+        // Scaling does not change the verdict: the limit is on the stored size.
+        #expect(throws: JPEGError.tooLarge(width: 60000, height: 60000, limit: 100_000_000)) {
+            try JPEGDecoder.decode(path: path, options: .init(scale: .eighth))
+        }
+        #expect(JPEGError.tooLarge(width: 60000, height: 60000, limit: 100_000_000).description
+                == "60000×60000 exceeds the pixel limit of 100000000")
+    }
+
+    /// dragonfly is 1600 × 1200 = 1,920,000 pixels.
+    @Test func limitIsInclusive() throws {
+        let path = TestFiles.sample("dragonfly.jpg")
+        #expect(throws: JPEGError.tooLarge(width: 1600, height: 1200, limit: 1_919_999)) {
+            try JPEGDecoder.decode(path: path, options: .init(scale: .eighth, pixelLimit: 1_919_999))
+        }
+        let decoded = try JPEGDecoder.decode(path: path, options: .init(scale: .eighth, pixelLimit: 1_920_000))
+        #expect(decoded.width == 200)
+    }
+}
+
+@Suite("Decoding bad input")
+struct BadInputDecodeTests {
+    @Test func notJPEGAndEmpty() throws {
+        let directory = try TemporaryDirectory()
+        let png = try directory.write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0], as: "png.jpg")
+        #expect(throws: JPEGError.notJPEG(detail: "PNG data")) { try JPEGDecoder.decode(path: png) }
+        let empty = try directory.write([], as: "empty.jpg")
+        #expect(throws: JPEGError.empty) { try JPEGDecoder.decode(path: empty) }
+        #expect(throws: JPEGError.empty) { try JPEGDecoder.decode(bytes: []) }
+    }
+
+    @Test(arguments: [2, 100, 5000, 10_600, 10_785])
+    func truncatedInsideTheHeader(length: Int) throws {
+        let bytes = Array(try TestFiles.sampleBytes("storm-canon.jpg")[..<length])
+        let directory = try TemporaryDirectory()
+        let path = try directory.write(bytes, as: "cut.jpg")
+        #expect(throws: JPEGError.truncated(call: "jpeg_read_header", length: length)) {
+            try JPEGDecoder.decode(path: path, options: .init(scale: .eighth))
+        }
+        #expect(throws: JPEGError.truncated(call: "jpeg_read_header", length: length)) {
+            try JPEGDecoder.decode(bytes: bytes, options: .init(scale: .eighth))
+        }
+    }
+
+    /// Cut inside the entropy data: libjpeg pads the rest and warns; the size is still right.
+    @Test(arguments: [10_800, 30_000, 60_000])
+    func truncatedInsideTheImageWarns(length: Int) throws {
+        let bytes = Array(try TestFiles.sampleBytes("storm-canon.jpg")[..<length])
+        let directory = try TemporaryDirectory()
+        let decoded = try JPEGDecoder.decode(path: try directory.write(bytes, as: "cut.jpg"))
+        #expect(decoded.width == 1200 && decoded.height == 800)
+        #expect(decoded.warnings.first?.hasPrefix("libjpeg: Premature end of JPEG file") == true)
+    }
+
+    /// Entropy data overwritten in several ways: each decode throws a JPEGError or warns.
+    @Test(arguments: CorruptionPattern.allCases)
+    func corruptEntropyData(pattern: CorruptionPattern) throws {
+        var bytes = try TestFiles.sampleBytes("dragonfly.jpg")
+        pattern.apply(to: &bytes, from: 20_000)
+        for scale in JPEGScale.allCases {
+            do {
+                let decoded = try JPEGDecoder.decode(bytes: bytes, options: .init(scale: scale))
+                #expect(!decoded.warnings.isEmpty, "\(pattern) at 1/\(scale.denominator) decoded without a warning")
+                #expect(decoded.width == scale.scaledLength(1600))
+            } catch {
+                #expect(!error.description.isEmpty)
+            }
+        }
+    }
+
+    enum CorruptionPattern: CaseIterable, CustomTestStringConvertible {
+        case zeros, pseudoRandom, markers, earlyEOI
+        var testDescription: String { "\(self)" }
+        func apply(to bytes: inout [UInt8], from start: Int) {
+            switch self {
+            case .zeros:
+                for index in start..<start + 4000 { bytes[index] = 0 }
+            case .pseudoRandom:
+                var state: UInt32 = 12345
+                for index in start..<start + 40_000 {
+                    state = state &* 1_103_515_245 &+ 12345
+                    bytes[index] = UInt8(truncatingIfNeeded: state >> 16)
+                }
+            case .markers:
+                for index in stride(from: start, to: start + 4000, by: 97) { bytes[index] = 0xFF; bytes[index + 1] = 0xD3 }
+            case .earlyEOI:
+                bytes[start] = 0xFF; bytes[start + 1] = 0xD9
+            }
+        }
+    }
+
+    /// A progressive file with more scans than allowed is refused (10 scans here).
+    @Test func tooManyScans() throws {
+        let rgb = SyntheticImages.smoothRGB(width: 64, height: 48)
+        let jpeg = try JPEGEncoder.encode(pixels: rgb, width: 64, height: 48, format: .rgb,
+                                          options: .init(quality: 90, progressive: true))
+        #expect(throws: JPEGError.libjpeg(call: "jpeg_start_decompress",
+                                          message: "too many progressive scans (more than 9)")) {
+            try JPEGDecoder.decode(bytes: jpeg, options: .init(maximumScans: 9))
+        }
+        #expect(try JPEGDecoder.decode(bytes: jpeg, options: .init(maximumScans: 10)).width == 64)
+    }
+}
