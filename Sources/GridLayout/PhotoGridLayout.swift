@@ -11,8 +11,11 @@ public struct PhotoGridLayout: Sendable {
     public let grid: LazyVGridLayout
     public let style: PhotoCellStyle
     public let tracks: [GridTrack]
-    /// Each image's natural size: display (oriented) pixels, which are points for 1x images.
+    /// Each image's natural size: display (oriented) pixels, which are points for 1x images. Empty for a
+    /// layout made with `init(width:grid:squareCellCount:)`, whose cells take their size per query.
     public let imageSizes: [Size]
+    /// Number of cells.
+    public let count: Int
     let rows: Rows
 
     enum Rows: Sendable {
@@ -28,6 +31,7 @@ public struct PhotoGridLayout: Sendable {
         self.imageSizes = imageSizes
         let tracks = grid.tracks(proposedWidth: width)
         self.tracks = tracks
+        count = tracks.isEmpty ? 0 : imageSizes.count
         if style == .square && !evaluatedByEngine {
             rows = .square(SquareCellRows(count: tracks.isEmpty ? 0 : imageSizes.count, tracks: tracks, rowSpacing: grid.rowSpacing))
         } else {
@@ -37,8 +41,19 @@ public struct PhotoGridLayout: Sendable {
         }
     }
 
-    /// Number of cells.
-    public var count: Int { tracks.isEmpty ? 0 : imageSizes.count }
+    /// A square-cell grid of `count` cells whose image sizes are not loaded: the closed form needs none
+    /// to place cells or find the visible ones. Ask for cells with `cell(_:imageSize:)`. This is how a
+    /// library of a million photos answers a visible-range query after reading only the visible rows.
+    public init(width: Double, grid: LazyVGridLayout = .photoGrid, squareCellCount: Int) {
+        self.width = width
+        self.grid = grid
+        style = .square
+        imageSizes = []
+        let tracks = grid.tracks(proposedWidth: width)
+        self.tracks = tracks
+        count = tracks.isEmpty ? 0 : max(squareCellCount, 0)
+        rows = .square(SquareCellRows(count: count, tracks: tracks, rowSpacing: grid.rowSpacing))
+    }
 
     public var rowCount: Int {
         switch rows {
@@ -71,13 +86,18 @@ public struct PhotoGridLayout: Sendable {
 
     /// Geometry of cell `index` (0 ≤ index < count), in content coordinates.
     public func cell(_ index: Int) -> CellGeometry {
+        cell(index, imageSize: imageSizes[index])
+    }
+
+    /// Geometry of cell `index` showing an image of `imageSize` (for layouts made without sizes; for
+    /// other styles the rows were measured with `imageSizes[index]`, which should be the same size).
+    public func cell(_ index: Int, imageSize pixels: Size) -> CellGeometry {
         let slot = slot(index)
         let alignment = tracks[index % tracks.count].alignment
-        let pixels = imageSizes[index]
         if case .square = rows {
             // Closed form of PhotoCellStyle.square, with the same arithmetic the engine uses.
-            let cellSize = Size(AspectRatioLayout.childProposal(ProposedSize(slot.size), ratioSize: Size(width: 1, height: 1), contentMode: .fit))
-            let frame = Rect(origin: slot.origin + alignment.childOrigin(container: slot.size, child: cellSize), size: cellSize)
+            let frame = squareFrame(slot: slot, alignment: alignment)
+            let cellSize = frame.size
             let fill = Size(AspectRatioLayout.childProposal(ProposedSize(cellSize), ratioSize: pixels, contentMode: .fill))
             let imageFrame = Rect(origin: frame.origin + Alignment.center.childOrigin(container: cellSize, child: fill), size: fill)
             // A zero-sized cell (a track squeezed to 0) shows nothing, as the engine's visible crop says.
@@ -91,6 +111,18 @@ public struct PhotoGridLayout: Sendable {
                             crop: CellGeometry.visibleCrop(imageFrame: imageFrame, clip: image?.clip, pixelSize: pixels))
     }
 
+    /// The frame of a square cell in its slot: `aspectRatio(1, .fit)` proposed the slot, then aligned.
+    func squareFrame(slot: Rect, alignment: Alignment) -> Rect {
+        let cellSize = Size(AspectRatioLayout.childProposal(ProposedSize(slot.size), ratioSize: Size(width: 1, height: 1), contentMode: .fit))
+        return Rect(origin: slot.origin + alignment.childOrigin(container: slot.size, child: cellSize), size: cellSize)
+    }
+
+    /// The frame of cell `index` (square cells need no image size for it).
+    public func frame(_ index: Int) -> Rect {
+        if case .square = rows { return squareFrame(slot: slot(index), alignment: tracks[index % tracks.count].alignment) }
+        return cell(index).frame
+    }
+
     /// Indices of the cells whose frames intersect `[offset, offset + height)` (content y), in order.
     public func visibleCells(offset: Double, height: Double) -> [Int] {
         let rowRange: Range<Int>
@@ -102,7 +134,7 @@ public struct PhotoGridLayout: Sendable {
         var result: [Int] = []
         for r in rowRange {
             for i in (r * n)..<min(count, (r + 1) * n) {
-                let f = cell(i).frame
+                let f = frame(i)
                 if f.minY < bottom && f.maxY > offset { result.append(i) }
             }
         }

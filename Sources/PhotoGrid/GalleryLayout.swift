@@ -2,7 +2,10 @@ import GridLayout
 
 /// The gallery model: photos in grid order laid out by `GridLayout` for a viewport, as documents.
 public struct GalleryLayout: Sendable {
+    /// The photos known to this gallery: grid positions `windowStart ..< windowStart + photos.count`.
     public let photos: [GalleryPhoto]
+    /// Grid position of `photos[0]` (0 unless only a window of a large library was loaded).
+    public let windowStart: Int
     public let viewport: Viewport
     public let configuration: GridConfiguration
     public let layout: PhotoGridLayout
@@ -11,10 +14,48 @@ public struct GalleryLayout: Sendable {
     public init(photos: [GalleryPhoto], viewport: Viewport, configuration: GridConfiguration = GridConfiguration()) throws(UsageError) {
         try GalleryLayout.validate(viewport, configuration)
         self.photos = photos
+        windowStart = 0
         self.viewport = viewport
         self.configuration = configuration
         layout = PhotoGridLayout(width: viewport.width, grid: configuration.grid, style: configuration.cellStyle,
                                  imageSizes: photos.map { Size(width: $0.pixelWidth, height: $0.pixelHeight) })
+    }
+
+    /// A square-cell gallery of `count` photos of which only a window is loaded: `load` receives the
+    /// grid positions the viewport shows (or `needed`, when given) and returns those photos in order.
+    /// A million-photo library answers a visible-range query by reading ~20 rows.
+    public init<E: Error>(count: Int, viewport: Viewport, configuration: GridConfiguration, needed: Range<Int>? = nil,
+                          load: (Range<Int>) throws(E) -> [GalleryPhoto]) throws(GalleryLoadError<E>) {
+        do { try GalleryLayout.validate(viewport, configuration) } catch { throw .usage(error) }
+        let layout = PhotoGridLayout(width: viewport.width, grid: configuration.grid, squareCellCount: count)
+        let window: Range<Int>
+        if let needed {
+            window = needed.clamped(to: 0..<layout.count)
+        } else {
+            let visible = layout.visibleCells(offset: viewport.offset, height: viewport.height)
+            window = (visible.first ?? 0)..<((visible.last ?? -1) + 1)
+        }
+        let photos: [GalleryPhoto]
+        do { photos = window.isEmpty ? [] : try load(window) } catch { throw .load(error) }
+        guard photos.count == window.count else {
+            throw .load(nil, message: "the library changed while it was read (expected \(window.count) rows, got \(photos.count))")
+        }
+        self.photos = photos
+        windowStart = window.lowerBound
+        self.viewport = viewport
+        self.configuration = configuration
+        self.layout = layout
+    }
+
+    /// The photo at grid position `index`, if loaded.
+    func photo(at index: Int) -> GalleryPhoto? {
+        let k = index - windowStart
+        return photos.indices.contains(k) ? photos[k] : nil
+    }
+
+    /// The cell geometry of grid position `index` showing `photo`.
+    func cell(_ index: Int, _ photo: GalleryPhoto) -> CellGeometry {
+        layout.cell(index, imageSize: Size(width: photo.pixelWidth, height: photo.pixelHeight))
     }
 
     /// Largest accepted viewport side, in points.
@@ -40,7 +81,8 @@ public struct GalleryLayout: Sendable {
         var cells: [LayoutDocument.Cell] = []
         cells.reserveCapacity(indices.count)
         for i in indices {
-            let g = layout.cell(i), p = photos[i]
+            guard let p = photo(at: i) else { continue }
+            let g = cell(i, p)
             cells.append(LayoutDocument.Cell(index: i, id: p.id, path: p.path, pixelWidth: p.pixelWidth, pixelHeight: p.pixelHeight,
                                              frame: g.frame, imageFrame: g.imageFrame, crop: g.crop, thumbnail: p.thumbnail))
         }
@@ -58,8 +100,8 @@ public struct GalleryLayout: Sendable {
         }
         guard progress.isFinite, (0...1).contains(progress) else { throw UsageError("--progress must be between 0 and 1 (got \(progress))") }
         if let t = translation, !(t.x.isFinite && t.y.isFinite) { throw UsageError("--drag must be two finite numbers DX,DY") }
-        let p = photos[index]
-        let geometry = DetailGeometry(cell: layout.cell(index), imageSize: Size(width: p.pixelWidth, height: p.pixelHeight),
+        guard let p = photo(at: index) else { throw UsageError("index \(index): that photo is not loaded") }
+        let geometry = DetailGeometry(cell: cell(index, p), imageSize: Size(width: p.pixelWidth, height: p.pixelHeight),
                                       offset: viewport.offset, container: viewport.bounds)
         let frame = geometry.transition.frame(at: progress)
         let drag = translation.map { t in

@@ -1,4 +1,5 @@
 import GridLayout
+import PhotoLibrary
 
 /// A layout question as the command line asks it, before validation: flag values as given.
 public struct LayoutRequest: Sendable, Hashable {
@@ -48,5 +49,46 @@ public struct LayoutRequest: Sendable, Hashable {
     public static func dragTranslation(_ text: String?) throws(UsageError) -> Point? {
         guard let text else { return nil }
         return try PointSpec.parse(text)
+    }
+}
+
+extension LayoutRequest {
+    /// The gallery for this request: `--sizes` when given, else the library database at `database`.
+    ///
+    /// From a library, square cells read only what is asked: the visible window (or the one photo
+    /// `detailIndex`) after a count; `--all` and the other cell styles read every grid row.
+    /// Throws `UsageError` for bad flags or an unknown index, `LibraryError` for database problems.
+    public func gallery(database: String, all: Bool = false, detailIndex: Int? = nil) throws -> GalleryLayout {
+        if sizes != nil { return try galleryFromSizes() }
+        let configuration = try configuration()
+        let store = try PhotoStore(path: database, mode: .existing)
+        if configuration.cellStyle == .square && !all {
+            let count = try store.gridCount()
+            if let detailIndex, !(0..<count).contains(detailIndex) {
+                throw UsageError(count == 0 ? "index \(detailIndex): the library has no photos to open"
+                                 : "index \(detailIndex) is out of range: the grid has \(count) photo(s), indices 0…\(count - 1)")
+            }
+            do {
+                return try GalleryLayout(count: count, viewport: viewport, configuration: configuration,
+                                         needed: detailIndex.map { $0..<($0 + 1) }) { (range: Range<Int>) throws(LibraryError) in
+                    try store.gridEntries(range).map(GalleryPhoto.init)
+                }
+            } catch {
+                switch error {
+                case let .usage(usage): throw usage
+                case let .load(library?, _): throw library
+                case .load(nil, _): throw error
+                }
+            }
+        }
+        let photos = try store.gridEntries().map(GalleryPhoto.init)
+        return try GalleryLayout(photos: photos, viewport: viewport, configuration: configuration)
+    }
+}
+
+extension GalleryPhoto {
+    /// A library row as the gallery lays it out.
+    init(_ entry: GridEntry) {
+        self.init(id: entry.id, path: entry.path, pixelWidth: Double(entry.pixelWidth), pixelHeight: Double(entry.pixelHeight))
     }
 }

@@ -11,7 +11,8 @@ struct DetailCommand: ParsableCommand {
         full screen) gives the interpolated image rect, its square mask and their intersection; --drag DX,DY \
         adds the drag-to-dismiss state (scale, grid opacity, rendered rect).
 
-        Example: photogrid detail 1 --sizes 4032x3024,3024x4032 --width 393 --height 759 --progress 0.5 --drag 0,200
+        Without --sizes the photo is the library's (--db). Example:
+          photogrid detail 1 --sizes 4032x3024,3024x4032 --width 393 --height 759 --progress 0.5 --drag 0,200
         """)
 
     @Argument(help: "Index of the cell in grid order (0-based).")
@@ -26,7 +27,7 @@ struct DetailCommand: ParsableCommand {
     var drag: String?
 
     func run() throws {
-        let gallery = try grid.gallery()
+        let gallery = try grid.gallery(detailIndex: index)
         let document = try usage {
             try gallery.detailDocument(index: index, progress: progress, drag: try LayoutRequest.dragTranslation(drag))
         }

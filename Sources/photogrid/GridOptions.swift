@@ -3,6 +3,8 @@ import PhotoGrid
 
 /// The viewport and grid flags shared by `layout` and `detail`.
 struct GridOptions: ParsableArguments {
+    @OptionGroup var database: DatabaseOption
+
     @Option(help: "Display pixel sizes to lay out instead of a library, e.g. 4032x3024,3024x4032.")
     var sizes: String?
 
@@ -33,8 +35,9 @@ struct GridOptions: ParsableArguments {
                       columns: columns, rowSpacing: rowSpacing, cellStyle: cellStyle)
     }
 
-    /// The gallery for these flags, or a one-line usage error (exit 64).
-    func gallery() throws -> GalleryLayout {
-        try usage { try request.galleryFromSizes() }
+    /// The gallery for these flags, from --sizes or the library; a bad flag is one line and exit 64,
+    /// a database problem one line and exit 1.
+    func gallery(all: Bool = false, detailIndex: Int? = nil) throws -> GalleryLayout {
+        try usage { try request.gallery(database: database.path, all: all, detailIndex: detailIndex) }
     }
 }

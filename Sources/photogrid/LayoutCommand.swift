@@ -11,7 +11,12 @@ struct LayoutCommand: ParsableCommand {
         with --all). Each cell has its frame and its unclipped image frame in points, and its crop: the \
         visible part of the photo in display pixels.
 
-        Example: photogrid layout --sizes 4032x3024,3024x4032 --width 393 --height 759
+        Without --sizes the photos are the library's (--db): every readable photo, in grid order, with its \
+        id and path.
+
+        Examples:
+          photogrid layout --sizes 4032x3024,3024x4032 --width 393 --height 759
+          photogrid layout --db photogrid.sqlite --width 393 --offset 1200
         """)
 
     @OptionGroup var grid: GridOptions
@@ -20,6 +25,6 @@ struct LayoutCommand: ParsableCommand {
     var all = false
 
     func run() throws {
-        printJSON(try grid.gallery().layoutDocument(all: all))
+        printJSON(try grid.gallery(all: all).layoutDocument(all: all))
     }
 }

@@ -5,13 +5,19 @@ import PhotoGrid
 import Glibc
 #endif
 
-/// Runs `body`; a `UsageError` becomes one line on stderr and exit status 64.
+/// Runs `body`; a `UsageError` becomes one line on stderr and exit status 64, any other error one
+/// line and exit status 1.
 func usage<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as UsageError {
         printError(error.message)
         throw ExitCode.validationFailure
+    } catch let exit as ExitCode {
+        throw exit
+    } catch {
+        printError("\(error)")
+        throw ExitCode.failure
     }
 }
 
