@@ -49,6 +49,9 @@ public final class PhotoStore: Sendable {
         configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
         configuration.maximumReaderCount = 2
         configuration.prepareDatabase { db in
+            // Memory-mapped reads (256 MiB window): layout queries walk large index ranges, and
+            // mapped pages spare a pread per page.
+            try db.execute(sql: "PRAGMA mmap_size = 268435456")
             // Persistent WAL (GRDB's recipe for databases shared between processes): the -wal and
             // -shm files stay after the last connection closes (its checkpoint still merges the WAL
             // into the database file). So a later open finds them, read-only runs write nothing, and

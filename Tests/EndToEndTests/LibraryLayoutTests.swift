@@ -66,3 +66,42 @@ struct LibraryLayoutTests {
         #expect(unknown.status == 64 && unknown.stderr.contains("index 26 is out of range"))
     }
 }
+
+@Suite("grid size kept by triggers (binary)")
+struct GridSizeTests {
+    func count(_ db: String) throws -> Int? {
+        let grid = try PhotoGridBinary.run(["layout", "--width", "393", "--db", db]).json()["grid"] as? [String: Any]
+        return grid?["count"] as? Int
+    }
+
+    @Test("the grid count follows added, vanished, broken and restored photos")
+    func gridCountFollowsRescans() throws {
+        let dir = try PhotoGridBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let photos = dir.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for name in ["dragonfly.jpg", "sunset.jpg", "umang.jpg"] {
+            try FileManager.default.copyItem(at: PhotoGridBinary.sampleImages.appendingPathComponent(name),
+                                             to: photos.appendingPathComponent(name))
+        }
+        let db = dir.appendingPathComponent("g.sqlite").path
+        func index() throws { #expect(try PhotoGridBinary.run(["index", photos.path, "--db", db]).status == 0) }
+        try index()
+        #expect(try count(db) == 3)
+        // Vanished → missing: out of the grid.
+        try FileManager.default.removeItem(at: photos.appendingPathComponent("umang.jpg"))
+        try index()
+        #expect(try count(db) == 2)
+        // A photo that turns into garbage → error row: out of the grid.
+        try Data("not a jpeg".utf8).write(to: photos.appendingPathComponent("sunset.jpg"))
+        try index()
+        #expect(try count(db) == 1)
+        // Back again: in the grid.
+        try FileManager.default.copyItem(at: PhotoGridBinary.sampleImages.appendingPathComponent("umang.jpg"),
+                                         to: photos.appendingPathComponent("umang.jpg"))
+        try index()
+        #expect(try count(db) == 2)
+        let all = try PhotoGridBinary.run(["layout", "--width", "393", "--all", "--db", db]).json()
+        #expect((all["cells"] as? [Any])?.count == 2)
+    }
+}

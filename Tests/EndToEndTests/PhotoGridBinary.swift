@@ -24,6 +24,12 @@ enum PhotoGridBinary {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The newest migration of `Migrations/` (file name without `.sql`): what `stats` names as the schema.
+    static var latestMigration: String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Migrations").path)) ?? []
+        return names.filter { $0.hasSuffix(".sql") }.sorted().last.map { String($0.dropLast(4)) } ?? "none"
+    }
+
     /// The committed sample photos.
     static let sampleImages = packageRoot.appendingPathComponent("SampleImages")
 

@@ -20,11 +20,13 @@ import Testing
     @Test func freshDatabaseHasTheSchemaAndRecordsTheMigration() throws {
         let fixture = try LibraryFixture()
         let store = try fixture.store()
-        #expect(try store.appliedMigrations() == ["0001_create_photos"])
+        // Every file of Migrations/, in order (0001 first; later files add to it).
+        #expect(try store.appliedMigrations() == Migration.embedded.map(\.name))
+        #expect(try store.appliedMigrations().first == "0001_create_photos")
         let tables = try store.pool.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
-        #expect(tables == ["library", "non_photos", "photos", "schema_migrations"])
+        #expect(Set(["library", "non_photos", "photos", "schema_migrations"]).isSubset(of: tables))
         let journal = try store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(journal == "wal")
         #expect(try store.integrityCheck() == "ok")
@@ -41,11 +43,11 @@ import Testing
         let fixture = try LibraryFixture()
         _ = try fixture.store()
         let later = Migration.embedded + [
-            Migration(name: "0002_add_notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT) STRICT;"),
-            Migration(name: "0003_add_note_index", sql: "CREATE INDEX notes_text ON notes (text);"),
+            Migration(name: "9002_add_notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT) STRICT;"),
+            Migration(name: "9003_add_note_index", sql: "CREATE INDEX notes_text ON notes (text);"),
         ]
         let store = try fixture.store(migrations: later)
-        #expect(try store.appliedMigrations() == ["0001_create_photos", "0002_add_notes", "0003_add_note_index"])
+        #expect(try store.appliedMigrations() == Migration.embedded.map(\.name) + ["9002_add_notes", "9003_add_note_index"])
     }
 
     @Test func databaseFromANewerSchemaIsRefusedNamingTheFile() throws {
@@ -67,7 +69,7 @@ import Testing
     @Test func failingMigrationRollsBackItsOwnTransactionOnly() throws {
         let fixture = try LibraryFixture()
         let broken = Migration.embedded + [
-            Migration(name: "0002_half_done", sql: "CREATE TABLE half (x INTEGER); INSERT INTO no_such_table VALUES (1);"),
+            Migration(name: "9002_half_done", sql: "CREATE TABLE half (x INTEGER); INSERT INTO no_such_table VALUES (1);"),
         ]
         #expect(throws: LibraryError.self) { _ = try fixture.store(migrations: broken) }
         do {
@@ -77,11 +79,11 @@ import Testing
                 Issue.record("expected migrationFailed, got \(error)")
                 return
             }
-            #expect(name == "0002_half_done")
+            #expect(name == "9002_half_done")
             #expect(message.contains("no_such_table"))
         }
         let store = try fixture.store()
-        #expect(try store.appliedMigrations() == ["0001_create_photos"])
+        #expect(try store.appliedMigrations() == Migration.embedded.map(\.name))
         let half = try store.pool.read { db in try db.tableExists("half") }
         #expect(half == false)
     }
@@ -121,7 +123,7 @@ import Testing
             for _ in 0..<4 {
                 group.addTask { try PhotoStore(path: path).appliedMigrations() }
             }
-            for try await applied in group { #expect(applied == ["0001_create_photos"]) }
+            for try await applied in group { #expect(applied == Migration.embedded.map(\.name)) }
         }
     }
 }
