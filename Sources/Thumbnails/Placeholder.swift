@@ -1,4 +1,0 @@
-import JPEG
-import Imaging
-import GridLayout
-public enum ThumbnailsPlaceholder {}
