@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# Index benchmark (DESIGN §6, issue 3): `photogrid index` against the tools people use today, on the
+# same 1,000 camera-size JPEGs, side by side in one run, warm cache.
+#
+#   Benchmarks/index.sh            build (release), generate the photos once, time, print the table
+#   RUNS=20 Benchmarks/index.sh    more runs per command (default 10)
+#
+# Needs: hyperfine, imagemagick (convert-im6.q16, identify-im6.q16), libjpeg-turbo-progs (wrjpgcom),
+# libimage-exiftool-perl, libvips-tools, exiv2, python3-pil, gcc + libjpeg-dev (the C floor).
+# Generated files go to Benchmarks/work/ (git-ignored): ~1.9 GB of photos.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+WORK=Benchmarks/work/index
+PHOTOS=$WORK/photos
+BASES=$WORK/bases
+RUNS=${RUNS:-10}
+COUNT=1000
+SCRATCH=${SCRATCH:-.build-bench}
+mkdir -p "$WORK"
+
+# --- 1. Release build, fully static (`--static-swift-stdlib -Xswiftc -static-executable`: the Swift
+# runtime, Foundation, SQLite and libjpeg linked in, no dynamic loader). Process start is what an
+# unchanged rescan mostly is, and this build starts in ~2 ms of CPU instead of ~5 ms (Swift libraries
+# static only) or ~9 ms (the default dynamic build). Needs libsqlite3.a and libjpeg.a (the -dev packages).
+BUILD_FLAGS=(-c release --static-swift-stdlib -Xswiftc -static-executable --scratch-path "$SCRATCH")
+echo "building photogrid (release, fully static)…" >&2
+swift build "${BUILD_FLAGS[@]}" --product photogrid >&2
+BIN=$(swift build "${BUILD_FLAGS[@]}" --show-bin-path)/photogrid
+
+# --- 2. The photos: 10 camera-like originals made from SampleImages, each with the Canon EOS 400D
+# EXIF block of storm-canon.jpg (maker notes included), then 100 copies of each that differ by a
+# COM marker (so every file has its own content key).
+#   name       size       from                         coding       EXIF orientation
+BASE_SPECS=(
+  "a 4032x3024 aitzgorri.jpg               baseline     1"
+  "b 4032x3024 dragonfly.jpg               baseline     6"
+  "c 4032x3024 sunset.jpg                  baseline     8"
+  "d 4032x3024 friends-portrait.jpg        progressive  6"
+  "e 3024x4032 wine-portrait.jpg           baseline     1"
+  "f 3024x4032 infinite-sea-square.jpg     progressive  1"
+  "g 6000x4000 storm-canon.jpg             baseline     1"
+  "h 6000x4000 picosdeeuropa-panorama.jpg  progressive  1"
+  "i 1920x1080 umang.jpg                   baseline     1"
+  "j 1920x1080 seeding-wide.jpg            progressive  8"
+)
+if [ ! -f "$PHOTOS/.complete" ]; then
+  echo "generating $COUNT JPEGs in $PHOTOS (once)…" >&2
+  rm -rf "$PHOTOS" "$BASES"
+  mkdir -p "$PHOTOS" "$BASES"
+  for spec in "${BASE_SPECS[@]}"; do
+    read -r name size source coding orientation <<<"$spec"
+    interlace=None; [ "$coding" = progressive ] && interlace=JPEG
+    convert-im6.q16 "SampleImages/$source" -resize "$size^" -gravity center -extent "$size" \
+      -sampling-factor 2x2 -quality 90 -interlace "$interlace" "$BASES/$name.jpg"
+    exiftool -q -overwrite_original -TagsFromFile SampleImages/storm-canon.jpg -all:all \
+      "-Orientation#=$orientation" "$BASES/$name.jpg"
+  done
+  n=0
+  for folder in $(seq -w 1 10); do
+    mkdir -p "$PHOTOS/$folder"
+    for k in $(seq 1 100); do
+      base=$(printf '%s\n' "${BASE_SPECS[@]}" | sed -n "$(( n % 10 + 1 ))p" | cut -d' ' -f1)
+      wrjpgcom -comment "photogrid benchmark photo $n" "$BASES/$base.jpg" > "$PHOTOS/$folder/IMG_$(printf %04d $n).jpg"
+      n=$((n + 1))
+    done
+  done
+  touch "$PHOTOS/.complete"
+fi
+FILES=$(find "$PHOTOS" -name '*.jpg' | wc -l)
+echo "$FILES files, $(du -sh "$PHOTOS" | cut -f1), e.g.:" >&2
+for name in a b d g j; do
+  exiftool -q -p '  $ImageWidth×$ImageHeight  $EncodingProcess  orientation $Orientation#' "$BASES/$name.jpg" >&2
+done
+
+# --- 3. The C floor: open + 64 KiB read + libjpeg jpeg_read_header per file, nothing else.
+cat > "$WORK/floor.c" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <jpeglib.h>
+static unsigned char buffer[65536];
+int main(int argc, char **argv) {
+    long pixels = 0;
+    for (int i = 1; i < argc; i++) {
+        int fd = open(argv[i], O_RDONLY);
+        if (fd < 0) continue;
+        ssize_t n = read(fd, buffer, sizeof buffer);
+        close(fd);
+        if (n <= 0) continue;
+        struct jpeg_decompress_struct cinfo;
+        struct jpeg_error_mgr jerr;
+        cinfo.err = jpeg_std_error(&jerr);
+        jpeg_create_decompress(&cinfo);
+        jpeg_mem_src(&cinfo, buffer, (unsigned long)n);
+        if (jpeg_read_header(&cinfo, TRUE) == JPEG_HEADER_OK) pixels += (long)cinfo.image_width * cinfo.image_height;
+        jpeg_destroy_decompress(&cinfo);
+    }
+    printf("%ld\n", pixels);
+    return 0;
+}
+C
+gcc -O2 -o "$WORK/floor" "$WORK/floor.c" -ljpeg
+
+# --- 4. Time everything side by side (warm cache: hyperfine warms each command up first). No shell
+# (-N): hyperfine runs each command directly and discards its output, so the short ones are exact.
+DB=$WORK/fresh.sqlite
+RESCAN_DB=$WORK/rescan.sqlite
+rm -f "$RESCAN_DB" "$RESCAN_DB"-wal "$RESCAN_DB"-shm
+"$BIN" index "$PHOTOS" --db "$RESCAN_DB" >/dev/null
+LIST=$(find "$PHOTOS" -name '*.jpg' | sort | tr '\n' ' ')
+PILLOW="import glob, sys; from PIL import Image; [(lambda i: (i.size, i.getexif().get(274)))(Image.open(f)) for f in glob.glob(sys.argv[1] + '/*/*.jpg')]"
+hyperfine -N --style basic --warmup 3 --runs "$RUNS" --export-json "$WORK/results.json" \
+  -n "photogrid index (fresh database)" --prepare "rm -f $DB $DB-wal $DB-shm" "$BIN index $PHOTOS --db $DB" \
+  -n "photogrid index (unchanged rescan)" --prepare true "$BIN index $PHOTOS --db $RESCAN_DB" \
+  -n "stat walk: find -printf '%s %T@'" --prepare true "find $PHOTOS -type f -printf '%s %T@\\n'" \
+  -n "C floor: libjpeg jpeg_read_header loop" --prepare true "$WORK/floor $LIST" \
+  -n "exiftool -fast2 (batch)" --prepare true "exiftool -fast2 -q -r -ext jpg -ImageWidth -ImageHeight -Orientation $PHOTOS" \
+  -n "identify -ping" --prepare true "identify-im6.q16 -ping -format '%w %h\\n' $LIST" \
+  -n "vipsheader" --prepare true "vipsheader $LIST" \
+  -n "exiv2 (summary)" --prepare true "exiv2 -q $LIST" \
+  -n "exiv2 orientation only" --prepare true "exiv2 -q -g Exif.Image.Orientation -Pv $LIST" \
+  -n "Pillow (size + EXIF orientation)" --prepare true "/usr/bin/python3 -c \"$PILLOW\" $PHOTOS" \
+  >&2
+
+# --- 5. The table: files/s and how many times faster photogrid index (fresh database) is.
+python3 - "$WORK/results.json" "$FILES" <<'PY'
+import json, sys
+results = json.load(open(sys.argv[1]))["results"]
+files = int(sys.argv[2])
+mean = {r["command"]: r["mean"] for r in results}
+ours = mean["photogrid index (fresh database)"]
+rescan = mean["photogrid index (unchanged rescan)"]
+print(f"\n{files} camera-size JPEGs, warm cache, mean of the runs (hyperfine):\n")
+print("| command | time | files/s | photogrid index is … faster |")
+print("|---|---:|---:|---:|")
+for r in results:
+    t = r["mean"]
+    print(f"| {r['command']} | {t * 1000:.1f} ms ± {r['stddev'] * 1000:.1f} | {files / t:,.0f} | {t / ours:.1f}× |")
+def goal(text, ok): print(f"- {'PASS' if ok else 'MISS'}: {text}")
+print("\nGoals (issue 3):")
+goal(f"≥ 20× exiftool -fast2: {mean['exiftool -fast2 (batch)'] / ours:.1f}×", mean["exiftool -fast2 (batch)"] / ours >= 20)
+goal(f"≥ 5× vipsheader: {mean['vipsheader'] / ours:.1f}×", mean["vipsheader"] / ours >= 5)
+pillow = mean["Pillow (size + EXIF orientation)"]
+goal(f"≥ 2× Pillow: {pillow / ours:.1f}×", pillow / ours >= 2)
+goal(f"faster than exiv2 orientation-only: {mean['exiv2 orientation only'] / ours:.1f}×", mean["exiv2 orientation only"] > ours)
+floor = mean["stat walk: find -printf '%s %T@'"]
+goal(f"unchanged rescan within 3× of the stat walk: {rescan / floor:.1f}×", rescan <= 3 * floor)
+PY

@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Writing to the process's standard streams without Foundation.
+public enum Console {
+    /// Whether standard error is a terminal (progress bars are drawn only then).
+    public static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Writes `text` to standard output as is.
+    public static func writeOutput(_ text: String) {
+        writeAll(Array(text.utf8), to: STDOUT_FILENO)
+    }
+
+    /// Writes `text` to standard error as is.
+    public static func writeError(_ text: String) {
+        writeAll(Array(text.utf8), to: STDERR_FILENO)
+    }
+
+    /// Writes every byte to `descriptor`, retrying short writes and EINTR; gives up on other errors
+    /// (a closed pipe must not hang or crash the process).
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+        bytes.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count {
+                let written = write(descriptor, buffer.baseAddress.map { $0 + done }, buffer.count - done)
+                if written > 0 {
+                    done += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Where the library database is: `--db`, else `$PHOTOGRID_DB`, else `photogrid.sqlite` in the
+/// current directory (DESIGN §4).
+public enum DatabaseLocation {
+    /// The file name used when neither `--db` nor the environment names one.
+    public static let defaultFileName = "photogrid.sqlite"
+    /// The environment variable that overrides the default.
+    public static let environmentVariable = "PHOTOGRID_DB"
+
+    /// The database path for an optional `--db` value.
+    ///
+    /// - Parameter environment: looks a variable up; the process environment (getenv) by default.
+    public static func resolve(_ explicit: String?,
+                               environment: (String) -> String? = DatabaseLocation.processEnvironment) -> String {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let fromEnvironment = environment(environmentVariable), !fromEnvironment.isEmpty { return fromEnvironment }
+        return defaultFileName
+    }
+
+    /// A variable of the process environment (getenv: no Foundation start-up on the way).
+    public static func processEnvironment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+}

@@ -1,0 +1,85 @@
+import PhotoLibrary
+import Synchronization
+
+/// The progress bar of `photogrid index` on standard error: files done / total, a bar, the rate
+/// and the time left. Redrawn at most ten times a second; erased when the run ends.
+public final class TerminalProgressBar: Sendable {
+    private struct State {
+        var lastDraw: ContinuousClock.Instant?
+        var indexingStarted: ContinuousClock.Instant?
+        var doneAtStart = 0
+        var drawn = false
+    }
+
+    private let state = Mutex(State())
+    private let clock = ContinuousClock()
+    /// Columns of the bar itself.
+    private let barWidth = 24
+
+    /// A bar when standard error is a terminal, nil otherwise (then nothing is written to stderr).
+    public static func ifStandardErrorIsTerminal() -> TerminalProgressBar? {
+        Console.standardErrorIsTerminal ? TerminalProgressBar() : nil
+    }
+
+    public init() {}
+
+    /// Redraws the bar for `progress` (skipped if the last redraw was under 100 ms ago, except at 100 %).
+    func update(_ progress: IndexProgress) {
+        let now = clock.now
+        let line: String? = state.withLock { state in
+            let finished = progress.phase == .indexing && progress.done >= progress.total
+            if let last = state.lastDraw, now - last < .milliseconds(100), !finished { return nil }
+            state.lastDraw = now
+            state.drawn = true
+            switch progress.phase {
+            case .walking:
+                return "Scanning… \(Self.grouped(progress.done)) files found"
+            case .indexing:
+                if state.indexingStarted == nil {
+                    state.indexingStarted = now
+                    state.doneAtStart = progress.done
+                }
+                let elapsed = state.indexingStarted.map { Self.seconds(now - $0) } ?? 0
+                let rate = elapsed > 0 ? Double(progress.done - state.doneAtStart) / elapsed : 0
+                return render(done: progress.done, total: progress.total, rate: rate)
+            }
+        }
+        if let line { Console.writeError("\r\u{1B}[K" + line) }
+    }
+
+    /// Erases the bar.
+    public func finish() {
+        let drawn = state.withLock { $0.drawn }
+        if drawn { Console.writeError("\r\u{1B}[K") }
+    }
+
+    /// `  412/1,000 [=========>              ]  41%  2,345 files/s  ETA 0:03`
+    func render(done: Int, total: Int, rate: Double) -> String {
+        let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
+        let filled = Int((fraction * Double(barWidth)).rounded(.down))
+        var bar = String(repeating: "=", count: filled)
+        if filled < barWidth { bar += ">" + String(repeating: " ", count: barWidth - filled - 1) }
+        var line = "\(Self.grouped(done))/\(Self.grouped(total)) [\(bar)] \(Int(fraction * 100))%"
+        if rate > 0 {
+            line += "  \(Self.grouped(Int(rate.rounded()))) files/s"
+            let left = Int((Double(total - done) / rate).rounded(.up))
+            line += "  ETA \(left / 60):" + (left % 60 < 10 ? "0" : "") + "\(left % 60)"
+        }
+        return line
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// `1234567` → `1,234,567`.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (offset, character) in digits.enumerated() {
+            if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(",") }
+            result.append(character)
+        }
+        return (value < 0 ? "-" : "") + result
+    }
+}

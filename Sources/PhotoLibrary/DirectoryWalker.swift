@@ -1,0 +1,201 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A regular file found by the walk, with what one `lstat` tells.
+struct WalkedFile: Sendable, Equatable {
+    /// Path relative to the walk's root, as raw bytes ("a/b.jpg").
+    var relativePath: [UInt8]
+    var size: Int64
+    /// Modification time, nanoseconds since the Unix epoch.
+    var modificationTimeNanoseconds: Int64
+    /// Whether the name ends in `.jpg` or `.jpeg` (any case): a JPEG candidate without opening it.
+    var hasJPEGName: Bool
+}
+
+/// A folder under the root that could not be listed.
+struct UnreadableFolder: Sendable, Equatable {
+    var relativePath: [UInt8]
+    /// The call that failed (`open`, `readdir`).
+    var call: String
+    var errno: Int32
+}
+
+/// Everything under a root: its regular files (sorted by path bytes) and the folders it could not read.
+struct DirectoryWalk: Sendable {
+    var files: [WalkedFile]
+    var unreadableFolders: [UnreadableFolder]
+}
+
+/// Lists every regular file under a folder with opendir/readdir/fstatat (no Foundation): one
+/// `fstatat` per file, none per folder beyond an `fstat` of its open descriptor.
+///
+/// Rules (DESIGN §2): names starting with "." (hidden files and folders) are skipped; symbolic
+/// links are never followed, neither to files nor to folders, so the walk cannot leave the root or
+/// loop through links (a target inside the root is found at its real path anyway); a folder seen
+/// twice (same device and inode, e.g. a bind mount) is listed once, so the walk always ends.
+/// Sockets, FIFOs and devices are ignored. Entries that vanish during the walk are skipped.
+enum DirectoryWalker {
+    /// Walks `root` (an absolute path, symlinks already resolved).
+    ///
+    /// - Parameters:
+    ///   - excluding: relative paths to leave out (the database's own files when it lives inside the root).
+    ///   - progress: called with the number of files found so far, every 4,096 files.
+    /// - Throws: `.system` when the root itself cannot be opened or listed, `.notADirectory`.
+    static func walk(root: [UInt8], excluding: Set<[UInt8]> = [],
+                     progress: ((Int) -> Void)? = nil) throws(LibraryError) -> DirectoryWalk {
+        var files: [WalkedFile] = []
+        var unreadable: [UnreadableFolder] = []
+        var visited = Set<FolderIdentity>()
+        var pending: [[UInt8]] = [[]]
+
+        while let folder = pending.popLast() {
+            let absolute = folder.isEmpty ? root : root + [UInt8(ascii: "/")] + folder
+            let descriptor = absolute.withCString { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            if descriptor < 0 {
+                let code = errno
+                if folder.isEmpty {
+                    if code == ENOTDIR { throw .notADirectory(path: String(decoding: root, as: UTF8.self)) }
+                    throw .system(call: "open", path: String(decoding: root, as: UTF8.self), errno: code)
+                }
+                // Vanished since its parent was listed, or replaced by a symlink: nothing to list.
+                if code != ENOENT && code != ELOOP && code != ENOTDIR {
+                    unreadable.append(UnreadableFolder(relativePath: folder, call: "open", errno: code))
+                }
+                continue
+            }
+            var status = stat()
+            if fstat(descriptor, &status) == 0 {
+                let identity = FolderIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+                if !visited.insert(identity).inserted {
+                    close(descriptor)
+                    continue
+                }
+            }
+            guard let directory = fdopendir(descriptor) else {
+                let code = errno
+                close(descriptor)
+                if folder.isEmpty {
+                    throw .system(call: "fdopendir", path: String(decoding: root, as: UTF8.self), errno: code)
+                }
+                unreadable.append(UnreadableFolder(relativePath: folder, call: "fdopendir", errno: code))
+                continue
+            }
+            defer { closedir(directory) }
+            let directoryDescriptor = dirfd(directory)
+
+            while true {
+                errno = 0
+                guard let entry = readdir(directory) else {
+                    if errno != 0 {
+                        let code = errno
+                        if folder.isEmpty {
+                            throw .system(call: "readdir", path: String(decoding: root, as: UTF8.self), errno: code)
+                        }
+                        unreadable.append(UnreadableFolder(relativePath: folder, call: "readdir", errno: code))
+                    }
+                    break
+                }
+                let name = entryName(entry)
+                // Hidden entries, and "." and "..".
+                guard let first = name.first, first != UInt8(ascii: ".") else { continue }
+                let relative = folder.isEmpty ? name : folder + [UInt8(ascii: "/")] + name
+
+                let type = entry.pointee.d_type
+                if type == UInt8(DT_DIR) {
+                    pending.append(relative)
+                    continue
+                }
+                guard type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN) else { continue }
+                var fileStatus = stat()
+                let statResult = name.withCString { fstatat(directoryDescriptor, $0, &fileStatus, AT_SYMLINK_NOFOLLOW) }
+                guard statResult == 0 else { continue }  // vanished meanwhile
+                let format = fileStatus.st_mode & S_IFMT
+                if type == UInt8(DT_UNKNOWN) && format == S_IFDIR {
+                    pending.append(relative)
+                    continue
+                }
+                guard format == S_IFREG, !excluding.contains(relative) else { continue }
+                files.append(WalkedFile(
+                    relativePath: relative,
+                    size: Int64(fileStatus.st_size),
+                    modificationTimeNanoseconds: Int64(fileStatus.st_mtim.tv_sec) &* 1_000_000_000
+                        &+ Int64(fileStatus.st_mtim.tv_nsec),
+                    hasJPEGName: hasJPEGExtension(name)))
+                if let progress, files.count & 4095 == 0 { progress(files.count) }
+            }
+        }
+        files.sort { PathBytes.precedes($0.relativePath, $1.relativePath) }
+        unreadable.sort { PathBytes.precedes($0.relativePath, $1.relativePath) }
+        return DirectoryWalk(files: files, unreadableFolders: unreadable)
+    }
+
+    /// The bytes of a directory entry's name (up to its NUL).
+    private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+        withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let length = bytes.firstIndex(of: 0) ?? bytes.count
+            return Array(bytes[..<length])
+        }
+    }
+
+    /// Whether `name` ends in ".jpg" or ".jpeg", ignoring ASCII case.
+    static func hasJPEGExtension(_ name: [UInt8]) -> Bool {
+        func endsWith(_ suffix: StaticString) -> Bool {
+            let count = suffix.utf8CodeUnitCount
+            guard name.count > count else { return false }  // a bare ".jpg" is a hidden file anyway
+            let tail = name[(name.count - count)...]
+            return suffix.withUTF8Buffer { expected in
+                zip(tail, expected).allSatisfy { actual, wanted in asciiLowercase(actual) == wanted }
+            }
+        }
+        return endsWith(".jpg") || endsWith(".jpeg")
+    }
+
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+}
+
+/// Identifies a folder on disk, to list each folder once.
+private struct FolderIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+}
+
+/// Helpers for paths held as raw bytes.
+enum PathBytes {
+    /// Byte-wise lexicographic order (what SQLite's BLOB comparison does, memcmp then length).
+    static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        let common = min(a.count, b.count)
+        let order = a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb -> Int32 in
+                guard common > 0, let left = pa.baseAddress, let right = pb.baseAddress else { return 0 }
+                return memcmp(left, right, common)
+            }
+        }
+        return order != 0 ? order < 0 : a.count < b.count
+    }
+
+    /// Display text for a path: UTF-8, each invalid byte shown as U+FFFD.
+    static func displayText(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Calls `body` with the bytes as a NUL-terminated C string.
+    func withCString<R>(_ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
+        var terminated = self
+        terminated.append(0)
+        return try terminated.withUnsafeBufferPointer { buffer in
+            try buffer.withMemoryRebound(to: CChar.self) { characters in
+                // Never nil: the buffer holds at least the terminating NUL.
+                guard let start = characters.baseAddress else { return try body("") }
+                return try body(start)
+            }
+        }
+    }
+}

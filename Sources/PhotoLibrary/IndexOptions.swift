@@ -1,0 +1,28 @@
+import class Foundation.ProcessInfo
+
+/// How an index run works. The defaults are what `photogrid index` uses.
+public struct IndexOptions: Sendable {
+    /// Probing threads (at least 1); nil: the cores this process may run on (looked up only when
+    /// there is something to probe).
+    public var jobs: Int?
+    /// A write transaction commits after this many pending rows…
+    public var batchSize: Int = 500
+    /// …or when its oldest pending row has waited this long, whichever comes first. A crash loses
+    /// at most one batch; the next run redoes it.
+    public var batchInterval: Duration = .milliseconds(250)
+    /// Headers declaring more pixels than this become error rows ("absurd dimensions").
+    /// 1 gigapixel: above any camera, below the 60000×60000 of a hostile header.
+    public var pixelLimit: Int = 1_000_000_000
+    /// How headers are read (tests substitute a counting or fake probe).
+    public var fileProbe: FileProbe = .libjpeg
+    /// Called on the indexing thread as files are found and done.
+    public var progress: (@Sendable (IndexProgress) -> Void)?
+
+    /// The run's start time as stored in first_seen/last_seen (tests pin it).
+    var startTime: @Sendable () -> String = { UTCTime.now().isoSeconds + "Z" }
+
+    public init() {}
+
+    /// The cores this process may run on (its CPU affinity and cgroup quota), at least 1.
+    public static var activeProcessorCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}

@@ -1,0 +1,79 @@
+/// A file the index run must open, and why.
+struct ProbeJob: Sendable {
+    enum Kind: Sendable, Equatable {
+        /// The path has row `id`, but the file changed (or had been missing): re-probe in place.
+        case known(id: Int64)
+        /// A path the database has never seen as a photo.
+        case new
+    }
+
+    var file: WalkedFile
+    var kind: Kind
+
+    /// New files without a JPEG name are candidates only if they start with FF D8 FF.
+    var needsSignatureCheck: Bool { kind == .new && !file.hasJPEGName }
+}
+
+/// What an index run has to do, worked out from the walk and the database before opening a file.
+struct IndexPlan: Sendable {
+    /// Rows whose file has the same size and mtime: nothing to open.
+    var unchangedIDs: [Int64] = []
+    /// How many of those are error rows (counted in the summary's errors, not retried).
+    var unchangedErrors = 0
+    /// Files to open, in path order.
+    var jobs: [ProbeJob] = []
+    /// Rows (not already missing) whose path the walk did not find, outside unreadable folders.
+    var vanishedIDs: [Int64] = []
+    /// Rows a new file may be a move of, by content key: vanished rows and rows already missing.
+    var moveCandidates: [String: [Int64]] = [:]
+    /// Non-photo files the database remembers that the walk did not find.
+    var forgottenNonPhotos: [[UInt8]] = []
+
+    /// Classifies every walked file against the database's state.
+    init(walk: DirectoryWalk, state: IndexState) {
+        var seenPhotos = Set<[UInt8]>()
+        var seenNonPhotos = Set<[UInt8]>()
+        seenPhotos.reserveCapacity(walk.files.count)
+        for file in walk.files {
+            if let known = state.photos[file.relativePath] {
+                seenPhotos.insert(file.relativePath)
+                if known.status != .missing, known.size == file.size,
+                   known.modificationTimeNanoseconds == file.modificationTimeNanoseconds {
+                    unchangedIDs.append(known.id)
+                    if known.status == .error { unchangedErrors += 1 }
+                } else {
+                    jobs.append(ProbeJob(file: file, kind: .known(id: known.id)))
+                }
+                continue
+            }
+            if !file.hasJPEGName {
+                if let other = state.nonPhotos[file.relativePath] {
+                    seenNonPhotos.insert(file.relativePath)
+                    if other.size == file.size, other.modificationTimeNanoseconds == file.modificationTimeNanoseconds {
+                        continue  // known not to be a JPEG, and unchanged
+                    }
+                }
+                if file.size < 3 { continue }  // too short to start with FF D8 FF
+            }
+            jobs.append(ProbeJob(file: file, kind: .new))
+        }
+
+        for (path, known) in state.photos where !seenPhotos.contains(path) {
+            if known.status != .missing {
+                if walk.unreadableFolders.contains(where: { Self.path(path, isInside: $0.relativePath) }) { continue }
+                vanishedIDs.append(known.id)
+            }
+            if let key = known.contentKey { moveCandidates[key, default: []].append(known.id) }
+        }
+        vanishedIDs.sort()
+        for key in moveCandidates.keys { moveCandidates[key]?.sort() }
+        for path in state.nonPhotos.keys where !seenNonPhotos.contains(path) {
+            forgottenNonPhotos.append(path)
+        }
+    }
+
+    /// Whether `path` lies inside `folder` (both relative, as bytes).
+    static func path(_ path: [UInt8], isInside folder: [UInt8]) -> Bool {
+        path.count > folder.count && path[folder.count] == UInt8(ascii: "/") && path.starts(with: folder)
+    }
+}

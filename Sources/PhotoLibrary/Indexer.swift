@@ -1,0 +1,192 @@
+import Dispatch
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Indexes a folder into a `PhotoStore` (DESIGN §2).
+///
+/// 1. Walk the whole folder first (one `fstatat` per file), so the total is exact.
+/// 2. Compare with the database: files with the same size and mtime are unchanged and never opened;
+///    rows whose file was not found are vanished.
+/// 3. Probe the new and changed files on `jobs` threads; write the outcomes in path order, in
+///    transactions of `batchSize` rows or `batchInterval`, whichever comes first. A new file whose
+///    content key equals a vanished (or missing) row's is a move: that row gets the new path.
+/// 4. One last transaction marks the remaining vanished rows missing and records the root.
+///
+/// A crash at any point leaves committed batches in place; the next run finds those files
+/// unchanged and completes the rest.
+public struct Indexer: Sendable {
+    public let store: PhotoStore
+    public var options: IndexOptions
+
+    public init(store: PhotoStore, options: IndexOptions = IndexOptions()) {
+        self.store = store
+        self.options = options
+    }
+
+    /// Indexes `folder` (relative paths are resolved against the working directory).
+    ///
+    /// Bad files become error rows and do not stop the run.
+    /// - Throws: `.noSuchFolder`/`.notADirectory`/`.system` for the folder itself, database errors.
+    public func index(folder: String) throws(LibraryError) -> IndexSummary {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let now = options.startTime()
+        let root = try Self.resolve(folder)
+        let progress = options.progress
+
+        let walk = try DirectoryWalker.walk(root: root, excluding: databaseFiles(under: root)) { found in
+            progress?(IndexProgress(phase: .walking, done: found, total: 0))
+        }
+        let state = try store.loadIndexState()
+        let plan = IndexPlan(walk: walk, state: state)
+
+        var summary = IndexSummary()
+        summary.unchanged = plan.unchangedIDs.count
+        summary.errors = plan.unchangedErrors
+        let total = plan.unchangedIDs.count + plan.jobs.count
+        progress?(IndexProgress(phase: .indexing, done: plan.unchangedIDs.count, total: total))
+
+        let prober = PhotoProber(root: root, fileProbe: options.fileProbe, pixelLimit: options.pixelLimit)
+        var moves = plan.moveCandidates
+        var claimed = Set<Int64>()
+        if !plan.jobs.isEmpty {
+            try probeAndWrite(plan.jobs, prober: prober, now: now, summary: &summary, moves: &moves,
+                              claimed: &claimed, doneBefore: plan.unchangedIDs.count, total: total)
+        }
+
+        if summary.added + summary.updated + summary.moved > 0 { store.restartWAL() }
+        let missing = plan.vanishedIDs.filter { !claimed.contains($0) }
+        summary.missing = try store.finishIndexRun(missing: missing, forgottenNonPhotos: plan.forgottenNonPhotos,
+                                                   root: root, now: now)
+        summary.scanned = summary.added + summary.updated + summary.unchanged + summary.moved
+        summary.filesOpened = prober.opened.load(ordering: .relaxed)
+        summary.unreadableFolders = walk.unreadableFolders.map { folder in
+            PathBytes.displayText(folder.relativePath) + ": " + String(cString: strerror(folder.errno))
+        }
+        let elapsed = clock.now - started
+        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return summary
+    }
+
+    /// Probes `jobs` on worker threads and writes their outcomes, in order, in batches.
+    private func probeAndWrite(_ jobs: [ProbeJob], prober: PhotoProber, now: String,
+                               summary: inout IndexSummary, moves: inout [String: [Int64]],
+                               claimed: inout Set<Int64>, doneBefore: Int, total: Int) throws(LibraryError) {
+        let workers = ProbeWorkers(jobs: jobs, prober: prober)
+        defer { workers.finish() }
+        let threads = options.jobs ?? IndexOptions.activeProcessorCount
+        guard workers.start(threads: min(max(1, threads), jobs.count)) else {
+            throw .system(call: "pthread_create", path: "", errno: EAGAIN)
+        }
+        let batchSize = max(1, options.batchSize)
+        let interval = options.batchInterval
+        let clock = ContinuousClock()
+        var pending: [PendingWrite] = []
+        pending.reserveCapacity(min(batchSize, jobs.count))
+        var batchStarted: ContinuousClock.Instant?
+        var cursor = 0
+
+        while cursor < jobs.count {
+            let outcomes = workers.takeFinished(from: cursor)
+            if outcomes.isEmpty {
+                var deadline: DispatchTime?
+                if let batchStarted {
+                    let left = interval - (clock.now - batchStarted)
+                    let nanoseconds = max(0, left.components.seconds * 1_000_000_000
+                                          + left.components.attoseconds / 1_000_000_000)
+                    deadline = .now() + .nanoseconds(Int(nanoseconds))
+                }
+                workers.waitForAwaited(until: deadline)
+            }
+            for outcome in outcomes {
+                let job = jobs[cursor]
+                cursor += 1
+                guard let write = record(outcome, of: job, summary: &summary, moves: &moves, claimed: &claimed) else {
+                    continue
+                }
+                if pending.isEmpty { batchStarted = clock.now }
+                pending.append(write)
+            }
+            if !outcomes.isEmpty {
+                options.progress?(IndexProgress(phase: .indexing, done: doneBefore + cursor, total: total))
+            }
+            if let started = batchStarted,
+               pending.count >= batchSize || clock.now - started >= interval || cursor == jobs.count {
+                try store.apply(pending, now: now)
+                pending.removeAll(keepingCapacity: true)
+                batchStarted = nil
+            }
+        }
+    }
+
+    /// Counts `outcome` in the summary and returns the write it needs (nil for none).
+    private func record(_ outcome: ProbeOutcome, of job: ProbeJob, summary: inout IndexSummary,
+                        moves: inout [String: [Int64]], claimed: inout Set<Int64>) -> PendingWrite? {
+        let values: PhotoRowValues
+        switch outcome {
+        case .vanished:
+            return nil
+        case .notJPEG:
+            return .nonPhoto(job.file)
+        case let .failure(message):
+            summary.errors += 1
+            values = PhotoRowValues(file: job.file, facts: nil, error: message)
+        case let .photo(facts):
+            values = PhotoRowValues(file: job.file, facts: facts, error: nil)
+        }
+        switch job.kind {
+        case .known:
+            summary.updated += 1
+            return .photo(values)
+        case .new:
+            if let key = values.facts?.contentKey, var candidates = moves[key], !candidates.isEmpty {
+                let id = candidates.removeFirst()
+                moves[key] = candidates
+                claimed.insert(id)
+                summary.moved += 1
+                return .move(id: id, values)
+            }
+            summary.added += 1
+            return .photo(values)
+        }
+    }
+
+    /// The database's own files, relative to `root`, when the database lives inside it.
+    private func databaseFiles(under root: [UInt8]) -> Set<[UInt8]> {
+        guard let resolved = Self.realPath(store.path) else { return [] }
+        let prefix = root + [UInt8(ascii: "/")]
+        guard resolved.starts(with: prefix) else { return [] }
+        let relative = Array(resolved[prefix.count...])
+        return [relative, relative + Array("-wal".utf8), relative + Array("-shm".utf8),
+                relative + Array("-journal".utf8)]
+    }
+
+    /// The absolute, symlink-free path of the folder to index, as bytes.
+    ///
+    /// - Throws: `.noSuchFolder`, `.notADirectory`, `.system`.
+    public static func resolve(_ folder: String) throws(LibraryError) -> [UInt8] {
+        guard let resolved = realPath(folder) else {
+            let code = errno
+            if code == ENOENT { throw .noSuchFolder(path: folder) }
+            throw .system(call: "realpath", path: folder, errno: code)
+        }
+        var status = stat()
+        guard resolved.withCString({ stat($0, &status) }) == 0 else {
+            throw .system(call: "stat", path: folder, errno: errno)
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path: folder) }
+        return resolved
+    }
+
+    /// realpath(3) of `path` as bytes; nil (errno set) when it fails.
+    static func realPath(_ path: String) -> [UInt8]? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        let length = strlen(resolved)
+        return resolved.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+    }
+}

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why the photo library could not do what was asked. Each case reads as one line for the user.
+public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A system call failed on a path (`call` names it, `errno` is its error number).
+    case system(call: String, path: String, errno: Int32)
+    /// The folder to index does not exist.
+    case noSuchFolder(path: String)
+    /// The folder to index is not a directory.
+    case notADirectory(path: String)
+    /// There is no database file at `path` (and the operation does not create one).
+    case noDatabase(path: String)
+    /// SQLite could not open or read the database file.
+    case openDatabase(path: String, message: String)
+    /// Another process kept the database locked longer than the busy timeout.
+    case databaseBusy(path: String)
+    /// The file is an SQLite database, but not one of ours: it has tables and no migration record.
+    case notAPhotoGridDatabase(path: String)
+    /// The database has migrations applied that this binary does not know (it comes from a newer photogrid).
+    case schemaTooNew(path: String, unknownMigrations: [String])
+    /// Applying migration `name` failed; the transaction was rolled back.
+    case migrationFailed(name: String, message: String)
+    /// An SQLite statement failed; `operation` says what we were doing.
+    case database(operation: String, message: String)
+
+    public var description: String {
+        switch self {
+        case let .system(call, path, errno):
+            return "\(call)(\(path)) failed: \(String(cString: strerror(errno))) (errno \(errno))"
+        case let .noSuchFolder(path):
+            return "no such folder: \(path)"
+        case let .notADirectory(path):
+            return "\(path) is not a folder"
+        case let .noDatabase(path):
+            return "no photo database at \(path) (run `photogrid index <folder>` first, or pass --db)"
+        case let .openDatabase(path, message):
+            return "cannot open the database \(path): \(message)"
+        case let .databaseBusy(path):
+            return "the database \(path) stayed locked by another process for more than a minute"
+        case let .notAPhotoGridDatabase(path):
+            return "\(path) is an SQLite database but not a photogrid library (it has tables and no schema_migrations)"
+        case let .schemaTooNew(path, unknown):
+            let files = unknown.map { $0 + ".sql" }.joined(separator: ", ")
+            return "the database \(path) was written by a newer photogrid: it has migration \(files), "
+                + "which this photogrid does not know; use a newer photogrid or another --db"
+        case let .migrationFailed(name, message):
+            return "migration \(name).sql failed: \(message)"
+        case let .database(operation, message):
+            return "database error while \(operation): \(message)"
+        }
+    }
+}

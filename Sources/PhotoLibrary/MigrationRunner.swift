@@ -1,0 +1,89 @@
+import GRDB
+
+/// Brings a database's schema up to date: applies the migrations it lacks, in order, one
+/// transaction each, and records each applied name in `schema_migrations`.
+///
+/// A database that records a migration this binary does not know was written by a newer photogrid;
+/// it is refused before anything is written. Safe against concurrent processes: the decision to
+/// apply a migration is taken inside its `BEGIN IMMEDIATE` transaction, after re-reading the ledger.
+struct MigrationRunner: Sendable {
+    /// The known migrations, in the order they must be applied.
+    var migrations: [Migration]
+
+    /// The table that records applied migrations. Created by the runner itself (it is not a
+    /// migration), in the same transaction as the first migration.
+    static let createLedgerSQL = """
+        CREATE TABLE IF NOT EXISTS schema_migrations (
+            name TEXT PRIMARY KEY NOT NULL,  -- file name in Migrations/ without .sql
+            applied_at TEXT NOT NULL          -- UTC 'YYYY-MM-DDTHH:MM:SSZ'
+        ) STRICT
+        """
+
+    /// Applies the pending migrations to the database at `path` (used in messages).
+    /// Returns the names it applied (empty when the schema was current).
+    @discardableResult
+    func migrate(_ writer: some DatabaseWriter, path: String) throws(LibraryError) -> [String] {
+        let known = migrations.map(\.name)
+        do {
+            return try writer.writeWithoutTransaction { db throws -> [String] in
+                // Fast path, no lock: the ledger already lists every migration we know.
+                if let applied = try Self.appliedNames(db) {
+                    try Self.refuseUnknown(applied, known: known, path: path)
+                    if known.allSatisfy(applied.contains) { return [] }
+                }
+                var done: [String] = []
+                for migration in migrations where try apply(migration, db, path: path) {
+                    done.append(migration.name)
+                }
+                return done
+            }
+        } catch let error as LibraryError {
+            throw error
+        } catch let error as DatabaseError {
+            throw PhotoStore.openError(error, path: path)
+        } catch {
+            throw .openDatabase(path: path, message: "\(error)")
+        }
+    }
+
+    /// Applies one migration in its own immediate transaction, unless the ledger (re-read under the
+    /// write lock) already records it. Returns whether it ran.
+    private func apply(_ migration: Migration, _ db: Database, path: String) throws -> Bool {
+        var ran = false
+        try db.inTransaction(.immediate) {
+            let applied = try Self.appliedNames(db)
+            if applied == nil {
+                // No ledger yet: refuse a database that holds someone else's tables.
+                let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
+                if tables > 0 { throw LibraryError.notAPhotoGridDatabase(path: path) }
+            }
+            try Self.refuseUnknown(applied ?? [], known: migrations.map(\.name), path: path)
+            if applied?.contains(migration.name) == true { return .commit }
+            try db.execute(sql: Self.createLedgerSQL)
+            do {
+                try db.execute(sql: migration.sql)
+            } catch let error as DatabaseError {
+                throw LibraryError.migrationFailed(name: migration.name, message: error.message ?? "\(error.resultCode)")
+            }
+            try db.execute(sql: "INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)",
+                           arguments: [migration.name, UTCTime.now().isoSeconds + "Z"])
+            ran = true
+            return .commit
+        }
+        return ran
+    }
+
+    /// The names recorded in `schema_migrations`, or nil when the table does not exist.
+    static func appliedNames(_ db: Database) throws -> Set<String>? {
+        let hasLedger = try Bool.fetchOne(
+            db, sql: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'") ?? false
+        guard hasLedger else { return nil }
+        return try Set(String.fetchAll(db, sql: "SELECT name FROM schema_migrations"))
+    }
+
+    /// Throws `.schemaTooNew` if `applied` holds a name that is not in `known`.
+    private static func refuseUnknown(_ applied: Set<String>, known: [String], path: String) throws(LibraryError) {
+        let unknown = applied.subtracting(known).sorted()
+        if !unknown.isEmpty { throw .schemaTooNew(path: path, unknownMigrations: unknown) }
+    }
+}

@@ -1,0 +1,52 @@
+/// One row of the photo index.
+public struct Photo: Sendable, Equatable, Identifiable {
+    /// Stable row id: kept across rescans, edits and moves.
+    public var id: Int64
+    /// The path relative to the library folder, exactly as the file system spells it.
+    public var pathBytes: [UInt8]
+    /// The path for display (UTF-8 decoded; invalid bytes shown as U+FFFD).
+    public var path: String
+    public var status: PhotoStatus
+    /// Why the file could not be read (status `.error` only).
+    public var error: String?
+    /// File size in bytes when last indexed.
+    public var fileSize: Int64
+    /// File modification time when last indexed, nanoseconds since the Unix epoch.
+    public var modificationTimeNanoseconds: Int64
+    /// `<size>-<16 hex digits>`: file size and the JPEG probe's digest of the first bytes (nil on error rows).
+    public var contentKey: String?
+    /// Size as stored in the JPEG frame header (before EXIF orientation).
+    public var storedWidth: Int?
+    public var storedHeight: Int?
+    /// Display size: the stored size, swapped for EXIF orientations 5–8.
+    public var pixelWidth: Int?
+    public var pixelHeight: Int?
+    /// EXIF orientation 1...8.
+    public var orientation: Int?
+    /// Colour components (1, 3 or 4).
+    public var components: Int?
+    /// libjpeg's colour space name: grayscale, rgb, ycbcr, cmyk, ycck or unknown.
+    public var colorSpace: String?
+    public var isProgressive: Bool?
+    /// EXIF DateTimeOriginal, `YYYY-MM-DDTHH:MM:SS` local time.
+    public var takenAt: String?
+    /// The grid order key: `takenAt`, else the mtime in UTC in the same form.
+    public var sortKey: String
+    /// When an index run first created the row (UTC, `…Z`).
+    public var firstSeen: String
+    /// Start of the last completed index run that found the file at its path (UTC, `…Z`).
+    public var lastSeen: String
+
+    public init(id: Int64, pathBytes: [UInt8], path: String, status: PhotoStatus, error: String?,
+                fileSize: Int64, modificationTimeNanoseconds: Int64, contentKey: String?,
+                storedWidth: Int?, storedHeight: Int?, pixelWidth: Int?, pixelHeight: Int?,
+                orientation: Int?, components: Int?, colorSpace: String?, isProgressive: Bool?,
+                takenAt: String?, sortKey: String, firstSeen: String, lastSeen: String) {
+        self.id = id; self.pathBytes = pathBytes; self.path = path; self.status = status; self.error = error
+        self.fileSize = fileSize; self.modificationTimeNanoseconds = modificationTimeNanoseconds
+        self.contentKey = contentKey; self.storedWidth = storedWidth; self.storedHeight = storedHeight
+        self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.orientation = orientation
+        self.components = components; self.colorSpace = colorSpace; self.isProgressive = isProgressive
+        self.takenAt = takenAt; self.sortKey = sortKey; self.firstSeen = firstSeen; self.lastSeen = lastSeen
+    }
+}

@@ -1,0 +1,177 @@
+import GRDB
+import struct Foundation.Data
+
+/// What the database knows about a photo row, as much as the indexer needs to classify a walked file.
+struct KnownPhoto: Sendable, Equatable {
+    var id: Int64
+    var size: Int64
+    var modificationTimeNanoseconds: Int64
+    var status: PhotoStatus
+    var contentKey: String?
+}
+
+/// A file remembered as not being a JPEG candidate.
+struct KnownNonPhoto: Sendable, Equatable {
+    var size: Int64
+    var modificationTimeNanoseconds: Int64
+}
+
+/// The database's view of the folder before an index run.
+struct IndexState: Sendable {
+    var photos: [[UInt8]: KnownPhoto] = [:]
+    var nonPhotos: [[UInt8]: KnownNonPhoto] = [:]
+}
+
+/// One row to write: a walked file and what its probe found.
+struct PhotoRowValues: Sendable {
+    var file: WalkedFile
+    /// Header facts, or nil for an error row.
+    var facts: PhotoFacts?
+    /// The error row's message (nil when `facts` is set).
+    var error: String?
+}
+
+/// One pending write of an index run; applied in batches, one transaction per batch.
+enum PendingWrite: Sendable {
+    /// Insert the row for a path, or update it in place if the path has a row.
+    case photo(PhotoRowValues)
+    /// Give row `id` (a vanished file with the same content key) the new path and facts.
+    case move(id: Int64, PhotoRowValues)
+    /// Remember a file that is not a JPEG candidate.
+    case nonPhoto(WalkedFile)
+}
+
+extension PhotoStore {
+    /// Loads every photo row's path, size, mtime, status and content key, and the non-photo files.
+    ///
+    /// Read on the writer connection: an index run then opens one SQLite connection, not two.
+    func loadIndexState() throws(LibraryError) -> IndexState {
+        try readOnWriter("loading the index") { db in
+            var state = IndexState()
+            let photos = try Row.fetchCursor(
+                db, sql: "SELECT id, path_bytes, file_size, mtime_ns, status, content_key FROM photos")
+            while let row = try photos.next() {
+                let path = [UInt8](row[1] as Data)
+                let status = PhotoStatus(rawValue: row[4]) ?? .error
+                state.photos[path] = KnownPhoto(id: row[0], size: row[2], modificationTimeNanoseconds: row[3],
+                                                status: status, contentKey: row[5])
+            }
+            let others = try Row.fetchCursor(db, sql: "SELECT path_bytes, file_size, mtime_ns FROM non_photos")
+            while let row = try others.next() {
+                state.nonPhotos[[UInt8](row[0] as Data)] = KnownNonPhoto(size: row[1], modificationTimeNanoseconds: row[2])
+            }
+            return state
+        }
+    }
+
+    /// Applies `writes` in one transaction. `now` is the run's start time (first_seen/last_seen).
+    func apply(_ writes: [PendingWrite], now: String) throws(LibraryError) {
+        if writes.isEmpty { return }
+        try write("writing index results") { db in
+            let upsert = try db.cachedStatement(sql: Self.upsertPhotoSQL)
+            for pending in writes {
+                switch pending {
+                case let .photo(values):
+                    try upsert.execute(arguments: Self.arguments(values, now: now))
+                case let .move(id, values):
+                    let move = try db.cachedStatement(sql: Self.movePhotoSQL)
+                    var arguments = Self.arguments(values, now: now)
+                    arguments += [id]
+                    try move.execute(arguments: arguments)
+                    // The new path got a row meanwhile (another process): update that one instead.
+                    if db.changesCount == 0 { try upsert.execute(arguments: Self.arguments(values, now: now)) }
+                case let .nonPhoto(file):
+                    try db.cachedStatement(sql: Self.upsertNonPhotoSQL).execute(arguments: [
+                        Data(file.relativePath), file.size, file.modificationTimeNanoseconds,
+                    ])
+                }
+            }
+        }
+    }
+
+    /// The last transaction of an index run: marks vanished rows missing, forgets non-photo files
+    /// that are gone, records the root and the run's start. Returns the number of missing rows.
+    ///
+    /// Rows found unchanged are not written: their last-seen time is the run's start, read from
+    /// `library.last_indexed_at` (see `photoColumns`). A row that goes missing keeps, as its
+    /// last-seen time, the start of the previous completed run, the last one that found it.
+    func finishIndexRun(missing: [Int64], forgottenNonPhotos: [[UInt8]], root: [UInt8],
+                        now: String) throws(LibraryError) -> Int {
+        try write("finishing the index run") { db in
+            if !missing.isEmpty {
+                let previousRun = try String.fetchOne(db, sql: "SELECT last_indexed_at FROM library WHERE id = 1")
+                let markMissing = try db.makeStatement(sql: """
+                    UPDATE photos SET status = 'missing', error = NULL, last_seen = max(last_seen, coalesce(?, last_seen))
+                    WHERE id = ? AND status <> 'missing'
+                    """)
+                for id in missing { try markMissing.execute(arguments: [previousRun, id]) }
+            }
+            if !forgottenNonPhotos.isEmpty {
+                let forget = try db.makeStatement(sql: "DELETE FROM non_photos WHERE path_bytes = ?")
+                for path in forgottenNonPhotos { try forget.execute(arguments: [Data(path)]) }
+            }
+            try db.execute(sql: """
+                INSERT INTO library (id, root_bytes, root, last_indexed_at) VALUES (1, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET root_bytes = excluded.root_bytes, root = excluded.root,
+                    last_indexed_at = excluded.last_indexed_at
+                """, arguments: [Data(root), PathBytes.displayText(root), now])
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM photos WHERE status = 'missing'") ?? 0
+        }
+    }
+
+    /// Checkpoints the WAL into the database file and waits until the next write can start the WAL
+    /// over. Called after a run wrote rows: with a persistent WAL, the next process to open the
+    /// database then recovers only the few frames written after this (not every frame of the run).
+    /// Best effort: a failure (another process reading for too long) only costs that recovery.
+    func restartWAL() {
+        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.restart) }
+    }
+
+    // MARK: - SQL
+
+    /// Parameters ?1…?18 are the row's values (see `arguments(_:now:)`); first_seen = last_seen = ?18.
+    static let upsertPhotoSQL = """
+        INSERT INTO photos (path_bytes, path, file_size, mtime_ns, content_key, stored_width, stored_height,
+                            display_width, display_height, orientation, components, color_space, progressive,
+                            taken_at, sort_key, status, error, first_seen, last_seen)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?18)
+        ON CONFLICT (path_bytes) DO UPDATE SET
+            path = excluded.path, file_size = excluded.file_size, mtime_ns = excluded.mtime_ns,
+            content_key = excluded.content_key, stored_width = excluded.stored_width,
+            stored_height = excluded.stored_height, display_width = excluded.display_width,
+            display_height = excluded.display_height, orientation = excluded.orientation,
+            components = excluded.components, color_space = excluded.color_space,
+            progressive = excluded.progressive, taken_at = excluded.taken_at, sort_key = excluded.sort_key,
+            status = excluded.status, error = excluded.error, last_seen = excluded.last_seen
+        """
+
+    /// Same parameters as `upsertPhotoSQL`, plus ?19 = the row id. Does nothing if the new path is taken.
+    static let movePhotoSQL = """
+        UPDATE photos SET
+            path_bytes = ?1, path = ?2, file_size = ?3, mtime_ns = ?4, content_key = ?5, stored_width = ?6,
+            stored_height = ?7, display_width = ?8, display_height = ?9, orientation = ?10, components = ?11,
+            color_space = ?12, progressive = ?13, taken_at = ?14, sort_key = ?15, status = ?16, error = ?17,
+            last_seen = ?18
+        WHERE id = ?19 AND NOT EXISTS (SELECT 1 FROM photos WHERE path_bytes = ?1)
+        """
+
+    static let upsertNonPhotoSQL = """
+        INSERT INTO non_photos (path_bytes, file_size, mtime_ns) VALUES (?, ?, ?)
+        ON CONFLICT (path_bytes) DO UPDATE SET file_size = excluded.file_size, mtime_ns = excluded.mtime_ns
+        """
+
+    /// The 18 values of `upsertPhotoSQL` for a row.
+    static func arguments(_ values: PhotoRowValues, now: String) -> StatementArguments {
+        let file = values.file
+        let facts = values.facts
+        let sortKey = facts?.takenAt ?? UTCTime(nanoseconds: file.modificationTimeNanoseconds).isoSeconds
+        return [
+            Data(file.relativePath), PathBytes.displayText(file.relativePath), file.size,
+            file.modificationTimeNanoseconds, facts?.contentKey, facts?.storedWidth, facts?.storedHeight,
+            facts?.pixelWidth, facts?.pixelHeight, facts?.orientation, facts?.components, facts?.colorSpace,
+            facts.map { $0.isProgressive ? 1 : 0 }, facts?.takenAt, sortKey,
+            facts == nil ? PhotoStatus.error.rawValue : PhotoStatus.ok.rawValue,
+            facts == nil ? (values.error ?? "unreadable") : nil, now,
+        ]
+    }
+}

@@ -1,0 +1,254 @@
+import GRDB
+import struct Foundation.Data
+
+#if canImport(GRDBSQLite)
+import GRDBSQLite
+#else
+import SQLite3
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The SQLite store of a photo library: a GRDB `DatabasePool` in WAL mode whose schema is
+/// brought up to date on open. One store per database file per process; several processes may
+/// open the same file (they wait for each other's write transactions instead of failing).
+public final class PhotoStore: Sendable {
+    /// How `PhotoStore.init` treats a database file that does not exist.
+    public enum OpenMode: Sendable {
+        /// Create an empty library (for `photogrid index`).
+        case createIfMissing
+        /// Fail with `.noDatabase` (for commands that only read a library).
+        case existing
+    }
+
+    /// The database file path as given.
+    public let path: String
+    /// The pool; its writer is the only connection that writes.
+    let pool: DatabasePool
+
+    /// How long a connection waits for another process's lock before failing.
+    static let busyTimeoutSeconds: Double = 60
+
+    /// Opens (or creates) the library database at `path` and applies pending migrations.
+    ///
+    /// - Parameter migrations: the schema to bring the file up to; the embedded `Migrations/` by default.
+    /// - Throws: `.noDatabase` (mode `.existing`), `.openDatabase`, `.notAPhotoGridDatabase`,
+    ///   `.schemaTooNew` (the file has a migration this binary does not know), `.migrationFailed`.
+    public init(path: String, mode: OpenMode = .createIfMissing,
+                migrations: [Migration] = Migration.embedded) throws(LibraryError) {
+        self.path = path
+        if mode == .existing, access(path, F_OK) != 0 { throw .noDatabase(path: path) }
+        var configuration = Configuration()
+        configuration.label = "photogrid"
+        configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
+        configuration.maximumReaderCount = 2
+        configuration.prepareDatabase { db in
+            // Persistent WAL (GRDB's recipe for databases shared between processes): the -wal and
+            // -shm files stay after the last connection closes (its checkpoint still merges the WAL
+            // into the database file). So a later open finds them, read-only runs write nothing, and
+            // an unchanged rescan syncs nothing but its one-row run record.
+            guard !db.configuration.readonly else { return }
+            var flag: CInt = 1
+            let code = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &flag)
+            guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+        }
+        // A process that closes the database holds an exclusive lock while it checkpoints; SQLite
+        // reports SQLITE_BUSY to an opener at that moment without waiting (sqlite.org/wal.html,
+        // "sometimes queries return SQLITE_BUSY"). Opening is retried until the busy timeout.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(Self.busyTimeoutSeconds)
+        var pauseMicroseconds: UInt32 = 1000
+        while true {
+            do throws(LibraryError) {
+                let pool: DatabasePool
+                do {
+                    pool = try DatabasePool(path: path, configuration: configuration)
+                } catch let error as DatabaseError {
+                    throw Self.openError(error, path: path)
+                } catch {
+                    throw LibraryError.openDatabase(path: path, message: "\(error)")
+                }
+                try MigrationRunner(migrations: migrations).migrate(pool, path: path)
+                self.pool = pool
+                return
+            } catch {
+                guard case .databaseBusy = error, clock.now < deadline else { throw error }
+                usleep(pauseMicroseconds)
+                pauseMicroseconds = min(pauseMicroseconds * 2, 50_000)
+            }
+        }
+    }
+
+    /// The `LibraryError` for a GRDB error met while opening or migrating the database at `path`.
+    static func openError(_ error: DatabaseError, path: String) -> LibraryError {
+        if error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+            return .databaseBusy(path: path)
+        }
+        return .openDatabase(path: path, message: error.message ?? "\(error.resultCode)")
+    }
+
+    /// Runs `body` on a reader connection, turning GRDB errors into `.database(operation:…)`.
+    func read<T>(_ operation: String, _ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do {
+            return try pool.read(body)
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw Self.libraryError(error, operation: operation)
+        }
+    }
+
+    /// Runs `body` on the writer connection outside a transaction (each statement sees the latest
+    /// commit), turning GRDB errors into `.database(operation:…)`.
+    func readOnWriter<T>(_ operation: String, _ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do {
+            return try pool.writeWithoutTransaction(body)
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw Self.libraryError(error, operation: operation)
+        }
+    }
+
+    /// Runs `body` inside one immediate write transaction on the writer connection.
+    func write<T>(_ operation: String, _ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do {
+            return try pool.write(body)
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw Self.libraryError(error, operation: operation)
+        }
+    }
+
+    /// A `LibraryError` for an error thrown by GRDB while doing `operation`.
+    static func libraryError(_ error: any Error, operation: String) -> LibraryError {
+        if let error = error as? DatabaseError {
+            return .database(operation: operation, message: error.message ?? "\(error.resultCode)")
+        }
+        return .database(operation: operation, message: "\(error)")
+    }
+
+    // MARK: - Queries
+
+    /// The columns `Photo.init(row:)` reads, in order, from `photos` joined with `library`.
+    ///
+    /// A present row's file was found by the last completed index run, so its last-seen time is that
+    /// run's start (`library.last_indexed_at`): an unchanged rescan need not rewrite every row.
+    static let photoColumns = """
+        id, path_bytes, path, status, error, file_size, mtime_ns, content_key, stored_width, stored_height,
+        display_width, display_height, orientation, components, color_space, progressive, taken_at,
+        sort_key, first_seen,
+        CASE WHEN status = 'missing' THEN last_seen ELSE max(last_seen, coalesce(last_indexed_at, last_seen)) END
+        """
+
+    /// The FROM clause for `photoColumns`.
+    static let photoSource = "photos LEFT JOIN (SELECT last_indexed_at FROM library WHERE id = 1) AS last_run ON 1"
+
+    /// Photos in grid order: by taken-at (EXIF, else mtime), then path.
+    ///
+    /// - Parameter statuses: only rows with one of these statuses; all rows when nil.
+    public func photos(statuses: Set<PhotoStatus>? = nil) throws(LibraryError) -> [Photo] {
+        var sql = "SELECT \(Self.photoColumns) FROM \(Self.photoSource)"
+        if let statuses {
+            if statuses.isEmpty { return [] }
+            let list = statuses.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ")
+            sql += " WHERE status IN (\(list))"
+        }
+        sql += " ORDER BY sort_key, path_bytes"
+        return try read("listing photos") { db in
+            try Row.fetchAll(db, sql: sql).map(Photo.init(row:))
+        }
+    }
+
+    /// The photo with row id `id`, if any.
+    public func photo(id: Int64) throws(LibraryError) -> Photo? {
+        try read("reading photo \(id)") { db in
+            try Row.fetchOne(db, sql: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE id = ?",
+                             arguments: [id])
+                .map(Photo.init(row:))
+        }
+    }
+
+    /// The folder this database indexes; nil until an index run has completed.
+    public func root() throws(LibraryError) -> LibraryRoot? {
+        try read("reading the library folder") { db in
+            try Row.fetchOne(db, sql: "SELECT root_bytes, root, last_indexed_at FROM library WHERE id = 1").map { row in
+                LibraryRoot(pathBytes: [UInt8](row[0] as Data), path: row[1], lastIndexedAt: row[2])
+            }
+        }
+    }
+
+    /// Totals for `photogrid stats`.
+    public func counts() throws(LibraryError) -> LibraryCounts {
+        try read("counting photos") { db in
+            var counts = LibraryCounts()
+            let statusRows = try Row.fetchAll(db, sql: "SELECT status, count(*) FROM photos GROUP BY status")
+            for row in statusRows {
+                let count: Int = row[1]
+                counts.photos += count
+                switch PhotoStatus(rawValue: row[0]) {
+                case .ok: counts.ok = count
+                case .error: counts.errors = count
+                case .missing: counts.missing = count
+                case nil: break
+                }
+            }
+            if let row = try Row.fetchOne(db, sql: """
+                SELECT count(*) FILTER (WHERE orientation <> 1), count(*) FILTER (WHERE progressive = 1),
+                       count(taken_at), coalesce(sum(file_size), 0), min(sort_key), max(sort_key)
+                FROM photos WHERE status = 'ok'
+                """) {
+                counts.reoriented = row[0]
+                counts.progressive = row[1]
+                counts.withTakenAt = row[2]
+                counts.okBytes = row[3]
+                counts.earliest = row[4]
+                counts.latest = row[5]
+            }
+            for row in try Row.fetchAll(db, sql: """
+                SELECT color_space, count(*) FROM photos WHERE status = 'ok' AND color_space IS NOT NULL
+                GROUP BY color_space
+                """) {
+                counts.colorSpaces[row[0]] = row[1]
+            }
+            return counts
+        }
+    }
+
+    /// The names of the applied migrations, sorted.
+    public func appliedMigrations() throws(LibraryError) -> [String] {
+        try read("reading schema_migrations") { db in
+            try String.fetchAll(db, sql: "SELECT name FROM schema_migrations ORDER BY name")
+        }
+    }
+
+    /// SQLite's `PRAGMA integrity_check` verdict (`"ok"` when the file is sound).
+    public func integrityCheck() throws(LibraryError) -> String {
+        try read("checking integrity") { db in
+            try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "\n")
+        }
+    }
+}
+
+extension Photo {
+    /// Decodes a row selected with `PhotoStore.photoColumns`.
+    init(row: Row) {
+        let pathData: Data = row[1]
+        let statusText: String = row[3]
+        self.init(
+            id: row[0], pathBytes: [UInt8](pathData), path: row[2],
+            status: PhotoStatus(rawValue: statusText) ?? .error, error: row[4],
+            fileSize: row[5], modificationTimeNanoseconds: row[6], contentKey: row[7],
+            storedWidth: row[8], storedHeight: row[9], pixelWidth: row[10], pixelHeight: row[11],
+            orientation: row[12], components: row[13], colorSpace: row[14],
+            isProgressive: (row[15] as Int?).map { $0 != 0 }, takenAt: row[16],
+            sortKey: row[17], firstSeen: row[18], lastSeen: row[19])
+    }
+}

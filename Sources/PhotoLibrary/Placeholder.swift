@@ -1,3 +1,0 @@
-import JPEG
-import GRDB
-public enum PhotoLibraryPlaceholder { static let migrations = embeddedMigrations }

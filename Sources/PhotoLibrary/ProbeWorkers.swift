@@ -1,0 +1,118 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Runs the probes of an index run on worker threads and hands the outcomes back in job order.
+///
+/// Workers take the next job index from an atomic counter, probe, and store the outcome in its slot;
+/// the indexing thread takes the finished prefix. Outcomes leave in path order, so row ids are
+/// assigned in path order whatever the number of threads. A worker wakes the indexing thread only
+/// when it finishes the job that thread is waiting for (one wake-up per batch of ready outcomes,
+/// not one per file).
+final class ProbeWorkers: Sendable {
+    /// The outcome slots, and the first slot the indexing thread has not taken yet.
+    private struct Shelf {
+        var outcomes: [ProbeOutcome?]
+        var awaited = 0
+    }
+
+    private let jobs: [ProbeJob]
+    private let prober: PhotoProber
+    private let next = Atomic<Int>(0)
+    private let cancelled = Atomic<Bool>(false)
+    private let shelf: Mutex<Shelf>
+    /// Signalled when the awaited job finishes.
+    private let awaitedFinished = DispatchSemaphore(value: 0)
+    private let threads = Mutex<[pthread_t]>([])
+
+    init(jobs: [ProbeJob], prober: PhotoProber) {
+        self.jobs = jobs
+        self.prober = prober
+        self.shelf = Mutex(Shelf(outcomes: Array(repeating: nil, count: jobs.count)))
+    }
+
+    /// Starts `count` worker threads (at least one). Returns false if no thread could be started.
+    func start(threads count: Int) -> Bool {
+        for _ in 0..<max(1, count) {
+            guard let thread = Self.spawn({ [self] in work() }) else { break }
+            threads.withLock { $0.append(thread) }
+        }
+        return threads.withLock { !$0.isEmpty }
+    }
+
+    /// Probes jobs until none are left or the run is cancelled.
+    private func work() {
+        while !cancelled.load(ordering: .relaxed) {
+            let index = next.add(1, ordering: .relaxed).oldValue
+            guard index < jobs.count else { return }
+            let job = jobs[index]
+            let outcome = prober.probe(job.file, checkSignature: job.needsSignatureCheck)
+            let awaited = shelf.withLock { shelf in
+                shelf.outcomes[index] = outcome
+                return index == shelf.awaited
+            }
+            if awaited { awaitedFinished.signal() }
+        }
+    }
+
+    /// Waits until the awaited job (the first one not taken) finishes, or `deadline` passes
+    /// (forever when nil). May return early; callers take what is ready and wait again.
+    func waitForAwaited(until deadline: DispatchTime?) {
+        if let deadline { _ = awaitedFinished.wait(timeout: deadline) } else { awaitedFinished.wait() }
+    }
+
+    /// Removes and returns the finished outcomes from `start` on, up to the first unfinished job,
+    /// which becomes the awaited one.
+    func takeFinished(from start: Int) -> [ProbeOutcome] {
+        shelf.withLock { shelf in
+            var taken: [ProbeOutcome] = []
+            var index = start
+            while index < shelf.outcomes.count, let outcome = shelf.outcomes[index] {
+                taken.append(outcome)
+                shelf.outcomes[index] = nil
+                index += 1
+            }
+            shelf.awaited = index
+            return taken
+        }
+    }
+
+    /// Stops handing out jobs and waits for every worker thread to end.
+    func finish() {
+        cancelled.store(true, ordering: .relaxed)
+        let started = threads.withLock { threads in
+            let all = threads
+            threads.removeAll()
+            return all
+        }
+        for thread in started { pthread_join(thread, nil) }
+    }
+
+    /// Starts a joinable thread running `body`; nil if pthread_create fails.
+    private static func spawn(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+        let box = Unmanaged.passRetained(ThreadBody(body))
+        var thread = pthread_t()
+        let result = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            let body = Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue()
+            body.run()
+            return nil
+        }, box.toOpaque())
+        guard result == 0 else {
+            box.release()
+            return nil
+        }
+        return thread
+    }
+}
+
+/// A closure boxed for pthread_create's context pointer.
+private final class ThreadBody: Sendable {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+import PhotoGrid
+
+/// `--db FILE`, shared by the commands that use a library database.
+struct DatabaseOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The library database.",
+        discussion: "Default: $PHOTOGRID_DB if set, else photogrid.sqlite in the current directory.",
+        valueName: "file"))
+    var db: String?
+
+    /// The path to use.
+    var path: String { DatabaseLocation.resolve(db) }
+}

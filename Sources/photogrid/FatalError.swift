@@ -1,0 +1,14 @@
+import ArgumentParser
+import PhotoGrid
+
+/// Runs a command's body; an error becomes one line `photogrid: error: …` on stderr and exit status 1.
+func exitingOnFatalError<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let exit as ExitCode {
+        throw exit
+    } catch {
+        Console.writeError("photogrid: error: \(error)\n")
+        throw ExitCode.failure
+    }
+}

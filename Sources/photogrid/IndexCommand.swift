@@ -1,0 +1,42 @@
+import ArgumentParser
+import PhotoGrid
+
+/// `photogrid index <folder>`: build or refresh the library database.
+struct IndexCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "index",
+        abstract: "Index a folder of photos: sizes, EXIF orientation and dates of every JPEG, into SQLite.",
+        discussion: """
+        Walks the folder (hidden files and folders skipped, symbolic links not followed), then reads the \
+        header of each new or changed JPEG without decoding pixels. Files named .jpg/.jpeg (any case) and \
+        files starting with a JPEG marker are indexed; a file that is not a readable JPEG becomes an error \
+        row and the run goes on. A rescan opens only files whose size or modification time changed; \
+        vanished files are marked missing, and a file that reappears elsewhere keeps its row (a move).
+
+        Prints a one-paragraph summary (--json: a JSON object). A progress bar is drawn on stderr when it \
+        is a terminal. Exit status 0 even when some files were bad, 1 on a fatal error, 64 on a usage error.
+        """)
+
+    @Argument(help: ArgumentHelp("The folder to index.", valueName: "folder"))
+    var folder: String
+
+    @OptionGroup var database: DatabaseOption
+
+    @Option(help: ArgumentHelp("Threads reading headers (default: one per active core).", valueName: "n"))
+    var jobs: Int?
+
+    @Flag(help: "Print the summary as JSON.")
+    var json = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+    }
+
+    func run() throws {
+        let report = try exitingOnFatalError {
+            try LibraryIndexing.index(folder: folder, database: database.path, jobs: jobs,
+                                      progressBar: TerminalProgressBar.ifStandardErrorIsTerminal())
+        }
+        Console.writeOutput((json ? report.json : report.text) + "\n")
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+import PhotoGrid
+
+/// `photogrid list`: the library's photos in grid order.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the indexed photos in grid order (taken-at, else file time; then path).",
+        discussion: """
+        Shows each photo's id, status (ok, error, missing), display size in pixels (after EXIF \
+        orientation), orientation, EXIF date and path; error rows say what is wrong with the file. \
+        --json prints { "version": 1, "photos": [ … ] } with keys sorted.
+        """)
+
+    @OptionGroup var database: DatabaseOption
+
+    @Flag(help: "Print a JSON document instead of a table.")
+    var json = false
+
+    func run() throws {
+        let document = try exitingOnFatalError { try LibraryListing.document(database: database.path) }
+        Console.writeOutput(json ? document.json + "\n" : document.table)
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import PhotoGrid
+
+/// `photogrid stats`: totals of the library.
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Summarise the library: folder, photo counts by status, orientations, colour spaces, sizes, dates.")
+
+    @OptionGroup var database: DatabaseOption
+
+    @Flag(help: "Also run SQLite's integrity check on the database file (prints Integrity: ok).")
+    var check = false
+
+    func run() throws {
+        let statistics = try exitingOnFatalError {
+            try LibraryStatistics.read(database: database.path, checkIntegrity: check)
+        }
+        Console.writeOutput(statistics.text)
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+/// `photogrid index`, `list` and `stats` run as a user would run them.
+@Suite struct LibraryCommandTests {
+    /// (path, storedWidth, storedHeight, orientation, pixelWidth, pixelHeight) from SampleImages/SOURCES.md.
+    static let samples: [(String, Int, Int, Int, Int, Int)] = [
+        ("wine-portrait.jpg", 1068, 1600, 1, 1068, 1600),
+        ("aitzgorri.jpg", 1600, 1065, 1, 1600, 1065),
+        ("friends-portrait.jpg", 1065, 1600, 1, 1065, 1600),
+        ("sunset.jpg", 1600, 1067, 1, 1600, 1067),
+        ("picosdeeuropa-panorama.jpg", 2400, 662, 1, 2400, 662),
+        ("umang.jpg", 1600, 900, 1, 1600, 900),
+        ("seeding-wide.jpg", 1600, 900, 1, 1600, 900),
+        ("dragonfly.jpg", 1600, 1200, 1, 1600, 1200),
+        ("infinite-sea-square.jpg", 1200, 1200, 1, 1200, 1200),
+        ("storm-canon.jpg", 1200, 800, 1, 1200, 800),
+        ("orientation/Landscape_1.jpg", 600, 400, 1, 600, 400),
+        ("orientation/Landscape_2.jpg", 600, 400, 2, 600, 400),
+        ("orientation/Landscape_3.jpg", 600, 400, 3, 600, 400),
+        ("orientation/Landscape_4.jpg", 600, 400, 4, 600, 400),
+        ("orientation/Landscape_5.jpg", 400, 600, 5, 600, 400),
+        ("orientation/Landscape_6.jpg", 400, 600, 6, 600, 400),
+        ("orientation/Landscape_7.jpg", 400, 600, 7, 600, 400),
+        ("orientation/Landscape_8.jpg", 400, 600, 8, 600, 400),
+        ("orientation/Portrait_1.jpg", 400, 600, 1, 400, 600),
+        ("orientation/Portrait_2.jpg", 400, 600, 2, 400, 600),
+        ("orientation/Portrait_3.jpg", 400, 600, 3, 400, 600),
+        ("orientation/Portrait_4.jpg", 400, 600, 4, 400, 600),
+        ("orientation/Portrait_5.jpg", 600, 400, 5, 400, 600),
+        ("orientation/Portrait_6.jpg", 600, 400, 6, 400, 600),
+        ("orientation/Portrait_7.jpg", 600, 400, 7, 400, 600),
+        ("orientation/Portrait_8.jpg", 600, 400, 8, 400, 600),
+    ]
+
+    static let summaryKeys: Set<String> = ["version", "scanned", "added", "updated", "unchanged", "moved",
+                                           "missing", "errors", "seconds"]
+
+    @Test func indexSampleImagesThenListShowsTheirSizes() throws {
+        let directory = try PhotoGridBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("library.sqlite").path
+
+        let index = try PhotoGridBinary.run(["index", PhotoGridBinary.sampleImages.path, "--db", database, "--json"])
+        #expect(index.status == 0)
+        #expect(index.stderr == "")   // not a terminal: no progress bar
+        let summary = try index.json()
+        #expect(Set(summary.keys) == Self.summaryKeys)
+        #expect(summary["version"] as? Int == 1)
+        #expect(summary["scanned"] as? Int == 26)
+        #expect(summary["added"] as? Int == 26)
+        #expect(summary["errors"] as? Int == 0)
+        #expect(summary["missing"] as? Int == 0)
+
+        let list = try PhotoGridBinary.run(["list", "--db", database, "--json"])
+        #expect(list.status == 0)
+        let document = try list.json()
+        #expect(document["version"] as? Int == 1)
+        let photos = try #require(document["photos"] as? [[String: Any]])
+        #expect(photos.count == 26)
+        var byPath: [String: [String: Any]] = [:]
+        for photo in photos {
+            let path = try #require(photo["path"] as? String)
+            byPath[path] = photo
+            #expect(photo["status"] as? String == "ok")
+            #expect(photo["id"] is Int)
+            #expect(photo["error"] == nil)
+        }
+        for (path, storedWidth, storedHeight, orientation, pixelWidth, pixelHeight) in Self.samples {
+            let photo = try #require(byPath[path], "\(path)")
+            #expect(photo["storedWidth"] as? Int == storedWidth, "\(path)")
+            #expect(photo["storedHeight"] as? Int == storedHeight, "\(path)")
+            #expect(photo["orientation"] as? Int == orientation, "\(path)")
+            #expect(photo["pixelWidth"] as? Int == pixelWidth, "\(path)")
+            #expect(photo["pixelHeight"] as? Int == pixelHeight, "\(path)")
+        }
+        #expect(byPath["storm-canon.jpg"]?["takenAt"] as? String == "2008-04-20T19:12:06")
+        #expect(byPath["umang.jpg"]?["takenAt"] == nil)
+
+        // Keys sorted: the printed text lists each object's keys alphabetically.
+        let text = list.stdoutText
+        #expect(text.hasPrefix(#"{"photos":[{"id":"#))
+        #expect(text.contains(#""orientation":1,"path":"storm-canon.jpg","pixelHeight":800,"pixelWidth":1200,"status":"ok","storedHeight":800,"storedWidth":1200,"takenAt":"2008-04-20T19:12:06"}"#))
+        #expect(text.hasSuffix("\"version\":1}\n"))
+
+        // Rescan: everything unchanged.
+        let again = try PhotoGridBinary.run(["index", PhotoGridBinary.sampleImages.path, "--db", database, "--json"])
+        #expect(try again.json()["unchanged"] as? Int == 26)
+    }
+
+    @Test func humanSummaryTableAndStats() throws {
+        let directory = try PhotoGridBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photos = directory.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        try Data(TinyJPEG.numbered(1)).write(to: photos.appendingPathComponent("one.jpg"))
+        try Data("not a photo".utf8).write(to: photos.appendingPathComponent("bad.jpg"))
+        try Data(TinyJPEG.numbered(2)).write(to: photos.appendingPathComponent("odd\nname.jpg"))
+
+        // Default database: photogrid.sqlite in the working directory.
+        let index = try PhotoGridBinary.run(["index", "photos"], in: directory)
+        #expect(index.status == 0)
+        #expect(index.stderr == "")
+        let seconds = try #require(Self.seconds(in: index.stdoutText))
+        #expect(index.stdoutText == "Indexed 3 JPEG files in photos into photogrid.sqlite in \(seconds): "
+            + "3 added, 0 updated, 0 unchanged, 0 moved, 0 missing, 1 error (`photogrid list` shows which and why).\n")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("photogrid.sqlite").path))
+
+        let list = try PhotoGridBinary.run(["list"], in: directory)
+        #expect(list.status == 0)
+        let lines = list.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first?.hasPrefix("ID  STATUS  PIXELS  ORIENT  TAKEN AT  PATH") == true)
+        #expect(lines.contains { $0.contains("error") && $0.contains("bad.jpg  (not a JPEG") })
+        #expect(lines.contains { $0.contains("ok      8×8     1") && $0.hasSuffix(#"odd\nname.jpg"#) })
+        #expect(lines.contains("3 photos"))
+
+        let stats = try PhotoGridBinary.run(["stats", "--check"], in: directory)
+        #expect(stats.status == 0)
+        #expect(stats.stdoutText.contains("Photos:        3: 2 ok, 1 error, 0 missing\n"))
+        #expect(stats.stdoutText.contains("Colour spaces: 2 grayscale\n"))
+        #expect(stats.stdoutText.contains("Integrity:     ok\n"))
+        #expect(stats.stdoutText.contains("Database:      photogrid.sqlite (schema 0001_create_photos)\n"))
+    }
+
+    /// The "0.012 s" of a summary line.
+    static func seconds(in text: String) -> String? {
+        guard let range = text.range(of: #"[0-9]+\.[0-9]{3} s"#, options: .regularExpression) else { return nil }
+        return String(text[range])
+    }
+
+    @Test func environmentVariableOverridesTheDefaultDatabase() throws {
+        let directory = try PhotoGridBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("from-env.sqlite").path
+        let index = try PhotoGridBinary.run(["index", PhotoGridBinary.sampleImages.path, "--json"], in: directory,
+                                            environment: ["PHOTOGRID_DB": database])
+        #expect(index.status == 0)
+        #expect(FileManager.default.fileExists(atPath: database))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("photogrid.sqlite").path))
+        // --db beats the environment.
+        let explicit = directory.appendingPathComponent("explicit.sqlite").path
+        let list = try PhotoGridBinary.run(["list", "--db", explicit], in: directory,
+                                           environment: ["PHOTOGRID_DB": database])
+        #expect(list.status == 1)
+        #expect(list.stderr.contains("no photo database at \(explicit)"))
+    }
+
+    @Test func fatalErrorsAreOneLineAndExitOne() throws {
+        let directory = try PhotoGridBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = try PhotoGridBinary.run(["index", directory.appendingPathComponent("nope").path], in: directory)
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "photogrid: error: no such folder: \(directory.appendingPathComponent("nope").path)\n")
+        #expect(missing.stdoutText == "")
+
+        try Data("hello".utf8).write(to: directory.appendingPathComponent("text.sqlite"))
+        let notDatabase = try PhotoGridBinary.run(["stats", "--db", "text.sqlite"], in: directory)
+        #expect(notDatabase.status == 1)
+        #expect(notDatabase.stderr == "photogrid: error: cannot open the database text.sqlite: file is not a database\n")
+
+        let noDatabase = try PhotoGridBinary.run(["list"], in: directory)
+        #expect(noDatabase.status == 1)
+        #expect(noDatabase.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test(arguments: [["index"], ["index", ".", "--jobs", "0"], ["index", ".", "--jobs", "many"],
+                      ["list", "--bogus"], ["stats", "extra"]])
+    func usageErrorsExitSixtyFour(arguments: [String]) throws {
+        let run = try PhotoGridBinary.run(arguments)
+        #expect(run.status == 64)
+        #expect(run.stdoutText == "")
+        #expect(!run.stderr.isEmpty)
+    }
+
+    @Test func helpDescribesTheCommands() throws {
+        let help = try PhotoGridBinary.run(["--help"])
+        #expect(help.status == 0)
+        for command in ["index", "list", "stats"] { #expect(help.stdoutText.contains("  \(command) ")) }
+        let indexHelp = try PhotoGridBinary.run(["index", "--help"])
+        #expect(indexHelp.stdoutText.contains("--jobs <n>"))
+        #expect(indexHelp.stdoutText.contains("PHOTOGRID_DB"))
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import JPEG
+import Synchronization
+@testable import PhotoLibrary
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The repository's files, found from this file's path (Tests/PhotoLibraryTests/Fixtures.swift).
+enum Repository {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let sampleImages = root.appendingPathComponent("SampleImages")
+    static let migrations = root.appendingPathComponent("Migrations")
+
+    /// The bytes of `SampleImages/<name>`.
+    static func sample(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: sampleImages.appendingPathComponent(name)))
+    }
+}
+
+/// A scratch folder with a `photos/` folder to index and a database path beside it; removed on deinit.
+final class LibraryFixture {
+    let base: URL
+    let photos: URL
+    let databasePath: String
+
+    init() throws {
+        base = FileManager.default.temporaryDirectory
+            .appendingPathComponent("PhotoLibraryTests-\(UUID().uuidString)", isDirectory: true)
+        photos = base.appendingPathComponent("photos", isDirectory: true)
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        databasePath = base.appendingPathComponent("library.sqlite").path
+    }
+
+    deinit { try? FileManager.default.removeItem(at: base) }
+
+    /// The absolute path bytes of `relative` under `photos/`.
+    func pathBytes(_ relative: [UInt8]) -> [UInt8] {
+        Array(photos.path.utf8) + [UInt8(ascii: "/")] + relative
+    }
+
+    /// Writes `bytes` to the file `relative` (raw name bytes) under `photos/`, creating folders.
+    func write(_ bytes: [UInt8], to relative: [UInt8]) throws {
+        if let slash = relative.lastIndex(of: UInt8(ascii: "/")) {
+            try makeFolder(Array(relative[..<slash]))
+        }
+        let descriptor = pathBytes(relative).withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        guard written == bytes.count else { throw POSIXError(.EIO) }
+    }
+
+    func write(_ bytes: [UInt8], to relative: String) throws { try write(bytes, to: Array(relative.utf8)) }
+
+    /// Copies `SampleImages/<sample>` to `relative`.
+    func copySample(_ sample: String, to relative: String) throws {
+        try write(try Repository.sample(sample), to: relative)
+    }
+
+    /// Creates `relative` (and its parents) under `photos/`.
+    func makeFolder(_ relative: [UInt8]) throws {
+        var prefix: [UInt8] = []
+        for component in relative.split(separator: UInt8(ascii: "/")) {
+            prefix += (prefix.isEmpty ? [] : [UInt8(ascii: "/")]) + component
+            let result = pathBytes(prefix).withCString { mkdir($0, 0o755) }
+            guard result == 0 || errno == EEXIST else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        }
+    }
+
+    /// Sets the modification time of `relative` to `seconds` after the epoch (plus `nanoseconds`).
+    func setModificationTime(_ relative: String, seconds: Int, nanoseconds: Int = 0) throws {
+        var times = [timespec(tv_sec: seconds, tv_nsec: nanoseconds), timespec(tv_sec: seconds, tv_nsec: nanoseconds)]
+        let result = pathBytes(Array(relative.utf8)).withCString { utimensat(AT_FDCWD, $0, &times, 0) }
+        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
+    func remove(_ relative: String) throws {
+        try FileManager.default.removeItem(at: photos.appendingPathComponent(relative))
+    }
+
+    func rename(_ from: String, to: String) throws {
+        let result = pathBytes(Array(from.utf8)).withCString { source in
+            pathBytes(Array(to.utf8)).withCString { Glibc.rename(source, $0) }
+        }
+        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
+    /// Creates a symbolic link at `relative` pointing to `target` (as written).
+    func symlink(_ relative: String, to target: String) throws {
+        let result = pathBytes(Array(relative.utf8)).withCString { Glibc.symlink(target, $0) }
+        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
+    func store(migrations: [Migration] = Migration.embedded) throws(LibraryError) -> PhotoStore {
+        try PhotoStore(path: databasePath, migrations: migrations)
+    }
+
+    /// Indexes `photos/` with `options` into the fixture's database.
+    @discardableResult
+    func index(_ options: IndexOptions = IndexOptions()) throws -> IndexSummary {
+        try Indexer(store: try store(), options: options).index(folder: photos.path)
+    }
+
+    /// The photos in grid order, keyed by display path.
+    func photosByPath() throws -> [String: Photo] {
+        Dictionary(uniqueKeysWithValues: try store().photos().map { ($0.path, $0) })
+    }
+}
+
+/// The real libjpeg probe, counting its calls: proves which files a run opened.
+final class CountingProbe: Sendable {
+    let calls = Atomic<Int>(0)
+    let paths = Mutex<[String]>([])
+
+    var fileProbe: FileProbe {
+        FileProbe { [self] descriptor, path throws(JPEGError) -> JPEGFileProbe in
+            calls.add(1, ordering: .relaxed)
+            paths.withLock { $0.append(path) }
+            return try FileProbe.libjpeg.probe(descriptor, path)
+        }
+    }
+
+    var count: Int { calls.load(ordering: .relaxed) }
+
+    func reset() {
+        calls.store(0, ordering: .relaxed)
+        paths.withLock { $0.removeAll() }
+    }
+}
+
+extension IndexOptions {
+    /// Default options with the given probe.
+    static func probing(with probe: FileProbe, jobs: Int = 2) -> IndexOptions {
+        var options = IndexOptions()
+        options.fileProbe = probe
+        options.jobs = jobs
+        return options
+    }
+}
+
+/// Byte surgery on JPEG files, for the bad-input tests.
+enum JPEGPatch {
+    /// The offset of the first occurrence of `pattern` in `bytes`.
+    static func offset(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard pattern.count <= bytes.count else { return nil }
+        return (0...(bytes.count - pattern.count)).first { start in
+            bytes[start..<(start + pattern.count)].elementsEqual(pattern)
+        }
+    }
+}

@@ -1,0 +1,338 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import PhotoLibrary
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Rescans: unchanged files cost one stat and no open; changes, deletions and moves are found.
+@Suite struct IncrementalIndexTests {
+    /// Five different photos in two folders.
+    static func makeFolder(_ fixture: LibraryFixture) throws {
+        try fixture.copySample("orientation/Landscape_1.jpg", to: "2019/a.jpg")
+        try fixture.copySample("orientation/Landscape_6.jpg", to: "2019/b.jpg")
+        try fixture.copySample("orientation/Portrait_3.jpg", to: "2020/c.jpg")
+        try fixture.copySample("storm-canon.jpg", to: "2020/d.jpg")
+        try fixture.copySample("umang.jpg", to: "e.jpg")
+    }
+
+    @Test func unchangedRescanOpensNoFile() throws {
+        let fixture = try LibraryFixture()
+        try Self.makeFolder(fixture)
+        try fixture.write(Array("a sidecar, not a photo\n".utf8), to: "2019/a.xmp")
+        let probe = CountingProbe()
+        let first = try fixture.index(.probing(with: probe.fileProbe))
+        #expect(first.added == 5)
+        #expect(probe.count == 5)
+        #expect(first.filesOpened == 6)  // the five photos and the sidecar's signature check
+
+        probe.reset()
+        let second = try fixture.index(.probing(with: probe.fileProbe))
+        #expect(second.scanned == 5)
+        #expect(second.unchanged == 5)
+        #expect(second.added == 0 && second.updated == 0 && second.moved == 0 && second.missing == 0)
+        #expect(probe.count == 0)
+        #expect(second.filesOpened == 0)
+    }
+
+    @Test func touchedFileIsReprobedInPlace() throws {
+        let fixture = try LibraryFixture()
+        try Self.makeFolder(fixture)
+        try fixture.setModificationTime("2020/c.jpg", seconds: 1_600_000_000)
+        try fixture.index()
+        let before = try #require(try fixture.photosByPath()["2020/c.jpg"])
+
+        // One nanosecond later is a change.
+        try fixture.setModificationTime("2020/c.jpg", seconds: 1_600_000_000, nanoseconds: 1)
+        let probe = CountingProbe()
+        let summary = try fixture.index(.probing(with: probe.fileProbe))
+        #expect(summary.updated == 1)
+        #expect(summary.unchanged == 4)
+        #expect(probe.count == 1)
+        #expect(probe.paths.withLock { $0 } == ["2020/c.jpg"])
+        let after = try #require(try fixture.photosByPath()["2020/c.jpg"])
+        #expect(after.id == before.id)
+        #expect(after.modificationTimeNanoseconds == 1_600_000_000_000_000_001)
+        #expect(after.firstSeen == before.firstSeen)
+    }
+
+    @Test func editedContentIsReadAgain() throws {
+        let fixture = try LibraryFixture()
+        try Self.makeFolder(fixture)
+        try fixture.index()
+        let before = try #require(try fixture.photosByPath()["e.jpg"])
+        #expect(before.pixelWidth == 1600 && before.pixelHeight == 900)
+
+        try fixture.copySample("orientation/Portrait_6.jpg", to: "e.jpg")
+        let summary = try fixture.index()
+        #expect(summary.updated == 1)
+        let after = try #require(try fixture.photosByPath()["e.jpg"])
+        #expect(after.id == before.id)
+        #expect(after.orientation == 6)
+        #expect(after.pixelWidth == 400 && after.pixelHeight == 600)
+        #expect(after.contentKey != before.contentKey)
+    }
+
+    @Test func deletedFileIsMarkedMissingAndKeepsItsRow() throws {
+        let fixture = try LibraryFixture()
+        try Self.makeFolder(fixture)
+        try fixture.index()
+        let before = try #require(try fixture.photosByPath()["2019/b.jpg"])
+
+        try fixture.remove("2019/b.jpg")
+        let summary = try fixture.index()
+        #expect(summary.missing == 1)
+        #expect(summary.scanned == 4)
+        let gone = try #require(try fixture.photosByPath()["2019/b.jpg"])
+        #expect(gone.id == before.id)
+        #expect(gone.status == .missing)
+        #expect(gone.pixelWidth == 600 && gone.pixelHeight == 400)   // facts are kept
+        #expect(try fixture.store().photos(statuses: [.ok]).count == 4)
+
+        // Still missing on the next run, and nothing is opened.
+        let probe = CountingProbe()
+        let again = try fixture.index(.probing(with: probe.fileProbe))
+        #expect(again.missing == 1)
+        #expect(again.unchanged == 4)
+        #expect(probe.count == 0)
+
+        // Back at the same path: the same row is ok again.
+        try fixture.copySample("orientation/Landscape_6.jpg", to: "2019/b.jpg")
+        let back = try fixture.index()
+        #expect(back.updated == 1)
+        #expect(back.missing == 0)
+        let revived = try #require(try fixture.photosByPath()["2019/b.jpg"])
+        #expect(revived.id == before.id)
+        #expect(revived.status == .ok)
+    }
+
+    @Test func movedFileKeepsItsRowWithTheNewPath() throws {
+        let fixture = try LibraryFixture()
+        try Self.makeFolder(fixture)
+        try fixture.index()
+        let before = try #require(try fixture.photosByPath()["2020/d.jpg"])
+
+        try fixture.makeFolder(Array("archive/old".utf8))
+        try fixture.rename("2020/d.jpg", to: "archive/old/storm.jpg")
+        let summary = try fixture.index()
+        #expect(summary.moved == 1)
+        #expect(summary.added == 0)
+        #expect(summary.missing == 0)
+        #expect(summary.scanned == 5)
+        let photos = try fixture.photosByPath()
+        #expect(photos["2020/d.jpg"] == nil)
+        let moved = try #require(photos["archive/old/storm.jpg"])
+        #expect(moved.id == before.id)
+        #expect(moved.status == .ok)
+        #expect(moved.contentKey == before.contentKey)
+        #expect(moved.firstSeen == before.firstSeen)
+        #expect(moved.takenAt == "2008-04-20T19:12:06")
+        #expect(photos.count == 5)
+    }
+
+    @Test func missingRowIsRevivedByALaterMove() throws {
+        let fixture = try LibraryFixture()
+        try Self.makeFolder(fixture)
+        try fixture.index()
+        let before = try #require(try fixture.photosByPath()["2019/a.jpg"])
+        let bytes = try Repository.sample("orientation/Landscape_1.jpg")
+
+        try fixture.remove("2019/a.jpg")
+        #expect(try fixture.index().missing == 1)
+        try fixture.write(bytes, to: "restored/a.jpg")
+        let summary = try fixture.index()
+        #expect(summary.moved == 1)
+        #expect(summary.missing == 0)
+        let revived = try #require(try fixture.photosByPath()["restored/a.jpg"])
+        #expect(revived.id == before.id)
+        #expect(revived.status == .ok)
+    }
+
+    @Test func twoCopiesOfAMovedFileMakeOneMoveAndOneNewRow() throws {
+        let fixture = try LibraryFixture()
+        try Self.makeFolder(fixture)
+        try fixture.index()
+        let before = try #require(try fixture.photosByPath()["e.jpg"])
+        let bytes = try Repository.sample("umang.jpg")
+        try fixture.remove("e.jpg")
+        try fixture.write(bytes, to: "copy1.jpg")
+        try fixture.write(bytes, to: "copy2.jpg")
+        let summary = try fixture.index()
+        #expect(summary.moved == 1)
+        #expect(summary.added == 1)
+        let photos = try fixture.photosByPath()
+        // Outcomes are written in path order: copy1.jpg claims the row.
+        #expect(photos["copy1.jpg"]?.id == before.id)
+        #expect(photos["copy2.jpg"].map { $0.id != before.id } == true)
+    }
+
+    @Test func nonPhotoFilesAreCheckedOnceUntilTheyChange() throws {
+        let fixture = try LibraryFixture()
+        try fixture.write(Array("readme\n".utf8), to: "README")
+        try fixture.write(Array(repeating: 7, count: 4096), to: "movie.mov")
+        #expect(try fixture.index().filesOpened == 2)
+        #expect(try fixture.index().filesOpened == 0)
+
+        // The extension-less file becomes a JPEG: checked again, and now a photo.
+        try fixture.copySample("orientation/Landscape_3.jpg", to: "README")
+        let summary = try fixture.index()
+        #expect(summary.filesOpened == 1)
+        #expect(summary.added == 1)
+        #expect(try fixture.photosByPath()["README"]?.orientation == 3)
+        // A forgotten non-photo leaves the remembered set.
+        try fixture.remove("movie.mov")
+        try fixture.index()
+        let remembered = try fixture.store().loadIndexState().nonPhotos.keys.map { String(decoding: $0, as: UTF8.self) }
+        #expect(remembered.isEmpty)
+    }
+
+    @Test func gridOrderIsTakenAtElseModificationTimeThenPath() throws {
+        let fixture = try LibraryFixture()
+        // storm-canon.jpg has DateTimeOriginal 2008-04-20T19:12:06; the others have no EXIF date.
+        try fixture.copySample("storm-canon.jpg", to: "z-storm.jpg")
+        try fixture.copySample("orientation/Landscape_1.jpg", to: "2010.jpg")
+        try fixture.copySample("orientation/Landscape_2.jpg", to: "1999.jpg")
+        try fixture.copySample("orientation/Landscape_3.jpg", to: "b-same.jpg")
+        try fixture.copySample("orientation/Landscape_4.jpg", to: "a-same.jpg")
+        try fixture.setModificationTime("z-storm.jpg", seconds: 1_700_000_000)   // ignored: EXIF date wins
+        try fixture.setModificationTime("2010.jpg", seconds: 1_262_304_000)     // 2010-01-01T00:00:00Z
+        try fixture.setModificationTime("1999.jpg", seconds: 915_148_800)       // 1999-01-01T00:00:00Z
+        try fixture.setModificationTime("b-same.jpg", seconds: 1_000_000_000)   // 2001-09-09T01:46:40Z
+        try fixture.setModificationTime("a-same.jpg", seconds: 1_000_000_000)
+        try fixture.index()
+        let photos = try fixture.store().photos()
+        #expect(photos.map(\.path) == ["1999.jpg", "a-same.jpg", "b-same.jpg", "z-storm.jpg", "2010.jpg"])
+        #expect(photos.map(\.sortKey) == ["1999-01-01T00:00:00", "2001-09-09T01:46:40", "2001-09-09T01:46:40",
+                                          "2008-04-20T19:12:06", "2010-01-01T00:00:00"])
+        // Stable across a rescan.
+        try fixture.index()
+        #expect(try fixture.store().photos().map(\.path) == photos.map(\.path))
+    }
+
+    @Test func databaseInsideTheFolderIsNotIndexedAndDoesNotCostOpens() throws {
+        let fixture = try LibraryFixture()
+        try Self.makeFolder(fixture)
+        let store = try PhotoStore(path: fixture.photos.appendingPathComponent("photogrid.sqlite").path)
+        _ = try Indexer(store: store).index(folder: fixture.photos.path)
+        let again = try Indexer(store: store).index(folder: fixture.photos.path)
+        #expect(again.unchanged == 5)
+        #expect(again.filesOpened == 0)
+        #expect(try store.loadIndexState().nonPhotos.isEmpty)
+    }
+
+    @Test func oddFileNamesAreStoredLosslessly() throws {
+        let fixture = try LibraryFixture()
+        let jpeg = try Repository.sample("orientation/Landscape_5.jpg")
+        let names: [[UInt8]] = [
+            Array("with space.jpg".utf8),
+            Array("new\nline.jpg".utf8),
+            [0x6C, 0x61, 0x74, 0x69, 0x6E, 0x31, 0xE9, 0x2E, 0x6A, 0x70, 0x67],  // Latin-1 "latin1é.jpg"
+            [0xFF, 0xFE, 0x2E, 0x6A, 0x70, 0x67],
+            [0xFF, 0xFD, 0x2E, 0x6A, 0x70, 0x67],   // same display text as the one above
+        ]
+        for name in names { try fixture.write(jpeg, to: name) }
+        let summary = try fixture.index()
+        #expect(summary.added == 5 && summary.errors == 0)
+        let photos = try fixture.store().photos()
+        #expect(Set(photos.map(\.pathBytes)) == Set(names))
+        #expect(photos.allSatisfy { $0.status == .ok && $0.pixelWidth == 600 && $0.pixelHeight == 400 })
+        #expect(Set(photos.map(\.path)).contains("latin1\u{FFFD}.jpg"))
+        #expect(Set(photos.map(\.path)).contains("new\nline.jpg"))
+        // Unchanged on a rescan: the raw bytes match the walk's.
+        #expect(try fixture.index().unchanged == 5)
+    }
+
+    @Test func progressReportsAnExactTotalAndReachesIt() throws {
+        let fixture = try LibraryFixture()
+        try Self.makeFolder(fixture)
+        try fixture.write(Array("some notes\n".utf8), to: "notes.txt")
+        let reports = Mutex<[IndexProgress]>([])
+        var options = IndexOptions()
+        options.progress = { progress in reports.withLock { $0.append(progress) } }
+        try fixture.index(options)
+        let indexing = reports.withLock { $0 }.filter { $0.phase == .indexing }
+        #expect(indexing.first?.done == 0)
+        #expect(indexing.allSatisfy { $0.total == 6 })   // five photos and one file to check
+        #expect(indexing.last?.done == 6)
+        #expect(zip(indexing, indexing.dropFirst()).allSatisfy { $0.done <= $1.done })
+    }
+
+    @Test func smallBatchesGiveTheSameResult() throws {
+        let fixture = try LibraryFixture()
+        try Self.makeFolder(fixture)
+        var options = IndexOptions()
+        options.batchSize = 2
+        options.batchInterval = .milliseconds(1)
+        let summary = try fixture.index(options)
+        #expect(summary.added == 5)
+        #expect(try fixture.store().photos().count == 5)
+    }
+
+    @Test func twoIndexersOnOneDatabaseBothSucceed() async throws {
+        let fixture = try LibraryFixture()
+        for index in 0..<200 {
+            try fixture.copySample("orientation/Landscape_\(index % 8 + 1).jpg", to: "set\(index % 4)/\(index).jpg")
+        }
+        let path = fixture.databasePath
+        let folder = fixture.photos.path
+        let summaries = try await withThrowingTaskGroup(of: IndexSummary.self) { group in
+            for _ in 0..<2 {
+                group.addTask {
+                    var options = IndexOptions()
+                    options.batchSize = 10
+                    return try Indexer(store: try PhotoStore(path: path), options: options).index(folder: folder)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(summaries.count == 2)
+        #expect(summaries.allSatisfy { $0.scanned == 200 && $0.errors == 0 })
+        let photos = try fixture.store().photos()
+        #expect(photos.count == 200)
+        #expect(Set(photos.map(\.path)).count == 200)
+        #expect(try fixture.store().integrityCheck() == "ok")
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "root reads unreadable folders"))
+    func unreadableFolderLeavesItsRowsAlone() throws {
+        let fixture = try LibraryFixture()
+        try Self.makeFolder(fixture)
+        try fixture.index()
+        let folder = fixture.photos.appendingPathComponent("2020").path
+        #expect(chmod(folder, 0) == 0)
+        defer { chmod(folder, 0o755) }
+        let summary = try fixture.index()
+        #expect(summary.unreadableFolders.count == 1)
+        #expect(summary.missing == 0)
+        #expect(try fixture.store().photos(statuses: [.ok]).count == 5)
+    }
+}
+
+@Suite struct SeenTimeTests {
+    private func options(at time: String) -> IndexOptions {
+        var options = IndexOptions()
+        options.startTime = { time }
+        return options
+    }
+
+    @Test func firstAndLastSeenFollowTheRuns() throws {
+        let fixture = try LibraryFixture()
+        try IncrementalIndexTests.makeFolder(fixture)
+        try fixture.index(options(at: "2026-01-01T10:00:00Z"))
+        try fixture.remove("2019/b.jpg")
+        try fixture.index(options(at: "2026-01-02T10:00:00Z"))
+        try fixture.index(options(at: "2026-01-03T10:00:00Z"))
+
+        let photos = try fixture.photosByPath()
+        let gone = try #require(photos["2019/b.jpg"])
+        #expect(gone.status == .missing)
+        #expect(gone.firstSeen == "2026-01-01T10:00:00Z")
+        #expect(gone.lastSeen == "2026-01-01T10:00:00Z")   // the last run that found it
+        let present = try #require(photos["2019/a.jpg"])
+        #expect(present.firstSeen == "2026-01-01T10:00:00Z")
+        #expect(present.lastSeen == "2026-01-03T10:00:00Z")
+        #expect(try fixture.store().root()?.lastIndexedAt == "2026-01-03T10:00:00Z")
+    }
+}
