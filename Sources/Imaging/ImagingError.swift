@@ -10,6 +10,8 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case byteCountMismatch(expected: Int, actual: Int)
     /// A rect is empty or reaches outside the image it should select from.
     case rectOutsideImage(rect: PixelRect, imageSize: PixelSize)
+    /// A continuous region is empty, not finite, or reaches outside the image.
+    case regionOutsideImage(region: PixelRegion, imageSize: PixelSize)
     /// Two images that must have the same size (for a comparison) do not.
     case sizeMismatch(PixelSize, PixelSize)
 
@@ -22,6 +24,8 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
             return "pixel data has \(actual) bytes, expected \(expected)"
         case .rectOutsideImage(let rect, let imageSize):
             return "rect \(rect) is empty or outside the \(imageSize) image"
+        case .regionOutsideImage(let region, let imageSize):
+            return "region \(region) is empty or outside the \(imageSize) image"
         case .sizeMismatch(let a, let b):
             return "image sizes differ: \(a) and \(b)"
         }

@@ -33,18 +33,16 @@ enum Resampler {
     /// Rounding bias added before the final shift: ½ in Q14.
     static let half: Int32 = 1 << (ResamplingWeights.fractionBits - 1)
 
-    /// Resamples `source` to `output` (both validated, different sizes), writing packed pixels to `out`.
+    /// Resamples `source` to `output` (validated) with the taps of each axis, writing packed pixels
+    /// to `out`. A `nil` axis is copied (its output length equals the source's); the taps of the
+    /// other axis index into `source`.
     static func resample(
         _ source: Plane,
-        to output: PixelSize,
-        filter: ResamplingFilter,
+        horizontal: ResamplingWeights?,
+        vertical: ResamplingWeights?,
+        output: PixelSize,
         into out: UnsafeMutablePointer<UInt8>
     ) {
-        let horizontal = source.width == output.width
-            ? nil : ResamplingWeights(sourceCount: source.width, outputCount: output.width, filter: filter)
-        let vertical = source.height == output.height
-            ? nil : ResamplingWeights(sourceCount: source.height, outputCount: output.height, filter: filter)
-
         switch (horizontal, vertical) {
         case (nil, nil):
             copy(source, into: out)

@@ -13,7 +13,7 @@ struct ResamplingWeights: Sendable {
     /// 1.0 in fixed point.
     static let one: Int = 1 << fractionBits
 
-    /// Number of source pixels along the axis.
+    /// Number of source pixels along the axis (taps are clamped to `0 ..< sourceCount`).
     let sourceCount: Int
     /// Number of output pixels along the axis.
     let outputCount: Int
@@ -28,14 +28,25 @@ struct ResamplingWeights: Sendable {
 
     /// Taps for mapping `sourceCount` pixels onto `outputCount` pixels with `filter`.
     ///
-    /// Output pixel `i` covers the source interval `[i·s, (i+1)·s)` with `s = sourceCount /
-    /// outputCount`; its centre is `(i + ½)·s` and source pixel `j`'s centre is `j + ½`. The kernel
-    /// is stretched by `max(s, 1)`: when shrinking, its support grows with the shrink factor.
-    /// Both counts must be ≥ 1.
+    /// Same as `init(sourceCount:regionStart:regionLength:outputCount:filter:)` with the region
+    /// being the whole axis.
     init(sourceCount: Int, outputCount: Int, filter: ResamplingFilter) {
+        self.init(sourceCount: sourceCount, regionStart: 0, regionLength: Double(sourceCount),
+                  outputCount: outputCount, filter: filter)
+    }
+
+    /// Taps for mapping the continuous source interval `[regionStart, regionStart + regionLength)`
+    /// onto `outputCount` pixels with `filter`.
+    ///
+    /// Output pixel `i` covers the source interval `[a + i·s, a + (i+1)·s)` with `a = regionStart`
+    /// and `s = regionLength / outputCount`; its centre is `a + (i + ½)·s` and source pixel `j`'s
+    /// centre is `j + ½`. The kernel is stretched by `max(s, 1)`: when shrinking, its support grows
+    /// with the shrink factor. Taps outside `0 ..< sourceCount` are clamped to the edge pixels.
+    /// Requires `sourceCount ≥ 1`, `outputCount ≥ 1`, `regionLength > 0`, all values finite.
+    init(sourceCount: Int, regionStart: Double, regionLength: Double, outputCount: Int, filter: ResamplingFilter) {
         self.sourceCount = sourceCount
         self.outputCount = outputCount
-        let scale = Double(sourceCount) / Double(outputCount)
+        let scale = regionLength / Double(outputCount)
         let filterScale = max(scale, 1)
         let support = filter.support * filterScale
         let last = sourceCount - 1
@@ -47,7 +58,7 @@ struct ResamplingWeights: Sendable {
         ends.reserveCapacity(outputCount)
         var widest = 1
         for i in 0..<outputCount {
-            let center = (Double(i) + 0.5) * scale
+            let center = regionStart + (Double(i) + 0.5) * scale
             let first = Int((center - support - 0.5).rounded(.up))
             let end = max(first, Int((center + support - 0.5).rounded(.down)))
             firsts.append(first)
@@ -61,7 +72,7 @@ struct ResamplingWeights: Sendable {
         var fixed = [Int16](repeating: 0, count: outputCount * widest)
         var raw = [Double](), folded = [Double](), quantized = [Int]()
         for i in 0..<outputCount {
-            let center = (Double(i) + 0.5) * scale
+            let center = regionStart + (Double(i) + 0.5) * scale
             let first = firsts[i], end = ends[i]
             // Clamp to 0...last, then keep lo <= hi even for a window entirely off one side.
             let lo = min(max(first, 0), last), hi = max(min(end, last), lo)
@@ -101,5 +112,31 @@ struct ResamplingWeights: Sendable {
         self.starts = starts
         self.counts = counts
         self.weights = fixed
+    }
+
+    private init(sourceCount: Int, outputCount: Int, stride: Int, starts: [Int], counts: [Int], weights: [Int16]) {
+        self.sourceCount = sourceCount
+        self.outputCount = outputCount
+        self.stride = stride
+        self.starts = starts
+        self.counts = counts
+        self.weights = weights
+    }
+
+    /// The source pixels any output reads: `lowerBound ..< upperBound`.
+    var usedSource: Range<Int> {
+        var lower = sourceCount, upper = 0
+        for i in 0..<outputCount {
+            lower = min(lower, starts[i])
+            upper = max(upper, starts[i] + counts[i])
+        }
+        return lower..<max(lower, upper)
+    }
+
+    /// The same taps for a source that begins `offset` pixels later and is `count` pixels long
+    /// (the taps must lie inside it): used to restrict a pass to the pixels it reads.
+    func rebased(by offset: Int, count: Int) -> ResamplingWeights {
+        ResamplingWeights(sourceCount: count, outputCount: outputCount, stride: stride,
+                          starts: starts.map { $0 - offset }, counts: counts, weights: weights)
     }
 }

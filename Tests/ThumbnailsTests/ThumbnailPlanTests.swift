@@ -28,6 +28,8 @@ struct ThumbnailPlanTests {
         #expect(p.resampleSize == PixelSize(width: 387, height: 387))
         #expect(p.outputSize == PixelSize(width: 387, height: 387))
         #expect(p.needsResampling)
+        // Exact region: ((4032 − 3024)/2 / 2, 0, 3024/2, 3024/2) — whole pixels here.
+        #expect(p.sourceRegion == PixelRegion(x: 252, y: 0, width: 1512, height: 1512))
     }
 
     /// Margin 1 (needs ≥ 387): 1/8 → 378 < 387, 1/4 → 756 ≥ 387 ⇒ 1/4, 1008×756, x = (1008 − 756)/2 = 126.
@@ -53,6 +55,7 @@ struct ThumbnailPlanTests {
         // 1/4 with margin 1, like the upright photo.
         let q = try plan(4032, 3024, .rotate90Clockwise, .square(side: 387), margin: 1)
         #expect(q.scaleDenominator == 4 && q.crop == PixelRect(x: 126, y: 0, width: 756, height: 756))
+        #expect(q.sourceRegion == PixelRegion(x: 126, y: 0, width: 756, height: 756))
     }
 
     /// 6000×1000 panorama, 387 square. Margin 2 (≥ 774): 1/8 → 125, 1/4 → 250, 1/2 → 500, all short;
@@ -68,6 +71,10 @@ struct ThumbnailPlanTests {
         #expect(one.scaleDenominator == 2)
         #expect(one.decodedSize == PixelSize(width: 3000, height: 500))
         #expect(one.crop == PixelRect(x: 1250, y: 0, width: 500, height: 500))
+        // A portrait panorama (1000×6000) crops vertically: y = (6000 − 1000)/2/2 = 1250.
+        let tall = try plan(1000, 6000, .square(side: 387), margin: 1)
+        #expect(tall.crop == PixelRect(x: 0, y: 1250, width: 500, height: 500))
+        #expect(tall.sourceRegion == PixelRegion(x: 0, y: 1250, width: 500, height: 500))
     }
 
     /// Panorama fit within 1024, margin 2 (long side ≥ 2048): 1/4 → 1500 < 2048, 1/2 → 3000 ≥ 2048 ⇒ 1/2.
@@ -76,6 +83,7 @@ struct ThumbnailPlanTests {
         let p = try plan(6000, 1000, .fit(longSide: 1024), margin: 2)
         #expect(p.scaleDenominator == 2)
         #expect(p.crop == PixelRect(x: 0, y: 0, width: 3000, height: 500))
+        #expect(p.sourceRegion == PixelRegion(x: 0, y: 0, width: 3000, height: 500))
         #expect(p.resampleSize == PixelSize(width: 1024, height: 171))
         #expect(p.outputSize == PixelSize(width: 1024, height: 171))
     }
@@ -126,6 +134,15 @@ struct ThumbnailPlanTests {
         #expect(two.scaleDenominator == 2)
         #expect(two.decodedSize == PixelSize(width: 2001, height: 1501))
         #expect(two.crop == PixelRect(x: 250, y: 0, width: 1501, height: 1501))
+        // Exact: stored square 3001 at x = (4001 − 3001)/2 = 500, halved: (250, 0, 1500.5, 1500.5).
+        #expect(two.sourceRegion == PixelRegion(x: 250, y: 0, width: 1500.5, height: 1500.5))
+        // Fit 1024 at 1/2 (2001 ≥ 2048? no → 1/1 for margin 2; margin 1: 1/2 since 2001 ≥ 1024, 1001 < 1024):
+        // the region is the true extent 4001/2 × 3001/2, not the rounded-up 2001×1501.
+        let fit = try plan(4001, 3001, .fit(longSide: 1024), margin: 1)
+        #expect(fit.scaleDenominator == 2)
+        #expect(fit.sourceRegion == PixelRegion(x: 0, y: 0, width: 2000.5, height: 1500.5))
+        // round(3001 · 1024 / 4001) = round(768.05) = 768.
+        #expect(fit.outputSize == PixelSize(width: 1024, height: 768))
         let one = try plan(4001, 3001, .square(side: 387), margin: 1)
         #expect(one.scaleDenominator == 4)
         #expect(one.decodedSize == PixelSize(width: 1001, height: 751))
@@ -143,6 +160,8 @@ struct ThumbnailPlanTests {
         #expect(p.decodedSize == PixelSize(width: 515, height: 387))
         #expect(p.crop == PixelRect(x: 64, y: 0, width: 387, height: 387))
         #expect(!p.needsResampling)
+        // Exact: (4119 − 3089)/2 / 8 = 515/8 = 64.375, side 3089/8 = 386.125.
+        #expect(p.sourceRegion == PixelRegion(x: 64.375, y: 0, width: 386.125, height: 386.125))
     }
 
     /// 301×200 into a 387 square: side 200, and the display offset (301 − 200)/2 = 50.5 rounds down to 50
@@ -155,6 +174,8 @@ struct ThumbnailPlanTests {
         let p = try plan(301, 200, orientation, .square(side: 387), margin: 2)
         #expect(p.crop == PixelRect(x: storedX, y: 0, width: 200, height: 200))
         #expect(p.outputSize == PixelSize(width: 200, height: 200))
+        // The exact centre square does not depend on the orientation: x = 101/2 = 50.5.
+        #expect(p.sourceRegion == PixelRegion(x: 50.5, y: 0, width: 200, height: 200))
     }
 
     /// The plan is consistent with the Imaging primitives: cropping the decoded stored image with
