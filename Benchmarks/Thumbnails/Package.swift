@@ -1,0 +1,21 @@
+// swift-tools-version:6.1
+// Thumbnail quality and speed measurements (not tests): PSNR of the pipeline's thumbnails and of
+// other tools' against the full-decode area-average reference, and render times per margin/filter.
+// Sources/CJPEG, CJPEGShims, JPEG, Imaging, GridLayout and Thumbnails are symlinks to the main
+// package's targets. Run from ../thumbs.sh, or:
+//   swift run -c release --package-path Benchmarks/Thumbnails thumbs-quality --square 256 FILES…
+import PackageDescription
+
+let package = Package(
+    name: "ThumbnailBenchmarks",
+    targets: [
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg"),
+        .target(name: "CJPEGShims", dependencies: ["CJPEG"]),
+        .target(name: "JPEG", dependencies: ["CJPEGShims"]),
+        .target(name: "Imaging"),
+        .target(name: "GridLayout"),
+        .target(name: "Thumbnails", dependencies: ["JPEG", "Imaging", "GridLayout"]),
+        .executableTarget(name: "thumbs-quality", dependencies: ["Thumbnails", "JPEG", "Imaging"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

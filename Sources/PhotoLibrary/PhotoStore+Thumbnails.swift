@@ -1,0 +1,89 @@
+import GRDB
+
+extension PhotoStore {
+    /// The thumbnail records of `variant`, by photo id.
+    public func thumbnailRecords(variant: String) throws(LibraryError) -> [Int64: ThumbnailRecord] {
+        try read("reading the \(variant) thumbnails") { db in
+            var records: [Int64: ThumbnailRecord] = [:]
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT photo_id, variant, status, path, pixel_width, pixel_height, byte_size, error,
+                       source_content_key, source_size, source_mtime_ns, created_at
+                FROM thumbnails WHERE variant = ?
+                """, arguments: [variant])
+            while let row = try rows.next() {
+                let record = ThumbnailRecord(row: row)
+                records[record.photoID] = record
+            }
+            return records
+        }
+    }
+
+    /// The relative file paths of the `variant` thumbnails that were made, by photo id (what a
+    /// layout export points at).
+    public func thumbnailPaths(variant: String) throws(LibraryError) -> [Int64: String] {
+        try read("reading the \(variant) thumbnail paths") { db in
+            var paths: [Int64: String] = [:]
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT photo_id, path FROM thumbnails WHERE variant = ? AND status = 'ok'", arguments: [variant])
+            while let row = try rows.next() { paths[row[0]] = row[1] }
+            return paths
+        }
+    }
+
+    /// Every file path any record of `variant` refers to (the files a cache must keep).
+    public func referencedThumbnailPaths(variant: String) throws(LibraryError) -> Set<String> {
+        try read("reading the \(variant) thumbnail paths") { db in
+            try Set(String.fetchAll(
+                db, sql: "SELECT DISTINCT path FROM thumbnails WHERE variant = ? AND path IS NOT NULL", arguments: [variant]))
+        }
+    }
+
+    /// Inserts or replaces `records` in one transaction; `createdAt` is set to `now` (UTC).
+    ///
+    /// A record whose photo row no longer exists is skipped (the foreign key would refuse it).
+    public func saveThumbnailRecords(_ records: [ThumbnailRecord], now: String? = nil) throws(LibraryError) {
+        if records.isEmpty { return }
+        let time = now ?? UTCTime.now().isoSeconds + "Z"
+        try write("writing thumbnail records") { db in
+            let statement = try db.cachedStatement(sql: """
+                INSERT INTO thumbnails (photo_id, variant, status, path, pixel_width, pixel_height, byte_size, error,
+                                        source_content_key, source_size, source_mtime_ns, created_at)
+                SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12 WHERE EXISTS (SELECT 1 FROM photos WHERE id = ?1)
+                ON CONFLICT (photo_id, variant) DO UPDATE SET
+                    status = excluded.status, path = excluded.path, pixel_width = excluded.pixel_width,
+                    pixel_height = excluded.pixel_height, byte_size = excluded.byte_size, error = excluded.error,
+                    source_content_key = excluded.source_content_key, source_size = excluded.source_size,
+                    source_mtime_ns = excluded.source_mtime_ns, created_at = excluded.created_at
+                """)
+            for record in records {
+                var path: String?, width: Int?, height: Int?, bytes: Int64?, error: String?
+                switch record.outcome {
+                case .success(let file):
+                    (path, width, height, bytes) = (file.path, file.pixelWidth, file.pixelHeight, file.byteSize)
+                case .failure(let failure):
+                    error = failure.message
+                }
+                try statement.execute(arguments: [
+                    record.photoID, record.variant, error == nil ? "ok" : "error", path, width, height, bytes, error,
+                    record.sourceContentKey, record.sourceSize, record.sourceModificationTimeNanoseconds, time,
+                ])
+            }
+        }
+    }
+}
+
+extension ThumbnailRecord {
+    /// Decodes a row of the SELECT in `thumbnailRecords(variant:)`.
+    init(row: Row) {
+        let status: String = row[2]
+        let outcome: Result<File, ThumbnailFailure>
+        if status == "ok", let path: String = row[3], let width: Int = row[4], let height: Int = row[5],
+           let bytes: Int64 = row[6] {
+            outcome = .success(File(path: path, pixelWidth: width, pixelHeight: height, byteSize: bytes))
+        } else {
+            outcome = .failure(ThumbnailFailure((row[7] as String?) ?? "unknown error"))
+        }
+        self.init(photoID: row[0], variant: row[1], outcome: outcome, sourceContentKey: row[8],
+                  sourceSize: row[9], sourceModificationTimeNanoseconds: row[10], createdAt: row[11])
+    }
+}

@@ -1,0 +1,62 @@
+/// What the database knows about one thumbnail of one photo (a row of `thumbnails`).
+public struct ThumbnailRecord: Sendable, Equatable {
+    /// The thumbnail file, for a thumbnail that was made.
+    public struct File: Sendable, Equatable {
+        /// Path relative to the thumbnail folder, e.g. `grid-387/3966072-0123456789abcdef.jpg`.
+        public var path: String
+        /// Pixel size as displayed.
+        public var pixelWidth: Int
+        public var pixelHeight: Int
+        /// The file's size in bytes (a file with another size is not this thumbnail).
+        public var byteSize: Int64
+
+        public init(path: String, pixelWidth: Int, pixelHeight: Int, byteSize: Int64) {
+            self.path = path
+            self.pixelWidth = pixelWidth
+            self.pixelHeight = pixelHeight
+            self.byteSize = byteSize
+        }
+    }
+
+    /// The photo's row id.
+    public var photoID: Int64
+    /// `grid-<N>` or `detail-<N>`.
+    public var variant: String
+    /// The file, or why none could be made.
+    public var outcome: Result<File, ThumbnailFailure>
+    /// The photo's content key, file size and mtime (ns) when the thumbnail was made.
+    public var sourceContentKey: String?
+    public var sourceSize: Int64
+    public var sourceModificationTimeNanoseconds: Int64
+    /// When it was made (UTC `YYYY-MM-DDTHH:MM:SSZ`); set by the store when it saves the record.
+    public var createdAt: String
+
+    public init(photoID: Int64, variant: String, outcome: Result<File, ThumbnailFailure>,
+                sourceContentKey: String?, sourceSize: Int64, sourceModificationTimeNanoseconds: Int64,
+                createdAt: String = "") {
+        self.photoID = photoID
+        self.variant = variant
+        self.outcome = outcome
+        self.sourceContentKey = sourceContentKey
+        self.sourceSize = sourceSize
+        self.sourceModificationTimeNanoseconds = sourceModificationTimeNanoseconds
+        self.createdAt = createdAt
+    }
+
+    /// Whether the record was made from `photo` as it is indexed now (same content key, size, mtime).
+    public func isCurrent(for photo: Photo) -> Bool {
+        sourceContentKey == photo.contentKey && sourceSize == photo.fileSize
+            && sourceModificationTimeNanoseconds == photo.modificationTimeNanoseconds
+    }
+}
+
+/// Why a thumbnail could not be made (the `error` column): one line for people.
+public struct ThumbnailFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A photo file opened read-only, closed when the value goes away. One owner.
+struct SourceFile: ~Copyable {
+    /// The descriptor, owned by this value.
+    let descriptor: Int32
+    /// What `fstat` said when it was opened.
+    let version: FileVersion
+
+    /// Opens the file at `path` (raw bytes) read-only and reads its size and modification time.
+    ///
+    /// `O_NONBLOCK`: a FIFO put in the photo's place must not block the open.
+    init(pathBytes path: [UInt8], displayPath: String) throws(ThumbnailError) {
+        let descriptor = path.withNULTerminated { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard descriptor >= 0 else { throw .system(call: "open", path: displayPath, errno: errno) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw .system(call: "fstat", path: displayPath, errno: code)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw .notARegularFile(path: displayPath)
+        }
+        self.descriptor = descriptor
+        self.version = FileVersion(
+            size: Int64(status.st_size),
+            modificationTimeNanoseconds: Int64(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_mtim.tv_nsec))
+    }
+
+    deinit { close(descriptor) }
+}
+
+extension Array where Element == UInt8 {
+    /// Calls `body` with the bytes as a NUL-terminated C string (a path).
+    func withNULTerminated<R>(_ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
+        var terminated = self
+        terminated.append(0)
+        return try terminated.withUnsafeBufferPointer { buffer in
+            try buffer.withMemoryRebound(to: CChar.self) { characters in
+                // Never nil: the buffer holds at least the terminating NUL.
+                guard let start = characters.baseAddress else { return try body("") }
+                return try body(start)
+            }
+        }
+    }
+}

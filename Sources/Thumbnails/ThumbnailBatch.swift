@@ -1,0 +1,191 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One thumbnail to make: a photo, a variant, and where in the cache the file goes.
+public struct ThumbnailJob: Sendable, Hashable {
+    /// The caller's handle on the job (e.g. the index of its photo group); returned with the outcome.
+    public var tag: Int
+    public var source: ThumbnailSource
+    public var variant: ThumbnailVariant
+    /// The file's path relative to the cache root (`ThumbnailCache.relativePath`).
+    public var relativePath: String
+
+    public init(tag: Int, source: ThumbnailSource, variant: ThumbnailVariant, relativePath: String) {
+        self.tag = tag
+        self.source = source
+        self.variant = variant
+        self.relativePath = relativePath
+    }
+}
+
+/// A thumbnail written to the cache.
+public struct MadeThumbnail: Sendable, Hashable {
+    /// Pixel width as displayed (what the file's frame header says).
+    public var width: Int
+    /// Pixel height as displayed.
+    public var height: Int
+    /// The file's size in bytes.
+    public var byteCount: Int
+    /// The size and modification time of the photo file it was made from.
+    public var sourceVersion: FileVersion
+}
+
+/// What became of a job.
+public struct ThumbnailJobOutcome: Sendable {
+    public var job: ThumbnailJob
+    public var result: Result<MadeThumbnail, ThumbnailError>
+}
+
+/// Makes many thumbnails on worker threads and hands the outcomes back to the calling thread in
+/// groups, as they finish.
+///
+/// Memory stays bounded whatever the number of jobs: each worker holds one photo's buffers at a
+/// time (`ThumbnailPipeline`), and an outcome is a few dozen bytes. The calling thread receives
+/// outcomes in completion order (not job order) and does the bookkeeping (database writes,
+/// progress) while the workers go on.
+public struct ThumbnailBatch: Sendable {
+    public var options: ThumbnailOptions
+    /// Worker threads (at least 1, at most the number of jobs).
+    public var threads: Int
+
+    public init(options: ThumbnailOptions = ThumbnailOptions(), threads: Int) {
+        self.options = options
+        self.threads = threads
+    }
+
+    /// Makes one thumbnail: render, encode, write atomically into `cache`.
+    public static func make(_ job: ThumbnailJob, in cache: ThumbnailCache,
+                            options: ThumbnailOptions) throws(ThumbnailError) -> MadeThumbnail {
+        let rendered = try ThumbnailPipeline.render(job.source, target: job.variant.target, options: options)
+        let bytes = try ThumbnailPipeline.encode(rendered, quality: options.quality)
+        try AtomicFile.write(bytes, to: cache.path(of: job.relativePath))
+        return MadeThumbnail(
+            width: rendered.pixels.width, height: rendered.pixels.height,
+            byteCount: bytes.count, sourceVersion: rendered.sourceVersion)
+    }
+
+    /// Runs `jobs` into `cache`, calling `receive` on this thread with each group of finished
+    /// outcomes (every job's outcome is delivered exactly once, unless `receive` throws: then the
+    /// workers stop after their current job and the error is rethrown).
+    ///
+    /// - Parameter wakeInterval: `receive` is also called (possibly with no outcomes) at least this
+    ///   often while jobs run, so the caller can commit pending writes on time.
+    public func run<E: Error>(_ jobs: [ThumbnailJob], in cache: ThumbnailCache,
+                              wakeInterval: Duration = .milliseconds(250),
+                              receive: ([ThumbnailJobOutcome]) throws(E) -> Void) throws(E) {
+        guard !jobs.isEmpty else { return }
+        let pool = WorkerPool(jobs: jobs, cache: cache, options: options)
+        guard pool.start(threads: min(max(1, threads), jobs.count)) else {
+            // No thread could be started: do the work here.
+            for job in jobs {
+                try receive([ThumbnailJobOutcome(job: job, result: Result { () throws(ThumbnailError) in
+                    try Self.make(job, in: cache, options: options)
+                })])
+            }
+            return
+        }
+        defer { pool.finish() }
+        let nanoseconds = wakeInterval.components.seconds * 1_000_000_000 + wakeInterval.components.attoseconds / 1_000_000_000
+        var received = 0
+        while received < jobs.count {
+            pool.waitForOutcome(until: .now() + .nanoseconds(Int(max(1_000_000, nanoseconds))))
+            let outcomes = pool.takeOutcomes()
+            received += outcomes.count
+            try receive(outcomes)
+        }
+    }
+}
+
+/// The threads of one `ThumbnailBatch.run`.
+private final class WorkerPool: Sendable {
+    private let jobs: [ThumbnailJob]
+    private let cache: ThumbnailCache
+    private let options: ThumbnailOptions
+    private let next = Atomic<Int>(0)
+    private let cancelled = Atomic<Bool>(false)
+    private let ready = Mutex<[ThumbnailJobOutcome]>([])
+    /// Signalled once per finished job.
+    private let finished = DispatchSemaphore(value: 0)
+    private let threads = Mutex<[pthread_t]>([])
+
+    init(jobs: [ThumbnailJob], cache: ThumbnailCache, options: ThumbnailOptions) {
+        self.jobs = jobs
+        self.cache = cache
+        self.options = options
+    }
+
+    /// Starts up to `count` threads; false if none could be started.
+    func start(threads count: Int) -> Bool {
+        for _ in 0..<count {
+            guard let thread = spawnThread({ [self] in work() }) else { break }
+            threads.withLock { $0.append(thread) }
+        }
+        return threads.withLock { !$0.isEmpty }
+    }
+
+    private func work() {
+        while !cancelled.load(ordering: .relaxed) {
+            let index = next.add(1, ordering: .relaxed).oldValue
+            guard index < jobs.count else { return }
+            let job = jobs[index]
+            let result = Result { () throws(ThumbnailError) in try ThumbnailBatch.make(job, in: cache, options: options) }
+            ready.withLock { $0.append(ThumbnailJobOutcome(job: job, result: result)) }
+            finished.signal()
+        }
+    }
+
+    /// Waits until a job finishes or `deadline` passes.
+    func waitForOutcome(until deadline: DispatchTime) {
+        _ = finished.wait(timeout: deadline)
+    }
+
+    /// The outcomes finished since the last call.
+    func takeOutcomes() -> [ThumbnailJobOutcome] {
+        ready.withLock { ready in
+            let taken = ready
+            ready.removeAll(keepingCapacity: true)
+            return taken
+        }
+    }
+
+    /// Stops handing out jobs and joins every thread.
+    func finish() {
+        cancelled.store(true, ordering: .relaxed)
+        let started = threads.withLock { threads in
+            let all = threads
+            threads.removeAll()
+            return all
+        }
+        for thread in started { pthread_join(thread, nil) }
+    }
+}
+
+/// Starts a joinable thread running `body`; nil if pthread_create fails.
+private func spawnThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+    let box = Unmanaged.passRetained(ThreadBody(body))
+    var thread = pthread_t()
+    let result = pthread_create(&thread, nil, { context in
+        guard let context else { return nil }
+        Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
+        return nil
+    }, box.toOpaque())
+    guard result == 0 else {
+        box.release()
+        return nil
+    }
+    return thread
+}
+
+/// A closure boxed for pthread_create's context pointer.
+private final class ThreadBody: Sendable {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+}

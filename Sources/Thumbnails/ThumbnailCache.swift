@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The thumbnail folder on disk:
+///
+/// ```
+/// <root>/CACHEDIR.TAG                  marks the folder as a cache (backup tools and indexers skip it)
+/// <root>/.lock                         held (flock) by the process writing into the folder
+/// <root>/grid-387/<content key>.jpg    a variant's thumbnails, one per distinct photo content
+/// <root>/detail-1024/<content key>.jpg
+/// ```
+///
+/// A file is named by the photo's content key (file size and a digest of its first bytes), so
+/// identical photos share one thumbnail and an edited photo gets a new name. Whether a file is
+/// current is the database's business (it records, per photo and variant, the file, its byte size
+/// and the source's size and mtime); the cache only lays files out, writes them atomically
+/// (`AtomicFile`), and removes temporary files and thumbnails no record refers to.
+///
+/// Opening a cache takes an exclusive lock on `.lock`: a second process writing into the same
+/// folder waits for the first to finish. That makes it safe to delete temporary files left by a
+/// killed run: nobody else can be writing them.
+public final class ThumbnailCache: Sendable {
+    /// The folder, as given (relative paths are relative to the working directory).
+    public let root: String
+    /// The lock file's descriptor, held for the cache's life.
+    private let lockDescriptor: Int32
+
+    /// The Cache Directory Tagging Specification's tag (bford.info/cachedir).
+    public static let tagName = "CACHEDIR.TAG"
+    static let tagContents = """
+        Signature: 8a477f597d28d172789f06886806bc55
+        # This file is a cache directory tag created by photogrid (thumbnails).
+        # For information about cache directory tags, see: https://bford.info/cachedir/
+
+        """
+
+    /// Opens the folder `root` (creating it and its parents if needed) for `variants`: creates
+    /// their folders, tags the root, takes the lock (waiting for another process that holds it) and
+    /// removes temporary files a killed run left in the variant folders.
+    ///
+    /// - Throws: `.system` naming the call that failed (mkdir, open, flock).
+    public init(root: String, variants: [ThumbnailVariant]) throws(ThumbnailError) {
+        let root = root.isEmpty ? "." : root
+        try Self.makeFolders(root)
+        let lockPath = Self.join(root, ".lock")
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .system(call: "open", path: lockPath, errno: errno) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            close(descriptor)
+            throw .system(call: "flock", path: lockPath, errno: code)
+        }
+        self.root = root
+        self.lockDescriptor = descriptor
+        let tag = Self.join(root, Self.tagName)
+        if access(tag, F_OK) != 0 { try AtomicFile.write(Array(Self.tagContents.utf8), to: tag) }
+        for variant in variants {
+            let folder = Self.join(root, variant.name)
+            if mkdir(folder, 0o755) != 0 && errno != EEXIST { throw .system(call: "mkdir", path: folder, errno: errno) }
+            _ = removeFiles(in: variant) { AtomicFile.isTemporary($0) }
+        }
+    }
+
+    deinit {
+        close(lockDescriptor)  // releases the lock
+    }
+
+    /// `<variant>/<content key>.jpg`: where the thumbnail of a photo with `contentKey` goes,
+    /// relative to the root. A key that is not a plain `<digits>-<hex digits>` key (so could
+    /// not safely be a file name) is replaced by `id-<photoID>`.
+    public static func relativePath(variant: ThumbnailVariant, contentKey: String?, photoID: Int64) -> String {
+        let stem = contentKey.flatMap { isContentKey($0) ? $0 : nil } ?? "id-\(photoID)"
+        return variant.name + "/" + stem + ".jpg"
+    }
+
+    /// Whether `key` looks like a content key: digits, "-", lowercase hex digits (and nothing else).
+    static func isContentKey(_ key: String) -> Bool {
+        let parts = key.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[0].count <= 20, parts[1].count <= 64 else {
+            return false
+        }
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9"), hex = UInt8(ascii: "a")...UInt8(ascii: "f")
+        return parts[0].allSatisfy(digits.contains) && parts[1].allSatisfy { digits.contains($0) || hex.contains($0) }
+    }
+
+    /// The path of `relative` (as from `relativePath`) including the root.
+    public func path(of relative: String) -> String { Self.join(root, relative) }
+
+    /// The size in bytes of the file at `relative`, or nil when there is none (or it is not a
+    /// regular file).
+    public func fileSize(of relative: String) -> Int64? {
+        var status = stat()
+        guard stat(path(of: relative), &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int64(status.st_size)
+    }
+
+    /// Removes the thumbnails of `variant` whose relative path is not in `referenced` (files of
+    /// photos that changed or were made under an older content key) and our temporary files.
+    /// Leaves anything that is not named like a thumbnail alone. Returns how many were removed.
+    @discardableResult
+    public func removeUnreferenced(_ variant: ThumbnailVariant, keeping referenced: Set<String>) -> Int {
+        removeFiles(in: variant) { name in
+            if AtomicFile.isTemporary(name) { return true }
+            guard name.hasSuffix(".jpg") else { return false }
+            let stem = String(name.dropLast(4))
+            let isOurs = Self.isContentKey(stem) || (stem.hasPrefix("id-") && Int64(stem.dropFirst(3)) != nil)
+            return isOurs && !referenced.contains(variant.name + "/" + name)
+        }
+    }
+
+    /// Unlinks the regular files of `variant`'s folder whose names satisfy `shouldRemove`.
+    private func removeFiles(in variant: ThumbnailVariant, where shouldRemove: (String) -> Bool) -> Int {
+        let folder = Self.join(root, variant.name)
+        guard let directory = opendir(folder) else { return 0 }
+        defer { closedir(directory) }
+        var doomed: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            if shouldRemove(name) { doomed.append(name) }
+        }
+        var removed = 0
+        for name in doomed where unlinkat(dirfd(directory), name, 0) == 0 { removed += 1 }
+        return removed
+    }
+
+    /// Creates `path` and its missing parents (mkdir -p).
+    static func makeFolders(_ path: String) throws(ThumbnailError) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else { throw .system(call: "mkdir", path: path, errno: ENOTDIR) }
+            return
+        }
+        let (parent, _) = AtomicFile.split(path.hasSuffix("/") ? String(path.dropLast()) : path)
+        if !parent.isEmpty && parent != "/" { try makeFolders(String(parent.dropLast())) }
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .system(call: "mkdir", path: path, errno: errno) }
+    }
+
+    /// `a/b` from `a` and `b` (no doubled slash).
+    static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}

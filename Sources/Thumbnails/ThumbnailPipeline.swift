@@ -1,0 +1,155 @@
+import Imaging
+import JPEG
+
+/// A thumbnail's pixels, upright, with the plan that made them.
+public struct RenderedThumbnail: Sendable {
+    /// `plan.outputSize` pixels in display orientation (EXIF orientation applied).
+    public var pixels: PixelBuffer
+    public var plan: ThumbnailPlan
+    /// The size and modification time of the file that was decoded.
+    public var sourceVersion: FileVersion
+}
+
+/// Makes one thumbnail: plan → shrink-on-load decode of only the needed region → resample →
+/// orient → encode.
+///
+/// 1. **Plan** (`ThumbnailPlan`, from the indexed stored size and orientation): the libjpeg DCT
+///    scale, the exact visible region in decoded pixels, the output size.
+/// 2. **Decode** at `1 / plan.scaleDenominator` only the rows and iMCU columns the resampling
+///    filter reads: the region plus the filter's reach on each side (`decodeRect(for:filter:)`).
+///    A square of a landscape photo decodes only its centre columns.
+/// 3. **Resample** the exact (fractional) region to the output size in stored orientation, with
+///    the filter stretched by the shrink factor (antialiased).
+/// 4. **Orient** (EXIF 1–8) the small result, not the large decode.
+/// 5. **Encode** at `options.quality`, baseline, optimized Huffman tables.
+///
+/// Thread-safe: every call owns its buffers and libjpeg objects. Memory per call is about
+/// `3 × decoded region + 3 × output` bytes (the decode, the resampler's two passes, the result).
+public enum ThumbnailPipeline {
+    /// Decodes `source` and renders the pixels of `target`.
+    ///
+    /// - Throws: `.plan` for sizes a plan refuses; `.jpeg(.tooLarge)` above the pixel limit (from
+    ///   the indexed size, before the file is opened, and again from the file's own header before
+    ///   anything is allocated for pixels); `.sourceChanged`/`.sizeChanged` when the file is not
+    ///   the one that was indexed; `.truncatedData`/`.corruptData` for damaged compressed data;
+    ///   `.jpeg` for any other decoding failure; `.system` when the file cannot be opened.
+    public static func render(_ source: ThumbnailSource, target: ThumbnailTarget,
+                              options: ThumbnailOptions = ThumbnailOptions()) throws(ThumbnailError) -> RenderedThumbnail {
+        let stored = source.storedSize
+        try checkPixelLimit(stored, options.pixelLimit)
+        let plan: ThumbnailPlan
+        do {
+            plan = try ThumbnailPlan(storedSize: stored, orientation: source.orientation, target: target,
+                                     margin: options.margin)
+        } catch {
+            throw .plan(error)
+        }
+
+        let file = try SourceFile(pathBytes: source.pathBytes, displayPath: source.displayPath)
+        if let expected = source.expectedVersion, expected != file.version {
+            throw .sourceChanged(path: source.displayPath)
+        }
+        let rect = plan.needsResampling ? decodeRect(for: plan, filter: options.filter) : plan.crop
+        let decoded = try decode(file.descriptor, source: source, plan: plan, rect: rect, options: options)
+
+        let buffer: PixelBuffer
+        do {
+            let region = try PixelBuffer(width: decoded.width, height: decoded.height, bytes: decoded.pixels)
+            if plan.needsResampling {
+                let exact = plan.sourceRegion
+                let local = PixelRegion(x: exact.x - Double(rect.x), y: exact.y - Double(rect.y),
+                                        width: exact.width, height: exact.height)
+                buffer = try region.resampled(to: plan.resampleSize, region: local, filter: options.filter)
+            } else {
+                buffer = region
+            }
+        } catch {
+            throw .imaging(error)
+        }
+        return RenderedThumbnail(pixels: buffer.oriented(plan.orientation), plan: plan, sourceVersion: file.version)
+    }
+
+    /// Encodes rendered pixels: the bytes of the thumbnail's JPEG file (baseline, optimized Huffman).
+    public static func encode(_ rendered: RenderedThumbnail, quality: Int = ThumbnailOptions.defaultQuality) throws(ThumbnailError) -> [UInt8] {
+        do {
+            return try JPEGEncoder.encode(rgb: rendered.pixels.bytes, width: rendered.pixels.width,
+                                          height: rendered.pixels.height, quality: quality)
+        } catch {
+            throw .jpeg(error)
+        }
+    }
+
+    /// The rectangle of decoded pixels (at the plan's DCT scale) the resampling filter reads for
+    /// `plan.sourceRegion`: the region widened by the filter's reach on each side and clamped to
+    /// the image, in whole pixels.
+    ///
+    /// Along an axis that shrinks by `s = region length / output length`, output pixel `i` is
+    /// centred at `a + (i + ½)·s` and reads the pixels whose centres lie within `support · max(s, 1)`
+    /// of it, so none further than `support · max(s, 1) + 1` pixels outside the region.
+    /// Decoding this rectangle gives the same thumbnail as decoding the whole image.
+    public static func decodeRect(for plan: ThumbnailPlan, filter: ResamplingFilter) -> PixelRect {
+        let region = plan.sourceRegion
+        func span(start: Double, length: Double, output: Int, limit: Int) -> (Int, Int) {
+            let reach = filter.support * max(length / Double(output), 1) + 1
+            let low = max(0, Int((start - reach).rounded(.down)))
+            let high = min(limit, Int((start + length + reach).rounded(.up)))
+            return (low, max(high, low + 1))
+        }
+        let (x0, x1) = span(start: region.x, length: region.width, output: plan.resampleSize.width,
+                            limit: plan.decodedSize.width)
+        let (y0, y1) = span(start: region.y, length: region.height, output: plan.resampleSize.height,
+                            limit: plan.decodedSize.height)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Throws `.jpeg(.tooLarge)` when `size` has more pixels than `limit`.
+    static func checkPixelLimit(_ size: PixelSize, _ limit: Int) throws(ThumbnailError) {
+        let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+        if overflow || pixels > limit {
+            throw .jpeg(.tooLarge(width: size.width, height: size.height, limit: limit))
+        }
+    }
+
+    /// Decodes `rect` of the image at the plan's scale and checks that the file is what the plan
+    /// was made for and that its data is whole.
+    static func decode(_ descriptor: Int32, source: ThumbnailSource, plan: ThumbnailPlan, rect: PixelRect,
+                       options: ThumbnailOptions) throws(ThumbnailError) -> DecodedJPEG {
+        guard let scale = JPEGScale(rawValue: plan.scaleDenominator) else {
+            throw .plan(.invalidMargin(plan.margin))  // not reachable: plans use 1, 2, 4 or 8
+        }
+        let decodeOptions = JPEGDecodeOptions(
+            scale: scale, region: JPEGRegion(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
+            pixelLimit: options.pixelLimit)
+        let decoded: DecodedJPEG
+        do {
+            decoded = try JPEGDecoder.decode(fileDescriptor: descriptor, path: source.displayPath, options: decodeOptions)
+        } catch {
+            if case .invalidArgument = error {
+                // The region is outside the file's image: its size is not the indexed one.
+                if let header = try? JPEGHeader.probe(fileDescriptor: descriptor, path: source.displayPath).header {
+                    throw .sizeChanged(path: source.displayPath, expected: source.storedSize,
+                                       found: PixelSize(width: header.storedWidth, height: header.storedHeight))
+                }
+            }
+            throw .jpeg(error)
+        }
+        let found = PixelSize(width: decoded.storedWidth, height: decoded.storedHeight)
+        guard found == source.storedSize else {
+            throw .sizeChanged(path: source.displayPath, expected: source.storedSize, found: found)
+        }
+        try checkWarnings(decoded.warnings, path: source.displayPath)
+        return decoded
+    }
+
+    /// libjpeg's warnings that mean the pixels are not the photo's: the data ended early (libjpeg
+    /// pads the rest with grey) or is corrupt. "Extraneous bytes before marker" (garbage between
+    /// segments, common in camera files and harmless) is let through.
+    static func checkWarnings(_ warnings: [String], path: String) throws(ThumbnailError) {
+        guard let first = warnings.first else { return }
+        if first.contains("Premature end of JPEG file") { throw .truncatedData(path: path) }
+        if first.contains("extraneous bytes before marker") { return }
+        var message = first
+        if message.hasPrefix("libjpeg: ") { message.removeFirst("libjpeg: ".count) }
+        throw .corruptData(path: path, message: message)
+    }
+}
