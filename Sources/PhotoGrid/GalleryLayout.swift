@@ -6,6 +6,8 @@ public struct GalleryLayout: Sendable {
     public let photos: [GalleryPhoto]
     /// Grid position of `photos[0]` (0 unless only a window of a large library was loaded).
     public let windowStart: Int
+    /// Photos loaded outside the window (a photo to open), by grid position.
+    let extraPhotos: [Int: GalleryPhoto]
     public let viewport: Viewport
     public let configuration: GridConfiguration
     public let layout: PhotoGridLayout
@@ -15,32 +17,42 @@ public struct GalleryLayout: Sendable {
         try GalleryLayout.validate(viewport, configuration)
         self.photos = photos
         windowStart = 0
+        extraPhotos = [:]
         self.viewport = viewport
         self.configuration = configuration
         layout = PhotoGridLayout(width: viewport.width, grid: configuration.grid, style: configuration.cellStyle,
                                  imageSizes: photos.map { Size(width: $0.pixelWidth, height: $0.pixelHeight) })
     }
 
-    /// A square-cell gallery of `count` photos of which only a window is loaded: `load` receives the
-    /// grid positions the viewport shows (or `needed`, when given) and returns those photos in order.
-    /// A million-photo library answers a visible-range query by reading ~20 rows.
-    public init<E: Error>(count: Int, viewport: Viewport, configuration: GridConfiguration, needed: Range<Int>? = nil,
-                          load: (Range<Int>) throws(E) -> [GalleryPhoto]) throws(GalleryLoadError<E>) {
+    /// A square-cell gallery of `count` photos of which only a window is loaded: `load` receives grid
+    /// position ranges — the cells the viewport shows, or `only` when given — and returns those photos in
+    /// order; `also` (e.g. a photo to open) is loaded besides. A million-photo library answers a
+    /// visible-range query by reading ~20 rows.
+    public init<E: Error>(count: Int, viewport: Viewport, configuration: GridConfiguration, only: Range<Int>? = nil,
+                          also: Int? = nil, load: (Range<Int>) throws(E) -> [GalleryPhoto]) throws(GalleryLoadError<E>) {
         do { try GalleryLayout.validate(viewport, configuration) } catch { throw .usage(error) }
         let layout = PhotoGridLayout(width: viewport.width, grid: configuration.grid, squareCellCount: count)
         let window: Range<Int>
-        if let needed {
-            window = needed.clamped(to: 0..<layout.count)
+        if let only {
+            window = only.clamped(to: 0..<layout.count)
         } else {
             let visible = layout.visibleCells(offset: viewport.offset, height: viewport.height)
             window = (visible.first ?? 0)..<((visible.last ?? -1) + 1)
         }
-        let photos: [GalleryPhoto]
-        do { photos = window.isEmpty ? [] : try load(window) } catch { throw .load(error) }
-        guard photos.count == window.count else {
-            throw .load(nil, message: "the library changed while it was read (expected \(window.count) rows, got \(photos.count))")
+        func fetch(_ range: Range<Int>) throws(GalleryLoadError<E>) -> [GalleryPhoto] {
+            let photos: [GalleryPhoto]
+            do { photos = range.isEmpty ? [] : try load(range) } catch { throw .load(error) }
+            guard photos.count == range.count else {
+                throw .load(nil, message: "the library changed while it was read (expected \(range.count) rows, got \(photos.count))")
+            }
+            return photos
         }
-        self.photos = photos
+        photos = try fetch(window)
+        var extra: [Int: GalleryPhoto] = [:]
+        if let also, (0..<layout.count).contains(also), !window.contains(also) {
+            extra[also] = try fetch(also..<(also + 1)).first
+        }
+        extraPhotos = extra
         windowStart = window.lowerBound
         self.viewport = viewport
         self.configuration = configuration
@@ -50,7 +62,7 @@ public struct GalleryLayout: Sendable {
     /// The photo at grid position `index`, if loaded.
     func photo(at index: Int) -> GalleryPhoto? {
         let k = index - windowStart
-        return photos.indices.contains(k) ? photos[k] : nil
+        return photos.indices.contains(k) ? photos[k] : extraPhotos[index]
     }
 
     /// The cell geometry of grid position `index` showing `photo`.

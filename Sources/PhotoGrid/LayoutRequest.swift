@@ -58,7 +58,8 @@ extension LayoutRequest {
     /// From a library, square cells read only what is asked: the visible window (or the one photo
     /// `detailIndex`) after a count; `--all` and the other cell styles read every grid row.
     /// Throws `UsageError` for bad flags or an unknown index, `LibraryError` for database problems.
-    public func gallery(database: String, all: Bool = false, detailIndex: Int? = nil) throws -> GalleryLayout {
+    /// With `alsoVisible`, a gallery loaded for `detailIndex` also holds the visible cells (for pictures).
+    public func gallery(database: String, all: Bool = false, detailIndex: Int? = nil, alsoVisible: Bool = false) throws -> GalleryLayout {
         if sizes != nil { return try galleryFromSizes() }
         let configuration = try configuration()
         let store = try PhotoStore(path: database, mode: .existing)
@@ -70,7 +71,8 @@ extension LayoutRequest {
             }
             do {
                 return try GalleryLayout(count: count, viewport: viewport, configuration: configuration,
-                                         needed: detailIndex.map { $0..<($0 + 1) }) { (range: Range<Int>) throws(LibraryError) in
+                                         only: alsoVisible ? nil : detailIndex.map { $0..<($0 + 1) },
+                                         also: detailIndex) { (range: Range<Int>) throws(LibraryError) in
                     try store.gridEntries(range).map(GalleryPhoto.init)
                 }
             } catch {

@@ -1,0 +1,106 @@
+import GridLayout
+import Thumbnails
+
+/// Draws the viewport as the screen shows it: the visible cells (clipped, the spacing in the background
+/// colour) and, optionally, the zoom transition frame of one photo. People look at it to check a layout.
+///
+/// Geometry comes from `GalleryLayout` (points, viewport coordinates) and is multiplied by the display
+/// scale into device pixels. A cell is drawn either from its grid thumbnail — the photo's centre square,
+/// stretched to the cell — or from the original photo stretched to its fill rect and clipped to the cell;
+/// both show the same pixels (spec §4.3). The detail frame draws the grid at opacity `1 − p` (S01E309's
+/// grid fades out with the same transaction) and the photo at the interpolated rect, clipped to its mask.
+public struct GridPicture: Sendable {
+    /// What a cell is drawn from.
+    public enum CellSource: Sendable, Hashable {
+        /// A JPEG of the photo's centre square (a grid thumbnail): drawn into the cell's frame.
+        case centreSquare(path: String)
+        /// The whole photo (EXIF orientation applied when drawn): drawn into the fill rect, clipped.
+        case photo(path: String)
+    }
+
+    public let gallery: GalleryLayout
+    /// Background (and spacing) colour.
+    public var background: Canvas.Color
+
+    public init(gallery: GalleryLayout, background: Canvas.Color = .white) {
+        self.gallery = gallery
+        self.background = background
+    }
+
+    /// The picture's size in device pixels: the viewport × scale, rounded.
+    public var pixelSize: (width: Int, height: Int) {
+        let v = gallery.viewport
+        return (Int((v.width * v.scale).rounded()), Int((v.height * v.scale).rounded()))
+    }
+
+    /// A viewport rect (points) in device pixels.
+    func pixels(_ r: Rect) -> Rect {
+        let k = gallery.viewport.scale
+        return Rect(x: r.x * k, y: r.y * k, width: r.width * k, height: r.height * k)
+    }
+
+    /// Draws the viewport; with `detail`, the transition frame of opening that cell at `progress`.
+    ///
+    /// - Parameters:
+    ///   - source: what cell `index` showing `photo` is drawn from (nil leaves the cell empty).
+    ///   - detailSource: the photo drawn by the detail frame (its whole image).
+    ///   - failed: told about each cell that could not be drawn (the picture is still made).
+    public func render(detail: (index: Int, progress: Double)? = nil,
+                       source: (Int, GalleryPhoto) -> CellSource?,
+                       detailSource: (GalleryPhoto) -> String?,
+                       failed: (Int, ThumbnailError) -> Void = { _, _ in }) throws(RenderError) -> Canvas {
+        let size = pixelSize
+        var canvas: Canvas
+        do { canvas = try Canvas(width: size.width, height: size.height, background: background) } catch { throw .canvas(error) }
+        let viewport = gallery.viewport
+        let shift = Point(x: 0, y: -viewport.offset)
+        let screen = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+        for index in gallery.layout.visibleCells(offset: viewport.offset, height: viewport.height) {
+            guard let photo = gallery.photo(at: index), let cellSource = source(index, photo) else { continue }
+            let cell = gallery.cell(index, photo)
+            let frame = pixels(cell.frame.offsetBy(shift))
+            do {
+                switch cellSource {
+                case let .centreSquare(path):
+                    try canvas.draw(jpegAt: path, into: frame, clip: screen)
+                case let .photo(path):
+                    let clip = cell.clip.map { pixels($0.offsetBy(shift)).intersection(screen) } ?? screen
+                    try canvas.draw(jpegAt: path, into: pixels(cell.imageFrame.offsetBy(shift)), clip: clip)
+                }
+            } catch {
+                failed(index, error)
+            }
+        }
+        if let detail {
+            let document: DetailDocument
+            do { document = try gallery.detailDocument(index: detail.index, progress: detail.progress) } catch { throw .usage(error) }
+            // The grid's opacity is 1 − p: cover it with the background at opacity p.
+            canvas.fill(screen, color: background, opacity: detail.progress)
+            if let photo = gallery.photo(at: detail.index), let path = detailSource(photo) {
+                do {
+                    try canvas.draw(jpegAt: path, into: pixels(document.image), clip: pixels(document.visible).intersection(screen))
+                } catch {
+                    throw .detail(error)
+                }
+            }
+        }
+        return canvas
+    }
+}
+
+/// Why a picture could not be drawn.
+public enum RenderError: Error, Sendable, CustomStringConvertible {
+    case canvas(ThumbnailError)
+    case usage(UsageError)
+    case detail(ThumbnailError)
+    case write(ThumbnailError)
+
+    public var description: String {
+        switch self {
+        case let .canvas(e): return "cannot make the picture: \(e)"
+        case let .usage(e): return e.message
+        case let .detail(e): return "cannot draw the detail photo: \(e)"
+        case let .write(e): return "cannot write the picture: \(e)"
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import PhotoGrid
+
+/// `photogrid render`: draw the viewport as the screen would show it.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw the grid's viewport (or a zoom transition frame) into a JPEG, to see the layout.",
+        discussion: """
+        The picture is the viewport at --offset, --scale pixels per point: visible cells clipped to their \
+        squares, the spacing in white. With --detail I --progress P it is the frame of opening cell I at \
+        transition progress P: the grid faded to 1 − P, the photo at the interpolated rect inside its mask.
+
+        Example: photogrid render --db photogrid.sqlite --width 393 --height 759 --out grid.jpg
+        """)
+
+    @OptionGroup var grid: GridOptions
+
+    @Option(help: "Draw the transition frame of opening this cell (0-based grid index).")
+    var detail: Int?
+
+    @Option(help: "Transition progress for --detail: 0 (the grid) … 1 (the detail view).")
+    var progress: Double = 1
+
+    @Option(help: "The JPEG to write.")
+    var out: String
+
+    func run() throws {
+        let summary = try usage {
+            try LibraryPicture.render(database: grid.database.path, request: grid.request, detail: detail,
+                                      progress: progress, output: out)
+        }
+        for failure in summary.failures { printError(failure) }
+        print("Rendered \(summary.cells) cell(s) into \(summary.path) (\(summary.pixelWidth)×\(summary.pixelHeight) px).")
+    }
+}
