@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import JPEG
 
@@ -17,5 +18,65 @@ struct FuzzRegressionTests {
         #expect(throws: expected) { try JPEGDecoder.decode(bytes: bytes) }
         #expect(throws: expected) { try JPEGHeader.probe(path: path) }
         #expect(throws: expected) { try JPEGHeader.probe(bytes: bytes) }
+    }
+
+    /// fuzz-decode: a 1-pixel-wide region at x = 0 of an 8×8 4:2:0 image differed from the full
+    /// decode. The crop was 2 columns wide, leaving the chroma 1 sample wide, and for that
+    /// `jpeg_crop_scanline` replaces fancy (interpolating) chroma upsampling with box upsampling.
+    /// The minimized crasher (428 bytes), base64.
+    @Test func narrowRegionOfA420ImageMatchesTheFullDecode() throws {
+        let base64 = [
+            "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcp",
+            "LDAxNDQ0Hyc5PTgyPC4zNDL/2wBDAQkJCQwLDBgNDRgyIRwhMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIy",
+            "MjIyMjIyMjIyMjIyMjL/wAARCAAIAAgDASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAA",
+            "AgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3OERl",
+            "ZkRFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipr7VLaW+eBkKln2NezZ/H",
+            "OfwooorhqSlJ3bNYpJWRpDAAAAAAAAAA8vP09fb3+Pn6/9oADAMBAAIRAxEAPwDkr7VLxzn8KKKK4akpSd2zWKSR/9k=",
+        ].joined()
+        let bytes = try #require(Data(base64Encoded: base64).map { [UInt8]($0) })
+        #expect(bytes.count == 428)
+        let full = try JPEGDecoder.decode(bytes: bytes)
+        #expect(full.width == 8 && full.height == 8 && full.warnings == [])
+        for width in 1...8 {
+            let region = JPEGRegion(x: 0, y: 0, width: width, height: 8)
+            let part = try JPEGDecoder.decode(bytes: bytes, options: .init(region: region))
+            #expect(Self.mismatches(part, full) == 0, "region \(region)")
+        }
+    }
+
+    /// The same on images made here: 1- and 2-pixel regions at the left edge, at an iMCU boundary
+    /// and at the right edge where the last iMCU column is 2 pixels wide (34 = 2 × 16 + 2), at every
+    /// scale, with and without fancy upsampling, 4:2:0 (RGB input) and grayscale.
+    @Test(arguments: [false, true], [JPEGPixelFormat.rgb, .grayscale])
+    func narrowRegionsMatchTheFullDecode(fancyUpsampling: Bool, format: JPEGPixelFormat) throws {
+        let width = 34, height = 20
+        var pixels = SyntheticImages.smoothRGB(width: width, height: height)
+        for index in pixels.indices { pixels[index] = pixels[index] &+ UInt8(truncatingIfNeeded: index * 37 % 61) }
+        if format == .grayscale { pixels = stride(from: 0, to: pixels.count, by: 3).map { pixels[$0] } }
+        let jpeg = try JPEGEncoder.encode(pixels: pixels, width: width, height: height, format: format)
+        for scale in JPEGScale.allCases {
+            let options = JPEGDecodeOptions(scale: scale, fancyUpsampling: fancyUpsampling)
+            let full = try JPEGDecoder.decode(bytes: jpeg, options: options)
+            for x in [0, 1, 15, 16, 17, full.width - 2, full.width - 1] where x >= 0 {
+                for regionWidth in 1...2 where x + regionWidth <= full.width {
+                    var regionOptions = options
+                    let y = full.height > 1 ? 1 : 0  // below the top row: jpeg_skip_scanlines runs too
+                    regionOptions.region = JPEGRegion(x: x, y: y, width: regionWidth, height: full.height - y)
+                    let part = try JPEGDecoder.decode(bytes: jpeg, options: regionOptions)
+                    #expect(Self.mismatches(part, full) == 0, "\(format) 1/\(scale.denominator) x \(x) width \(regionWidth)")
+                }
+            }
+        }
+    }
+
+    /// Pixels of `part` that differ from the same pixels of `full`.
+    static func mismatches(_ part: DecodedJPEG, _ full: DecodedJPEG) -> Int {
+        var count = 0
+        for y in 0..<part.height {
+            for x in 0..<part.width where part.rgb(x: x, y: y) != full.rgb(x: part.regionX + x, y: part.regionY + y) {
+                count += 1
+            }
+        }
+        return count
     }
 }
