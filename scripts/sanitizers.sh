@@ -21,7 +21,7 @@ esac
 # SWIFT_BACKTRACE off: the Swift runtime's backtracer would run inside a sanitizer's signal handler.
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:detect_stack_use_after_return=1:strict_string_checks=1"
-export LSAN_OPTIONS="suppressions=$root/scripts/lsan-suppressions.txt:print_suppressions=0"
+export LSAN_OPTIONS="suppressions=$root/scripts/lsan-suppressions.txt:print_suppressions=1"
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$root/scripts/tsan-suppressions.txt"
 export UBSAN_OPTIONS="print_stacktrace=1"
 
