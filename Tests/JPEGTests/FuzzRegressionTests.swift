@@ -97,6 +97,25 @@ struct FuzzRegressionTests {
         }
     }
 
+    /// fuzz-decode: an APP1 segment whose length field is 0 or 1 (less than the field itself). The
+    /// decoder skips it as libjpeg does (just the two length bytes) and decodes the file; the probe's
+    /// APP1 reader refused it ("Bogus marker length"), so the file decoded but could not be indexed.
+    /// The fuzzer's file had the bad APP1 after a DHT; here it follows an EXIF APP1 (orientation 6),
+    /// which must still count.
+    @Test(arguments: [UInt8(0), 1])
+    func app1ShorterThanItsLengthFieldIsSkippedLikeTheDecoderDoes(length: UInt8) throws {
+        let jpeg = try JPEGEncoder.encode(pixels: SyntheticImages.smoothRGB(width: 24, height: 16), width: 24, height: 16,
+                                          format: .rgb)
+        let withEXIF = JPEGBytes.withEXIF(jpeg, tiff: TIFFBuilder.orientationOnly(6, bigEndian: false))
+        let exifEnd = 4 + (Int(withEXIF[4]) << 8 | Int(withEXIF[5]))  // SOI + APP1 marker + segment length
+        let bytes = Array(withEXIF[..<exifEnd]) + [0xFF, 0xE1, 0x00, length] + withEXIF[exifEnd...]
+        let decoded = try JPEGDecoder.decode(bytes: bytes)
+        #expect(decoded.width == 24 && decoded.height == 16)
+        let header = try JPEGHeader.probe(bytes: bytes)
+        #expect(header.storedWidth == 24 && header.storedHeight == 16)
+        #expect(header.orientation == 6)
+    }
+
     /// Pixels of `part` that differ from the same pixels of `full`.
     static func mismatches(_ part: DecodedJPEG, _ full: DecodedJPEG) -> Int {
         var count = 0
