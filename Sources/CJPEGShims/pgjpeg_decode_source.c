@@ -4,13 +4,19 @@
 #include <unistd.h>
 #include "pgjpeg_internal.h"
 
-#define PGJPEG_FD_BUFFER_SIZE 65536
+/// How many bytes one fill hands libjpeg, from a descriptor and from memory alike. The two sources
+/// must present the same chunks: libjpeg-turbo's Huffman decoder takes a fast path while at least
+/// 512 bytes are buffered and a slow path near a chunk's end, and only the slow path warns about bad
+/// Huffman codes, so different chunking gave different warnings for one corrupt file (found by
+/// Fuzz/fuzz-decode: decode(path:) warned where decode(bytes:) did not).
+#define PGJPEG_READ_CHUNK 65536
 
 static void source_init(j_decompress_ptr cinfo) { (void)cinfo; }
 
-/// Fills from the file or hands over the rest of the memory buffer. Like libjpeg's stdio source,
-/// an empty input is an error and a premature end inserts an EOI marker with a warning (the
-/// missing part of the image is padded); unlike it, the end is recorded in `reached_end`.
+/// Fills with the next chunk (at most PGJPEG_READ_CHUNK bytes) of the file or memory buffer.
+/// Like libjpeg's stdio source, an empty input is an error and a premature end inserts an EOI marker
+/// with a warning (the missing part of the image is padded); unlike it, the end is recorded in
+/// `reached_end`.
 static boolean source_fill(j_decompress_ptr cinfo) {
     pgjpeg_decode_source *src = (pgjpeg_decode_source *)cinfo->src;
     size_t count = 0;
@@ -18,11 +24,12 @@ static boolean source_fill(j_decompress_ptr cinfo) {
         if ((size_t)src->offset < src->memory_size) {
             src->pub.next_input_byte = src->memory + src->offset;
             count = src->memory_size - (size_t)src->offset;
+            if (count > PGJPEG_READ_CHUNK) count = PGJPEG_READ_CHUNK;
         }
     } else {
         ssize_t result;
         do {
-            result = pread(src->fd, src->buffer, PGJPEG_FD_BUFFER_SIZE, src->offset);
+            result = pread(src->fd, src->buffer, PGJPEG_READ_CHUNK, src->offset);
         } while (result < 0 && errno == EINTR);
         if (result < 0) {
             pgjpeg_error_manager *manager = (pgjpeg_error_manager *)cinfo->err;
@@ -84,7 +91,7 @@ pgjpeg_decode_source *pgjpeg_decode_source_install_fd(j_decompress_ptr cinfo, in
     pgjpeg_decode_source *src = source_install(cinfo);
     src->fd = fd;
     src->buffer = (JOCTET *)(*cinfo->mem->alloc_small)((j_common_ptr)cinfo, JPOOL_PERMANENT,
-                                                       PGJPEG_FD_BUFFER_SIZE);
+                                                       PGJPEG_READ_CHUNK);
     return src;
 }
 

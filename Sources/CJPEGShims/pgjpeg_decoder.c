@@ -24,7 +24,7 @@ struct pgjpeg_decoder {
     int cmyk_output;
     int inverted_cmyk;
     /// The rows libjpeg delivers are wider than the region: `trim_left` columns on the left
-    /// (iMCU alignment plus one column of upsampling context) and up to one on the right.
+    /// (iMCU alignment plus upsampling context) and some on the right (context, minimum crop width).
     int trimmed;
     uint32_t trim_left;
     uint32_t region_width, region_height;
@@ -105,11 +105,22 @@ static void configure_output(pgjpeg_decoder *decoder, const pgjpeg_decode_params
 /// Restricts decoding to columns [x, x + width): `jpeg_crop_scanline` starts at an iMCU boundary,
 /// so ask for one more column on each side (upsampling context: the edge columns then match a full
 /// decode) and trim the extra columns when reading.
+///
+/// The crop is also at least max_h_samp_factor + 1 columns wide: when a crop leaves a subsampled
+/// component less than 2 samples wide, `jpeg_crop_scanline` re-initialises the upsampler, which then
+/// replicates chroma (box) instead of interpolating it (fancy), so the pixels would differ from a
+/// full decode (found by Fuzz/fuzz-decode: a 1-pixel-wide region at x = 0 of a 4:2:0 image).
 static void crop_columns(pgjpeg_decoder *decoder, uint32_t x, uint32_t width) {
     struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
     if (width == cinfo->output_width) return;
     JDIMENSION crop_x = x > 0 ? x - 1 : 0;
     JDIMENSION crop_end = x + width < cinfo->output_width ? x + width + 1 : x + width;
+    const JDIMENSION minimum_width = (JDIMENSION)cinfo->max_h_samp_factor + 1;
+    if (crop_end - crop_x < minimum_width) {
+        // Widen to the right, and to the left where the image ends first.
+        crop_end = cinfo->output_width - crop_x > minimum_width ? crop_x + minimum_width : cinfo->output_width;
+        if (crop_end - crop_x < minimum_width) crop_x = crop_end > minimum_width ? crop_end - minimum_width : 0;
+    }
     JDIMENSION crop_width = crop_end - crop_x;
     pgjpeg_error_manager_enter(&decoder->manager, "jpeg_crop_scanline");
     jpeg_crop_scanline(cinfo, &crop_x, &crop_width);  // moves crop_x left to an iMCU boundary

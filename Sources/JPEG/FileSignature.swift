@@ -1,5 +1,9 @@
 /// What a file's first bytes say it is, for errors like "not a JPEG (PNG data)".
 enum FileSignature {
+    /// How many leading bytes `describe` looks at: callers that sniff a file read this many, so a
+    /// file is described the same whichever entry point reads it.
+    static let sniffLength = 512
+
     /// `true` if `bytes` starts with the JPEG SOI marker FF D8.
     static func isJPEG(_ bytes: UnsafeRawBufferPointer) -> Bool {
         bytes.count >= 2 && bytes[0] == 0xFF && bytes[1] == 0xD8
@@ -34,10 +38,10 @@ enum FileSignature {
         return "starts with " + shown.joined(separator: " ")
     }
 
-    /// `true` if the first 512 bytes contain no control characters other than whitespace
+    /// `true` if the first `sniffLength` bytes contain no control characters other than whitespace
     /// (ASCII, UTF-8 and 8-bit text pass; binary formats almost always contain control bytes).
     private static func isText(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let head = bytes.prefix(512)
+        let head = bytes.prefix(sniffLength)
         guard !head.isEmpty else { return false }
         return head.allSatisfy { $0 >= 0x20 && $0 != 0x7F || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     }

@@ -17,8 +17,9 @@ public enum JPEGDecoder {
     /// used or moved; the descriptor stays the caller's). `path` is only used in error messages.
     public static func decode(fileDescriptor descriptor: Int32, path: String = "",
                               options: JPEGDecodeOptions = .init()) throws(JPEGError) -> DecodedJPEG {
-        // Sniff the first bytes ourselves for clear errors ("not a JPEG (PNG data)", "empty file").
-        let head = UnsafeMutableRawBufferPointer.allocate(byteCount: 16, alignment: 8)
+        // Sniff the first bytes ourselves for clear errors ("not a JPEG (PNG data)", "empty file"),
+        // as many as the probe looks at, so both describe a file alike.
+        let head = UnsafeMutableRawBufferPointer.allocate(byteCount: FileSignature.sniffLength, alignment: 8)
         defer { head.deallocate() }
         let length = try preadFully(descriptor, into: head, at: 0, path: path)
         try JPEGHeader.checkSignature(UnsafeRawBufferPointer(rebasing: head[..<length]))

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets and runs them: ./run.sh probe|decode|all SECONDS
+#
+#   probe   header probe (memory and descriptor) + EXIF parser    Sources/fuzz-probe
+#   decode  scaled/region decode at 1/1, 1/2, 1/4, 1/8            Sources/fuzz-decode
+#
+# Build: release, libFuzzer + AddressSanitizer on the Swift and C code, UndefinedBehaviorSanitizer on
+# the C shims (libjpeg itself is the system library, not instrumented). Scratch path Fuzz/.build-fuzz.
+# Everything generated goes to Fuzz/work (git-ignored): seeds (make-seeds.sh, made on first run),
+# corpus/TARGET (kept between runs, so later runs start where earlier ones stopped),
+# artifacts/TARGET (crashers, timeouts, OOMs) and logs/. Exits 1 if a target found something.
+# Environment: FUZZ_JOBS=N runs N processes per target (-fork=N; default 1, one core);
+# FUZZ_FLAGS adds libFuzzer flags.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+usage() { echo "usage: $0 probe|decode|all SECONDS" >&2; exit 2; }
+[ $# -eq 2 ] || usage
+case "$1" in probe|decode) targets=("$1") ;; all) targets=(probe decode) ;; *) usage ;; esac
+seconds=$2
+[[ "$seconds" =~ ^[0-9]+$ ]] || usage
+
+swift build -c release --scratch-path .build-fuzz \
+    --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address \
+    -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
+    -Xswiftc -parse-as-library 2>&1 | grep -v "Cannot export local symbol '__asan_extra_spill_area'" || true
+bin=.build-fuzz/release
+[ -x "$bin/fuzz-probe" ] && [ -x "$bin/fuzz-decode" ] || { echo "build failed" >&2; exit 1; }
+[ -d work/seeds/probe ] || ./make-seeds.sh
+
+status=0
+for target in "${targets[@]}"; do
+    mkdir -p "work/corpus/$target" "work/artifacts/$target" work/logs
+    log="work/logs/$target-$(date +%Y%m%d-%H%M%S).log"
+    before=$(ls "work/artifacts/$target" | wc -l)
+    echo "== fuzz-$target for ${seconds}s (log: Fuzz/$log)"
+    jobs=${FUZZ_JOBS:-1}
+    fork=()
+    [ "$jobs" -gt 1 ] && fork=(-fork="$jobs" -ignore_crashes=0)
+    # -max_len 256 KiB: bigger than any header and most small photos; -rss_limit_mb: ASan doubles the
+    # footprint, but the pixel limit keeps a decode far below this; -timeout: one input may take 10 s.
+    # SWIFT_BACKTRACE: the Swift runtime's crash backtracer trips ASan after an abort; libFuzzer
+    # and ASan print the stack themselves.
+    SWIFT_BACKTRACE=enable=no "$bin/fuzz-$target" "work/corpus/$target" "work/seeds/$target" \
+        -dict=jpeg.dict -max_len=262144 -rss_limit_mb=2048 -timeout=10 -max_total_time="$seconds" \
+        -artifact_prefix="work/artifacts/$target/" -print_final_stats=1 "${fork[@]}" ${FUZZ_FLAGS:-} \
+        >"$log" 2>&1 || true
+    grep -E "^#[0-9]+.*cov:" "$log" | tail -1 || true
+    grep -E "^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb|slowest_unit_time_sec)" "$log" || true
+    echo "corpus: $(ls "work/corpus/$target" | wc -l) files, $(du -sh "work/corpus/$target" | cut -f1)"
+    after=$(ls "work/artifacts/$target" | wc -l)
+    if [ "$after" -gt "$before" ] || grep -qE "ERROR: (libFuzzer|AddressSanitizer)|FUZZ CHECK FAILED|runtime error" "$log"; then
+        echo "FOUND in fuzz-$target: see Fuzz/$log and Fuzz/work/artifacts/$target/" >&2
+        grep -E "FUZZ CHECK FAILED|ERROR:|SUMMARY|runtime error" "$log" | head -5 >&2
+        status=1
+    fi
+done
+exit $status
