@@ -16,7 +16,7 @@ import Testing
         #expect(run.status == 0)
         #expect(try run.json()["added"] as? Int == 1)
         let stats = try ProcessRunner.run(copy, ["stats"], in: directory)
-        #expect(stats.stdoutText.contains("(schema 0001_create_photos)"))
+        #expect(stats.stdoutText.contains("(schema 0002_create_thumbnails)"))
     }
 
     @Test func theBinaryDoesNotNameTheMigrationsFolder() throws {
@@ -25,5 +25,6 @@ import Testing
         #expect(binary.range(of: Data(folder.utf8)) == nil)
         // …but does hold the SQL itself.
         #expect(binary.range(of: Data("CREATE TABLE photos (".utf8)) != nil)
+        #expect(binary.range(of: Data("CREATE TABLE thumbnails (".utf8)) != nil)
     }
 }

@@ -119,7 +119,7 @@ import Testing
         #expect(stats.stdoutText.contains("Photos:        3: 2 ok, 1 error, 0 missing\n"))
         #expect(stats.stdoutText.contains("Colour spaces: 2 grayscale\n"))
         #expect(stats.stdoutText.contains("Integrity:     ok\n"))
-        #expect(stats.stdoutText.contains("Database:      photogrid.sqlite (schema 0001_create_photos)\n"))
+        #expect(stats.stdoutText.contains("Database:      photogrid.sqlite (schema 0002_create_thumbnails)\n"))
     }
 
     /// The "0.012 s" of a summary line.

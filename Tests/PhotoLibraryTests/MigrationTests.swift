@@ -8,7 +8,7 @@ import Testing
     @Test func embeddedMigrationsAreTheFilesOfMigrationsFolder() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Repository.migrations.path)
             .filter { $0.hasSuffix(".sql") }.sorted()
-        #expect(files.first == "0001_create_photos.sql")
+        #expect(files == ["0001_create_photos.sql", "0002_create_thumbnails.sql"])
         #expect(Migration.embedded.map { $0.name + ".sql" } == files)
         for migration in Migration.embedded {
             let text = try String(contentsOf: Repository.migrations.appendingPathComponent(migration.name + ".sql"),
@@ -20,11 +20,11 @@ import Testing
     @Test func freshDatabaseHasTheSchemaAndRecordsTheMigration() throws {
         let fixture = try LibraryFixture()
         let store = try fixture.store()
-        #expect(try store.appliedMigrations() == ["0001_create_photos"])
+        #expect(try store.appliedMigrations() == ["0001_create_photos", "0002_create_thumbnails"])
         let tables = try store.pool.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
-        #expect(tables == ["library", "non_photos", "photos", "schema_migrations"])
+        #expect(tables == ["library", "non_photos", "photos", "schema_migrations", "thumbnails"])
         let journal = try store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(journal == "wal")
         #expect(try store.integrityCheck() == "ok")
@@ -41,11 +41,12 @@ import Testing
         let fixture = try LibraryFixture()
         _ = try fixture.store()
         let later = Migration.embedded + [
-            Migration(name: "0002_add_notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT) STRICT;"),
-            Migration(name: "0003_add_note_index", sql: "CREATE INDEX notes_text ON notes (text);"),
+            Migration(name: "0098_add_notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT) STRICT;"),
+            Migration(name: "0099_add_note_index", sql: "CREATE INDEX notes_text ON notes (text);"),
         ]
         let store = try fixture.store(migrations: later)
-        #expect(try store.appliedMigrations() == ["0001_create_photos", "0002_add_notes", "0003_add_note_index"])
+        #expect(try store.appliedMigrations()
+                == ["0001_create_photos", "0002_create_thumbnails", "0098_add_notes", "0099_add_note_index"])
     }
 
     @Test func databaseFromANewerSchemaIsRefusedNamingTheFile() throws {
@@ -67,7 +68,7 @@ import Testing
     @Test func failingMigrationRollsBackItsOwnTransactionOnly() throws {
         let fixture = try LibraryFixture()
         let broken = Migration.embedded + [
-            Migration(name: "0002_half_done", sql: "CREATE TABLE half (x INTEGER); INSERT INTO no_such_table VALUES (1);"),
+            Migration(name: "0098_half_done", sql: "CREATE TABLE half (x INTEGER); INSERT INTO no_such_table VALUES (1);"),
         ]
         #expect(throws: LibraryError.self) { _ = try fixture.store(migrations: broken) }
         do {
@@ -77,11 +78,11 @@ import Testing
                 Issue.record("expected migrationFailed, got \(error)")
                 return
             }
-            #expect(name == "0002_half_done")
+            #expect(name == "0098_half_done")
             #expect(message.contains("no_such_table"))
         }
         let store = try fixture.store()
-        #expect(try store.appliedMigrations() == ["0001_create_photos"])
+        #expect(try store.appliedMigrations() == ["0001_create_photos", "0002_create_thumbnails"])
         let half = try store.pool.read { db in try db.tableExists("half") }
         #expect(half == false)
     }
@@ -121,7 +122,7 @@ import Testing
             for _ in 0..<4 {
                 group.addTask { try PhotoStore(path: path).appliedMigrations() }
             }
-            for try await applied in group { #expect(applied == ["0001_create_photos"]) }
+            for try await applied in group { #expect(applied == ["0001_create_photos", "0002_create_thumbnails"]) }
         }
     }
 }
