@@ -8,7 +8,9 @@ public struct ThumbnailOptions: Sendable, Hashable {
     public static let defaultQuality = 85
     /// The DCT margin the pipeline plans with: the decoded image keeps at least this many times
     /// the target's pixels before the final resample (see `ThumbnailPlan`).
-    public static let defaultMargin = 1
+    public static let defaultMargin = 2
+    /// The default pixel limit: 100 megapixels of stored size.
+    public static let defaultPixelLimit = JPEGDecodeOptions.defaultPixelLimit
 
     /// JPEG quality 1...100.
     public var quality: Int
@@ -21,7 +23,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
     public var pixelLimit: Int
 
     public init(quality: Int = ThumbnailOptions.defaultQuality, margin: Int = ThumbnailOptions.defaultMargin,
-                filter: ResamplingFilter = .mitchell, pixelLimit: Int = JPEGDecodeOptions.defaultPixelLimit) {
+                filter: ResamplingFilter = .mitchell, pixelLimit: Int = ThumbnailOptions.defaultPixelLimit) {
         self.quality = quality
         self.margin = margin
         self.filter = filter

@@ -1,0 +1,176 @@
+import PhotoLibrary
+import Thumbnails
+
+/// Why `photogrid thumbs` could not run at all (per-photo failures are not errors of the run).
+public enum ThumbnailsError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The database could not be opened, read or written.
+    case library(LibraryError)
+    /// The thumbnail folder could not be created, locked or written.
+    case folder(ThumbnailError)
+    /// The request is not valid (`ThumbnailRequest.validate()` says why).
+    case usage(UsageError)
+
+    public var description: String {
+        switch self {
+        case .library(let error): return error.description
+        case .folder(let error): return "thumbnail folder: \(error.description)"
+        case .usage(let error): return error.description
+        }
+    }
+}
+
+/// `photogrid thumbs`: grid (and detail) thumbnails for every indexed photo, kept up to date in a
+/// thumbnail folder and recorded in the library database.
+///
+/// For each photo with status ok and each variant, the thumbnail is skipped when its record is
+/// current (made from the photo's present content key, size and mtime) and its file exists with
+/// the recorded byte size; otherwise it is made again. Identical photos (same content key) share
+/// one file, made once. Results are written in batches (one transaction per 500 records or
+/// 250 ms); a thumbnail that cannot be made gets an error record and is retried on the next run.
+/// At the end, files of those variants that no record refers to any more are removed.
+public enum LibraryThumbnails {
+    /// Records are committed after this many…
+    static let batchSize = 500
+    /// …or when the oldest has waited this long.
+    static let batchInterval: Duration = .milliseconds(250)
+
+    /// Makes the thumbnails `request` asks for, for the library at `database` (which must exist).
+    ///
+    /// - Parameter progressBar: drawn while thumbnails are made (nil when stderr is not a terminal).
+    /// - Throws: `.library` for database errors, `.folder` when the thumbnail folder is unusable.
+    ///   Validate `request` first (`ThumbnailRequest.validate()`): its problems are usage errors.
+    public static func make(database: String, request: ThumbnailRequest,
+                            progressBar: TerminalProgressBar? = nil) throws(ThumbnailsError) -> ThumbnailsReport {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let variants: [ThumbnailVariant]
+        do { variants = try request.variants() } catch { throw .usage(error) }
+        let folder = request.folder(database: database)
+
+        let store: PhotoStore
+        let photos: [Photo]
+        let root: LibraryRoot?
+        do {
+            store = try PhotoStore(path: database, mode: .existing)
+            root = try store.root()
+            photos = root == nil ? [] : try store.photos(statuses: [.ok])
+        } catch {
+            throw .library(error)
+        }
+        let cache: ThumbnailCache
+        do { cache = try ThumbnailCache(root: folder, variants: variants) } catch { throw .folder(error) }
+
+        var summary = ThumbnailsSummary(folder: folder, variants: variants.map(\.name), photos: photos.count)
+        var plan = ThumbnailWork()
+        for variant in variants {
+            let records: [Int64: ThumbnailRecord]
+            do { records = try store.thumbnailRecords(variant: variant.name) } catch { throw .library(error) }
+            for photo in photos {
+                if let record = records[photo.id], record.isCurrent(for: photo), case .success(let file) = record.outcome,
+                   cache.fileSize(of: file.path) == file.byteSize {
+                    summary.skipped += 1
+                    continue
+                }
+                guard let root else { continue }
+                plan.add(photo, variant: variant, root: root)
+            }
+        }
+
+        if !plan.jobs.isEmpty {
+            try run(plan, store: store, cache: cache, request: request, summary: &summary, progressBar: progressBar)
+        }
+
+        for variant in variants {
+            do {
+                let referenced = try store.referencedThumbnailPaths(variant: variant.name)
+                summary.removed += cache.removeUnreferenced(variant, keeping: referenced)
+            } catch {
+                throw .library(error)
+            }
+        }
+        let elapsed = clock.now - started
+        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return ThumbnailsReport(database: database, summary: summary)
+    }
+
+    /// Runs the jobs of `plan` and records their outcomes.
+    private static func run(_ plan: ThumbnailWork, store: PhotoStore, cache: ThumbnailCache, request: ThumbnailRequest,
+                            summary: inout ThumbnailsSummary, progressBar: TerminalProgressBar?) throws(ThumbnailsError) {
+        let options = ThumbnailOptions(pixelLimit: request.pixelLimit)
+        let batch = ThumbnailBatch(options: options, threads: request.jobs ?? IndexOptions.activeProcessorCount)
+        let clock = ContinuousClock()
+        var pending: [ThumbnailRecord] = []
+        var pendingSince: ContinuousClock.Instant?
+        var done = 0
+        let total = plan.jobs.count
+        defer { progressBar?.finish() }
+        progressBar?.update(done: 0, total: total)
+
+        do throws(LibraryError) {
+            try batch.run(plan.jobs, in: cache, wakeInterval: batchInterval) { (outcomes) throws(LibraryError) in
+                for outcome in outcomes {
+                    for photo in plan.photos[outcome.job.tag] {
+                        let record = ThumbnailRecord(
+                            photoID: photo.id, variant: outcome.job.variant.name,
+                            outcome: outcome.result
+                                .map { ThumbnailRecord.File(path: outcome.job.relativePath, pixelWidth: $0.width,
+                                                            pixelHeight: $0.height, byteSize: Int64($0.byteCount)) }
+                                .mapError { ThumbnailFailure($0.description) },
+                            sourceContentKey: photo.contentKey, sourceSize: photo.fileSize,
+                            sourceModificationTimeNanoseconds: photo.modificationTimeNanoseconds)
+                        switch outcome.result {
+                        case .success: summary.made += 1
+                        case .failure(let error):
+                            summary.failures.append(ThumbnailsSummary.Failure(
+                                id: photo.id, path: photo.path, variant: outcome.job.variant.name, error: error.description))
+                        }
+                        if pending.isEmpty { pendingSince = clock.now }
+                        pending.append(record)
+                    }
+                }
+                done += outcomes.count
+                if !outcomes.isEmpty { progressBar?.update(done: done, total: total) }
+                if let since = pendingSince, pending.count >= batchSize || clock.now - since >= batchInterval || done == total {
+                    try store.saveThumbnailRecords(pending)
+                    pending.removeAll(keepingCapacity: true)
+                    pendingSince = nil
+                }
+            }
+        } catch {
+            throw .library(error)
+        }
+    }
+}
+
+/// The jobs of a run: one per distinct thumbnail file, with the photos that share it.
+struct ThumbnailWork {
+    var jobs: [ThumbnailJob] = []
+    /// The photos of each job (same content key), by job tag.
+    var photos: [[Photo]] = []
+    private var jobByPath: [String: Int] = [:]
+
+    /// Adds `photo`'s thumbnail of `variant` to the job for its file (a new job for a new file).
+    mutating func add(_ photo: Photo, variant: ThumbnailVariant, root: LibraryRoot) {
+        let relative = ThumbnailCache.relativePath(variant: variant, contentKey: photo.contentKey, photoID: photo.id)
+        if let tag = jobByPath[relative] {
+            photos[tag].append(photo)
+            return
+        }
+        guard let width = photo.storedWidth, let height = photo.storedHeight else { return }
+        let source = ThumbnailSource(
+            pathBytes: root.absolutePathBytes(of: photo), displayPath: photo.path,
+            storedWidth: width, storedHeight: height, exifOrientation: photo.orientation ?? 1,
+            expectedVersion: FileVersion(size: photo.fileSize, modificationTimeNanoseconds: photo.modificationTimeNanoseconds))
+        let tag = jobs.count
+        jobByPath[relative] = tag
+        jobs.append(ThumbnailJob(tag: tag, source: source, variant: variant, relativePath: relative))
+        photos.append([photo])
+    }
+}
+
+extension TerminalProgressBar {
+    /// Redraws the bar for `done` of `total` thumbnails.
+    func update(done: Int, total: Int) {
+        update(IndexProgress(phase: .indexing, done: done, total: total))
+    }
+}

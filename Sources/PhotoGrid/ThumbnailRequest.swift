@@ -1,0 +1,95 @@
+import GridLayout
+import Thumbnails
+
+/// What `photogrid thumbs` is asked to make (DESIGN §3, §4): grid thumbnails sized for the grid at
+/// a viewport width and display scale, and optionally detail thumbnails.
+public struct ThumbnailRequest: Sendable, Hashable {
+    /// Viewport width in points: the grid at this width decides the cell size.
+    public var width: Double
+    /// Display scale: device pixels per point.
+    public var scale: Double
+    /// Long side in pixels of the detail thumbnails (fit within), or nil for none.
+    public var detailSize: Int?
+    /// Worker threads; nil for one per active core.
+    public var jobs: Int?
+    /// Photos with more stored pixels than this are refused before decoding.
+    public var pixelLimit: Int
+    /// The thumbnail folder; nil for `defaultFolder(database:)`.
+    public var folder: String?
+    /// The grid (columns and row spacing); the Photos grid by default.
+    public var configuration: GridConfiguration
+
+    /// The default viewport width: an iPhone's 393 points.
+    public static let defaultWidth = 393.0
+    /// The default display scale: 3×.
+    public static let defaultScale = 3.0
+    /// The name of the default thumbnail folder, next to the database.
+    public static let defaultFolderName = "thumbnails"
+    /// Largest accepted thumbnail side in pixels.
+    public static let maximumPixels = 8192
+
+    public init(width: Double = ThumbnailRequest.defaultWidth, scale: Double = ThumbnailRequest.defaultScale,
+                detailSize: Int? = nil, jobs: Int? = nil,
+                pixelLimit: Int = ThumbnailOptions.defaultPixelLimit, folder: String? = nil,
+                configuration: GridConfiguration = GridConfiguration()) {
+        self.width = width
+        self.scale = scale
+        self.detailSize = detailSize
+        self.jobs = jobs
+        self.pixelLimit = pixelLimit
+        self.folder = folder
+        self.configuration = configuration
+    }
+
+    /// The thumbnail folder for the database at `database`: `thumbnails` in the database's folder
+    /// (`photogrid.sqlite` → `thumbnails`, `/data/lib.sqlite` → `/data/thumbnails`).
+    public static func defaultFolder(database: String) -> String {
+        guard let slash = database.lastIndex(of: "/") else { return defaultFolderName }
+        return String(database[...slash]) + defaultFolderName
+    }
+
+    /// The folder to use with the database at `database`.
+    public func folder(database: String) -> String {
+        folder.flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultFolder(database: database)
+    }
+
+    /// The side of a grid thumbnail in pixels: the cell's side in points (the widest column of the
+    /// grid at `width`; cells are squares) × `scale`, rounded up so the thumbnail always has at
+    /// least the cell's pixels (129 pt × 3 = 387 px at the default 393 pt).
+    public func gridPixels() throws(UsageError) -> Int {
+        try validate()
+        let tracks = configuration.grid.tracks(proposedWidth: width)
+        let side = tracks.map(\.width).max() ?? 0
+        // A product such as 131.333… × 3 may land a hair above an integer: 1e-9 tolerance.
+        let pixels = (side * scale - 1e-9).rounded(.up)
+        guard pixels >= 1 else {
+            throw UsageError("the grid at width \(width) has cells too small for a thumbnail (\(side) pt)")
+        }
+        guard pixels <= Double(Self.maximumPixels) else {
+            throw UsageError("grid thumbnails would be \(Int(pixels)) px; the largest is \(Self.maximumPixels) (lower --width or --scale)")
+        }
+        return Int(pixels)
+    }
+
+    /// The variants to make: the grid's, then the detail one if asked for.
+    public func variants() throws(UsageError) -> [ThumbnailVariant] {
+        var variants = [ThumbnailVariant.grid(try gridPixels())]
+        if let detailSize { variants.append(.detail(detailSize)) }
+        return variants
+    }
+
+    /// Checks the numbers; a bad one is a usage error naming its flag.
+    public func validate() throws(UsageError) {
+        guard width.isFinite, width > 0, width <= GalleryLayout.maximumExtent else {
+            throw UsageError("--width must be a number greater than 0 and at most \(Int(GalleryLayout.maximumExtent)) (got \(width))")
+        }
+        guard scale.isFinite, scale > 0, scale <= 16 else {
+            throw UsageError("--scale must be greater than 0 and at most 16 (got \(scale))")
+        }
+        if let detailSize, !(1...Self.maximumPixels).contains(detailSize) {
+            throw UsageError("--detail-size must be 1...\(Self.maximumPixels) pixels (got \(detailSize))")
+        }
+        if let jobs, jobs < 1 { throw UsageError("--jobs must be at least 1 (got \(jobs))") }
+        guard pixelLimit >= 1 else { throw UsageError("--pixel-limit must be positive (got \(pixelLimit))") }
+    }
+}

@@ -1,0 +1,101 @@
+/// What a `photogrid thumbs` run did; also its `--json` document (version 1, keys sorted).
+public struct ThumbnailsSummary: Codable, Sendable, Equatable {
+    /// A thumbnail that could not be made.
+    public struct Failure: Codable, Sendable, Equatable {
+        /// The photo's id and path (relative to the indexed folder).
+        public var id: Int64
+        public var path: String
+        /// The variant (`grid-387`, `detail-1024`).
+        public var variant: String
+        /// Why, in one line.
+        public var error: String
+    }
+
+    public var version = 1
+    /// The thumbnail folder.
+    public var folder: String
+    /// The variants made, e.g. `["grid-387", "detail-1024"]`.
+    public var variants: [String]
+    /// Indexed photos with status ok (each gets one thumbnail per variant).
+    public var photos: Int
+    /// Thumbnails made in this run (per photo and variant; identical photos share one file).
+    public var made = 0
+    /// Thumbnails that were already up to date.
+    public var skipped = 0
+    /// Thumbnails that could not be made (`failures` says which and why).
+    public var errors: Int { failures.count }
+    /// Files of these variants removed because no photo refers to them any more.
+    public var removed = 0
+    /// Wall-clock time of the run.
+    public var seconds = 0.0
+    public var failures: [Failure] = []
+
+    public init(folder: String, variants: [String], photos: Int) {
+        self.folder = folder
+        self.variants = variants
+        self.photos = photos
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case version, folder, variants, photos, made, skipped, errors, removed, seconds, failures
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        folder = try container.decode(String.self, forKey: .folder)
+        variants = try container.decode([String].self, forKey: .variants)
+        photos = try container.decode(Int.self, forKey: .photos)
+        made = try container.decode(Int.self, forKey: .made)
+        skipped = try container.decode(Int.self, forKey: .skipped)
+        removed = try container.decode(Int.self, forKey: .removed)
+        seconds = try container.decode(Double.self, forKey: .seconds)
+        failures = try container.decode([Failure].self, forKey: .failures)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(folder, forKey: .folder)
+        try container.encode(variants, forKey: .variants)
+        try container.encode(photos, forKey: .photos)
+        try container.encode(made, forKey: .made)
+        try container.encode(skipped, forKey: .skipped)
+        try container.encode(errors, forKey: .errors)
+        try container.encode(removed, forKey: .removed)
+        try container.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)
+        try container.encode(failures, forKey: .failures)
+    }
+}
+
+/// What `photogrid thumbs` prints.
+public struct ThumbnailsReport: Sendable {
+    /// The database path.
+    public var database: String
+    public var summary: ThumbnailsSummary
+
+    /// The `--json` document text (one line, keys sorted).
+    public var json: String { DocumentEncoding.json(summary) }
+
+    /// Failures listed in the text report (all of them are in the JSON).
+    static let listedFailures = 20
+
+    /// A paragraph for people, then one line per failure (at most 20).
+    public var text: String {
+        let s = summary
+        let grouped = TerminalProgressBar.grouped
+        var text = "Thumbnails (\(s.variants.joined(separator: ", "))) of \(grouped(s.photos)) "
+            + "photo\(s.photos == 1 ? "" : "s") in \(ConsoleText.escaped(s.folder)) "
+            + "in \(IndexReport.formatSeconds(s.seconds)): \(grouped(s.made)) made, "
+            + "\(grouped(s.skipped)) up to date, \(grouped(s.errors)) error\(s.errors == 1 ? "" : "s")"
+        if s.removed > 0 { text += ", \(grouped(s.removed)) old file\(s.removed == 1 ? "" : "s") removed" }
+        text += s.errors > 0 ? ":\n" : ".\n"
+        for failure in s.failures.prefix(Self.listedFailures) {
+            text += "  \(ConsoleText.escaped(failure.path)) (\(failure.variant)): \(ConsoleText.escaped(failure.error))\n"
+        }
+        if s.failures.count > Self.listedFailures {
+            text += "  … and \(grouped(s.failures.count - Self.listedFailures)) more (--json lists them all)\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import PhotoGrid
+
+/// `photogrid thumbs`: grid (and detail) thumbnails of the indexed photos.
+struct ThumbsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "thumbs",
+        abstract: "Make the grid thumbnails of the indexed photos (and detail thumbnails), kept up to date in a folder.",
+        discussion: """
+        A grid thumbnail is exactly what a grid cell shows: the centre square of the upright photo, at the \
+        cell's size in points × the display scale (129 pt × 3 = 387 px for the default 393-point-wide grid). \
+        --detail-size PX also makes detail thumbnails: the whole photo fitted within PX pixels. Photos are \
+        decoded at 1/2, 1/4 or 1/8 size inside libjpeg when that still leaves enough pixels, then resampled \
+        with an antialiasing filter, turned upright and saved as JPEG (quality 85).
+
+        Files go to DIR/grid-N/<content key>.jpg and DIR/detail-N/<content key>.jpg (default DIR: \
+        "thumbnails" next to the database); the database records each one. A rerun makes only what is \
+        missing or stale, and removes files no photo uses any more. Photos that cannot be made are \
+        reported (and recorded) and the run goes on. Exit status 0 even when some photos failed, 1 on a \
+        fatal error, 64 on a usage error.
+        """)
+
+    @OptionGroup var database: DatabaseOption
+
+    @Option(help: ArgumentHelp("The thumbnail folder (default: thumbnails next to the database).", valueName: "dir"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("Viewport width in points: grid cells are sized for it.", valueName: "w"))
+    var width: Double = ThumbnailRequest.defaultWidth
+
+    @Option(help: ArgumentHelp("Display scale (device pixels per point).", valueName: "k"))
+    var scale: Double = ThumbnailRequest.defaultScale
+
+    @Option(help: ArgumentHelp("Also make detail thumbnails fitted within this many pixels.", valueName: "px"))
+    var detailSize: Int?
+
+    @Option(help: ArgumentHelp("Threads making thumbnails (default: one per active core).", valueName: "n"))
+    var jobs: Int?
+
+    @Option(help: ArgumentHelp("Refuse photos of more than this many megapixels (stored size).", valueName: "mp"))
+    var pixelLimit: Double = Double(ThumbnailRequest().pixelLimit) / 1_000_000
+
+    @Flag(help: "Print the summary as JSON.")
+    var json = false
+
+    func run() throws {
+        let request = try usage { () throws(UsageError) -> ThumbnailRequest in
+            guard pixelLimit.isFinite, pixelLimit > 0, pixelLimit <= 1_000_000 else {
+                throw UsageError("--pixel-limit must be greater than 0 and at most 1000000 megapixels (got \(pixelLimit))")
+            }
+            let request = ThumbnailRequest(width: width, scale: scale, detailSize: detailSize, jobs: jobs,
+                                           pixelLimit: Int((pixelLimit * 1_000_000).rounded()), folder: out)
+            try request.validate()
+            return request
+        }
+        let report = try exitingOnFatalError {
+            try LibraryThumbnails.make(database: database.path, request: request,
+                                       progressBar: TerminalProgressBar.ifStandardErrorIsTerminal())
+        }
+        Console.writeOutput(json ? report.json + "\n" : report.text)
+    }
+}

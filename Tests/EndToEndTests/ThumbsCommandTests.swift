@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `photogrid thumbs` run as a user would run it.
+@Suite(.serialized) struct ThumbsCommandTests {
+    static let summaryKeys: Set<String> = ["version", "folder", "variants", "photos", "made", "skipped", "errors",
+                                           "removed", "seconds", "failures"]
+
+    /// The regular files of `folder`, hidden ones included.
+    static func files(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    /// Index SampleImages, then `thumbs --width 393 --scale 3`: a 387×387 file for each of the 26
+    /// photos (all readable, all different), read back from the files' frame headers.
+    @Test func sampleImagesGetGridThumbnailsOfTheCellSize() throws {
+        let directory = try PhotoGridBinary.temporaryDirectory("photogrid-thumbs")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("library.sqlite").path
+        let index = try PhotoGridBinary.run(["index", PhotoGridBinary.sampleImages.path, "--db", database])
+        #expect(index.status == 0)
+
+        let run = try PhotoGridBinary.run(["thumbs", "--db", database, "--width", "393", "--scale", "3", "--json"])
+        #expect(run.status == 0)
+        #expect(run.stderr == "")  // not a terminal: no progress bar
+        let summary = try run.json()
+        #expect(Set(summary.keys) == Self.summaryKeys)
+        #expect(summary["version"] as? Int == 1)
+        #expect(summary["photos"] as? Int == 26)
+        #expect(summary["made"] as? Int == 26)
+        #expect(summary["errors"] as? Int == 0)
+        #expect(summary["variants"] as? [String] == ["grid-387"])
+        // Default folder: "thumbnails" next to the database.
+        let folder = directory.appendingPathComponent("thumbnails")
+        #expect(summary["folder"] as? String == folder.path)
+
+        let grid = folder.appendingPathComponent("grid-387")
+        let names = try Self.files(in: grid)
+        #expect(names.count == 26)
+        for name in names {
+            let bytes = try [UInt8](Data(contentsOf: grid.appendingPathComponent(name)))
+            #expect(JPEGFrame.isComplete(bytes), "\(name)")
+            #expect(JPEGFrame.size(bytes).map { "\($0.width)×\($0.height)" } == "387×387", "\(name)")
+        }
+        #expect(try Self.files(in: folder) == [".lock", "CACHEDIR.TAG", "grid-387"])
+
+        // Again: nothing to do.
+        let rerun = try PhotoGridBinary.run(["thumbs", "--db", database, "--json"])
+        #expect(rerun.status == 0)
+        let again = try rerun.json()
+        #expect(again["made"] as? Int == 0 && again["skipped"] as? Int == 26 && again["errors"] as? Int == 0)
+
+        // Text for people, and a detail variant (fit within 256: landscape 600×400 → 256×171).
+        let text = try PhotoGridBinary.run(["thumbs", "--db", database, "--detail-size", "256"])
+        #expect(text.status == 0)
+        #expect(text.stdoutText.hasPrefix("Thumbnails (grid-387, detail-256) of 26 photos in \(folder.path) in "))
+        #expect(text.stdoutText.hasSuffix(": 26 made, 26 up to date, 0 errors.\n"))
+        let detail = folder.appendingPathComponent("detail-256")
+        #expect(try Self.files(in: detail).count == 26)
+    }
+
+    /// Per-file errors are reported and stored, the run goes on, and the exit status is 0.
+    @Test func badPhotosAreReportedAndTheRunCompletes() throws {
+        let directory = try PhotoGridBinary.temporaryDirectory("photogrid-thumbs-bad")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photos = directory.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let good = try Data(contentsOf: PhotoGridBinary.sampleImages.appendingPathComponent("orientation/Landscape_1.jpg"))
+        try good.write(to: photos.appendingPathComponent("good.jpg"))
+        try good.prefix(good.count / 2).write(to: photos.appendingPathComponent("cut short.jpg"))
+        // Declares 60000×60000 in its frame header: the index refuses it as absurd (an error row).
+        try Data(JPEGFrame.declaringSize([UInt8](good), width: 60000, height: 60000))
+            .write(to: photos.appendingPathComponent("bomb.jpg"))
+        try Data("not a JPEG".utf8).write(to: photos.appendingPathComponent("text.jpg"))
+        let database = directory.appendingPathComponent("library.sqlite").path
+        #expect(try PhotoGridBinary.run(["index", photos.path, "--db", database]).status == 0)
+
+        let run = try PhotoGridBinary.run(["thumbs", "--db", database, "--width", "100", "--scale", "1", "--json"])
+        #expect(run.status == 0)
+        let summary = try run.json()
+        #expect(summary["photos"] as? Int == 2)  // good.jpg and cut short.jpg are indexed ok
+        #expect(summary["made"] as? Int == 1)
+        #expect(summary["errors"] as? Int == 1)
+        let failures = try #require(summary["failures"] as? [[String: Any]])
+        #expect(failures.count == 1)
+        #expect(failures.first?["path"] as? String == "cut short.jpg")
+        #expect((failures.first?["error"] as? String)?.contains("truncated JPEG") == true)
+
+        // A lower pixel limit refuses the good photo too (600×400 = 0.24 MP), with a clear message.
+        let limited = try PhotoGridBinary.run(["thumbs", "--db", database, "--width", "50", "--scale", "1",
+                                               "--pixel-limit", "0.1"])
+        #expect(limited.status == 0)
+        #expect(limited.stdoutText.contains("good.jpg (grid-50): 600×400 exceeds the pixel limit of 100000\n"))
+    }
+
+    @Test func usageAndFatalErrors() throws {
+        let directory = try PhotoGridBinary.temporaryDirectory("photogrid-thumbs-errors")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for arguments in [["--width", "0"], ["--scale", "0"], ["--jobs", "0"], ["--detail-size", "0"],
+                          ["--pixel-limit", "0"]] {
+            let run = try PhotoGridBinary.run(["thumbs"] + arguments, in: directory)
+            #expect(run.status == 64, "\(arguments)")
+            #expect(run.stderr.hasPrefix("photogrid: error: ") && run.stderr.filter { $0 == "\n" }.count == 1,
+                    "\(arguments): \(run.stderr)")
+        }
+        let missing = try PhotoGridBinary.run(["thumbs", "--db", "none.sqlite"], in: directory)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("photogrid: error: no photo database at none.sqlite"))
+        #expect(missing.stderr.filter { $0 == "\n" }.count == 1)
+        // A failed run leaves no thumbnail folder behind.
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("thumbnails").path))
+    }
+
+    /// SIGKILL in the middle of a run, then a rerun: no partial or temporary file in the cache, every
+    /// thumbnail a whole JPEG of the right size, every photo has one.
+    @Test func killedRunLeavesNoPartialFiles() throws {
+        let directory = try PhotoGridBinary.temporaryDirectory("photogrid-thumbs-kill")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photos = directory.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        // 320 different photos: the 16 orientation samples (600×400 displayed), each copied 20 times
+        // with a numbered COM segment.
+        let orientation = PhotoGridBinary.sampleImages.appendingPathComponent("orientation")
+        let samples = try Self.files(in: orientation).filter { $0.hasSuffix(".jpg") }
+        let count = samples.count * 20
+        for number in 0..<count {
+            let bytes = try [UInt8](Data(contentsOf: orientation.appendingPathComponent(samples[number % samples.count])))
+            try Data(JPEGFrame.withComment("photo \(number)", bytes)).write(to: photos.appendingPathComponent("p\(number).jpg"))
+        }
+        let database = directory.appendingPathComponent("library.sqlite").path
+        #expect(try PhotoGridBinary.run(["index", photos.path, "--db", database]).status == 0)
+        let folder = directory.appendingPathComponent("thumbnails")
+        let grid = folder.appendingPathComponent("grid-100")
+
+        var killed = false
+        for _ in 0..<5 where !killed {
+            try? FileManager.default.removeItem(at: folder)
+            let process = try ProcessRunner.start(["thumbs", "--db", database, "--width", "100", "--scale", "1",
+                                                   "--jobs", "2"])
+            // Wait until some thumbnails are written, then kill it mid-run.
+            while process.isRunning && ((try? Self.files(in: grid).count) ?? 0) < 30 { usleep(500) }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            killed = process.terminationReason == .uncaughtSignal
+        }
+        #expect(killed, "the run always finished before it could be killed")
+
+        let rerun = try PhotoGridBinary.run(["thumbs", "--db", database, "--width", "100", "--scale", "1", "--json"])
+        #expect(rerun.status == 0)
+        let summary = try rerun.json()
+        let made = try #require(summary["made"] as? Int), skipped = try #require(summary["skipped"] as? Int)
+        #expect(made + skipped == count && summary["errors"] as? Int == 0)
+        #expect(made > 0)  // the killed run had not finished
+
+        let names = try Self.files(in: grid)
+        #expect(names.count == count)
+        #expect(names.allSatisfy { !$0.hasPrefix(".") })  // no temporary files left
+        for name in names {
+            let bytes = try [UInt8](Data(contentsOf: grid.appendingPathComponent(name)))
+            #expect(JPEGFrame.isComplete(bytes) && JPEGFrame.size(bytes).map { $0.width == 100 && $0.height == 100 } == true,
+                    "\(name)")
+        }
+    }
+}
+
+/// Just enough JPEG structure for the end-to-end tests (which do not link the JPEG module): the
+/// frame header's size, whether a file ends with EOI, and rewriting markers.
+enum JPEGFrame {
+    /// Width and height from the first SOFn marker, walking the marker segments from SOI.
+    static func size(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        var i = 2
+        while i + 9 < bytes.count, bytes[i] == 0xFF {
+            let marker = bytes[i + 1]
+            let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+            if (0xC0...0xCF).contains(marker) && marker != 0xC4 && marker != 0xC8 && marker != 0xCC {
+                return (Int(bytes[i + 7]) << 8 | Int(bytes[i + 8]), Int(bytes[i + 5]) << 8 | Int(bytes[i + 6]))
+            }
+            i += 2 + length
+        }
+        return nil
+    }
+
+    /// Starts with SOI and ends with EOI: not cut short.
+    static func isComplete(_ bytes: [UInt8]) -> Bool {
+        bytes.count > 4 && bytes.prefix(2) == [0xFF, 0xD8] && bytes.suffix(2) == [0xFF, 0xD9]
+    }
+
+    /// `bytes` with a COM segment holding `text` right after SOI.
+    static func withComment(_ text: String, _ bytes: [UInt8]) -> [UInt8] {
+        let payload = Array(text.utf8)
+        let length = payload.count + 2
+        return [0xFF, 0xD8, 0xFF, 0xFE, UInt8(length >> 8), UInt8(length & 0xFF)] + payload + bytes.dropFirst(2)
+    }
+
+    /// `bytes` with its first SOF0/SOF2 declaring `width` × `height`.
+    static func declaringSize(_ bytes: [UInt8], width: Int, height: Int) -> [UInt8] {
+        var out = bytes
+        var i = 2
+        while i + 9 < out.count, out[i] == 0xFF {
+            let marker = out[i + 1]
+            let length = Int(out[i + 2]) << 8 | Int(out[i + 3])
+            if marker == 0xC0 || marker == 0xC2 {
+                out[i + 5] = UInt8(height >> 8); out[i + 6] = UInt8(height & 0xFF)
+                out[i + 7] = UInt8(width >> 8); out[i + 8] = UInt8(width & 0xFF)
+                return out
+            }
+            i += 2 + length
+        }
+        return out
+    }
+}

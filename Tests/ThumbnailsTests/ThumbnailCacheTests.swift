@@ -1,0 +1,111 @@
+import Foundation
+import Imaging
+import JPEG
+import Testing
+@testable import Thumbnails
+
+/// The thumbnail folder: layout, atomic writes, cleanup of temporary and orphaned files, the lock.
+@Suite struct ThumbnailCacheTests {
+    @Test func layoutAndTag() throws {
+        let folder = try ScratchFolder()
+        let root = folder.url.appendingPathComponent("a/b/thumbs").path  // parents are created
+        let cache = try ThumbnailCache(root: root, variants: [.grid(387), .detail(1024)])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted()
+                == [".lock", "CACHEDIR.TAG", "detail-1024", "grid-387"])
+        let tag = try String(contentsOfFile: root + "/CACHEDIR.TAG", encoding: .utf8)
+        #expect(tag.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55"))
+        #expect(cache.path(of: "grid-387/x.jpg") == root + "/grid-387/x.jpg")
+    }
+
+    @Test func relativePathsAreNamedByContentKey() {
+        #expect(ThumbnailCache.relativePath(variant: .grid(387), contentKey: "3966072-0123456789abcdef", photoID: 5)
+                == "grid-387/3966072-0123456789abcdef.jpg")
+        #expect(ThumbnailCache.relativePath(variant: .detail(1024), contentKey: "12-00000000000000ff", photoID: 5)
+                == "detail-1024/12-00000000000000ff.jpg")
+        // Anything else could escape the folder or be no name at all: the photo id is used instead.
+        for key in ["../../etc/passwd", "", "12-", "-ab", "12-AB", "1/2-ab", nil] as [String?] {
+            #expect(ThumbnailCache.relativePath(variant: .grid(10), contentKey: key, photoID: 42) == "grid-10/id-42.jpg")
+        }
+    }
+
+    @Test func variantNames() {
+        #expect(ThumbnailVariant.grid(387).name == "grid-387")
+        #expect(ThumbnailVariant.detail(1024).name == "detail-1024")
+        #expect(ThumbnailVariant(name: "grid-387") == .grid(387))
+        #expect(ThumbnailVariant(name: "detail-1024") == .detail(1024))
+        for name in ["grid-0", "grid-", "grid-01", "tile-5", "grid-5x", "grid"] { #expect(ThumbnailVariant(name: name) == nil) }
+    }
+
+    @Test func atomicWriteReplacesAndLeavesNoTemporaryFile() throws {
+        let folder = try ScratchFolder()
+        let path = folder.path + "/file.jpg"
+        try AtomicFile.write([1, 2, 3], to: path)
+        try AtomicFile.write([4, 5], to: path)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data([4, 5]))
+        #expect(try folder.names() == ["file.jpg"])
+    }
+
+    @Test func failedWriteLeavesNothing() throws {
+        let folder = try ScratchFolder()
+        // The final name is a non-empty folder: rename(2) fails, the temporary file is removed.
+        try FileManager.default.createDirectory(atPath: folder.path + "/taken.jpg/inside", withIntermediateDirectories: true)
+        #expect(throws: ThumbnailError.self) { try AtomicFile.write([1, 2, 3], to: folder.path + "/taken.jpg") }
+        #expect(try folder.names() == ["taken.jpg"])
+        // No folder: open fails, nothing is created.
+        #expect {
+            try AtomicFile.write([1], to: folder.path + "/missing/x.jpg")
+        } throws: { error in
+            guard case let .system(call, path, code) = error as? ThumbnailError else { return false }
+            return call == "open" && code == ENOENT && path.hasPrefix(folder.path + "/missing/.tmp-x.jpg.")
+        }
+    }
+
+    /// Temporary files left by a killed run are removed when the cache is opened; orphaned
+    /// thumbnails when asked; anything not named like ours stays.
+    @Test func cleanup() throws {
+        let folder = try ScratchFolder()
+        let root = folder.path + "/thumbs"
+        do {
+            _ = try ThumbnailCache(root: root, variants: [.grid(10)])
+        }
+        for name in [".tmp-1-0123456789abcdef.jpg.999.1", "1-0123456789abcdef.jpg", "2-00000000000000aa.jpg",
+                     "id-7.jpg", "notes.txt", "holiday.jpg"] {
+            try folder.write([0xFF], to: "thumbs/grid-10/" + name)
+        }
+        let cache = try ThumbnailCache(root: root, variants: [.grid(10)])
+        #expect(try folder.names(in: "thumbs/grid-10")
+                == ["1-0123456789abcdef.jpg", "2-00000000000000aa.jpg", "holiday.jpg", "id-7.jpg", "notes.txt"])
+        let removed = cache.removeUnreferenced(.grid(10), keeping: ["grid-10/1-0123456789abcdef.jpg"])
+        #expect(removed == 2)
+        #expect(try folder.names(in: "thumbs/grid-10") == ["1-0123456789abcdef.jpg", "holiday.jpg", "notes.txt"])
+        #expect(cache.fileSize(of: "grid-10/1-0123456789abcdef.jpg") == 1)
+        #expect(cache.fileSize(of: "grid-10/none.jpg") == nil)
+        #expect(cache.fileSize(of: "grid-10") == nil)  // a folder is not a thumbnail
+    }
+
+    /// A second opener of the same folder waits until the first closes it.
+    @Test func secondOpenerWaitsForTheLock() async throws {
+        let folder = try ScratchFolder()
+        let root = folder.path + "/thumbs"
+        var first: ThumbnailCache? = try ThumbnailCache(root: root, variants: [.grid(10)])
+        #expect(first != nil)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let second = Task.detached { () throws -> Duration in
+            _ = try ThumbnailCache(root: root, variants: [.grid(10)])
+            return clock.now - started
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        first = nil  // closes the lock file
+        let waited = try await second.value
+        #expect(waited >= .milliseconds(300))
+    }
+
+    @Test func rootThatIsAFileIsAnError() throws {
+        let folder = try ScratchFolder()
+        let file = try folder.write([1], to: "plain")
+        #expect(throws: ThumbnailError.system(call: "mkdir", path: file, errno: ENOTDIR)) {
+            _ = try ThumbnailCache(root: file, variants: [.grid(10)])
+        }
+    }
+}
