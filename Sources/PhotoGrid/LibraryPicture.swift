@@ -14,13 +14,25 @@ public enum LibraryPicture {
         public var failures: [String]
     }
 
+    /// The grid thumbnails `photogrid thumbs` made for this viewport's width and scale in the default
+    /// folder (`thumbnails` next to the database), by photo id; empty when there are none.
+    public static func recordedThumbnails(database: String, request: LayoutRequest) -> [Int64: String] {
+        let thumbnails = ThumbnailRequest(width: request.width, scale: request.scale)
+        guard let pixels = try? thumbnails.gridPixels(),
+              let store = try? PhotoStore(path: database, mode: .existing),
+              let paths = try? store.thumbnailPaths(variant: ThumbnailVariant.grid(pixels).name) else { return [:] }
+        let folder = thumbnails.folder(database: database)
+        return paths.mapValues { folder + "/" + $0 }
+    }
+
     /// Renders the viewport of `request` for the library at `database` into `output` (written atomically).
     ///
-    /// Cells are drawn from grid thumbnails when `thumbnail` finds a current one for a photo (a path to
-    /// its centre-square JPEG), else from the photo itself. Throws `UsageError` for bad flags,
-    /// `LibraryError` for the database, `RenderError` for the picture.
+    /// Cells are drawn from grid thumbnails when `thumbnail` finds one for a photo (a path to its
+    /// centre-square JPEG; by default those `photogrid thumbs` recorded for this width and scale), else
+    /// from the photo itself. Throws `UsageError` for bad flags, `LibraryError` for the database,
+    /// `RenderError` for the picture.
     public static func render(database: String, request: LayoutRequest, detail: Int? = nil, progress: Double = 1,
-                              output: String, thumbnail: (GalleryPhoto) -> String? = { _ in nil }) throws -> Summary {
+                              output: String, thumbnail: ((GalleryPhoto) -> String?)? = nil) throws -> Summary {
         guard request.sizes == nil else { throw UsageError("render draws photos: use --db, not --sizes") }
         guard output.hasSuffix(".jpg") || output.hasSuffix(".jpeg") || output.hasSuffix(".JPG") else {
             throw UsageError("--out: '\(output)' must name a .jpg file")
@@ -31,6 +43,8 @@ public enum LibraryPicture {
         let root = try store.root()?.path ?? ""
         func original(_ photo: GalleryPhoto) -> String? { photo.path.map { root + "/" + $0 } }
         let square = gallery.configuration.cellStyle == .square
+        let recorded = thumbnail == nil && square ? recordedThumbnails(database: database, request: request) : [:]
+        let thumbnail = thumbnail ?? { photo in photo.id.flatMap { recorded[$0] } }
         var failures: [String] = []
         var drawn = 0
         let picture = GridPicture(gallery: gallery)

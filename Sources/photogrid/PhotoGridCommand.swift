@@ -17,7 +17,7 @@ struct PhotoGridCommand: ParsableCommand {
         Exit status: 0 on success (also when some files were bad: they are reported), 1 on a fatal \
         error, 64 on a usage error.
         """,
-        subcommands: [IndexCommand.self, ListCommand.self, StatsCommand.self, ThumbsCommand.self,
+        subcommands: [IndexCommand.self, ListCommand.self, StatsCommand.self, ThumbsCommand.self, ExportCommand.self,
                       LayoutCommand.self, DetailCommand.self, RenderCommand.self]
     )
 }

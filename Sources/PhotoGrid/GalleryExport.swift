@@ -1,0 +1,162 @@
+import GridLayout
+import PhotoLibrary
+import Thumbnails
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `photogrid export`: everything a client needs to draw the Photos grid of a folder, in one folder.
+///
+/// `DIR/photogrid.sqlite` (the library, indexed incrementally), `DIR/thumbnails/grid-N/…` and
+/// `DIR/thumbnails/detail-M/…` (`photogrid thumbs`), `DIR/layout.json` (the layout document of every
+/// cell, each with its grid thumbnail's path relative to `layout.json`) and `DIR/grid.jpg` (the first
+/// screen, drawn from the thumbnails). A rerun on an unchanged folder stats the files, finds every
+/// thumbnail current, and rewrites neither `layout.json` nor `grid.jpg` when their content is the same.
+public enum GalleryExport {
+    /// What `export` asks for.
+    public struct Request: Sendable, Hashable {
+        public var folder: String
+        public var output: String
+        public var width: Double
+        public var height: Double
+        public var scale: Double
+        /// Detail thumbnails fit within this many pixels; nil: the viewport's long side × scale.
+        public var detailSize: Int?
+        public var jobs: Int?
+
+        public init(folder: String, output: String, width: Double = 393, height: Double = 759, scale: Double = 3,
+                    detailSize: Int? = nil, jobs: Int? = nil) {
+            self.folder = folder
+            self.output = output
+            self.width = width
+            self.height = height
+            self.scale = scale
+            self.detailSize = detailSize
+            self.jobs = jobs
+        }
+
+        /// The detail thumbnails' long side: the viewport's long side in device pixels unless given.
+        public var detailPixels: Int { detailSize ?? Int((max(width, height) * scale).rounded(.up)) }
+
+        var database: String { output + "/photogrid.sqlite" }
+        var layoutRequest: LayoutRequest { LayoutRequest(width: width, height: height, scale: scale) }
+    }
+
+    /// What an export did.
+    public struct Report: Sendable {
+        public var index: IndexReport
+        public var thumbnails: ThumbnailsReport
+        public var cells: Int
+        public var layoutPath: String
+        public var layoutWritten: Bool
+        public var picturePath: String
+        public var pictureWritten: Bool
+        public var pictureFailures: [String]
+
+        /// One paragraph for people.
+        public var text: String {
+            let s = index.summary
+            let t = thumbnails.summary
+            var lines = [
+                "Indexed \(s.scanned) JPEG files: \(s.added) added, \(s.updated) updated, \(s.unchanged) unchanged, \(s.moved) moved, \(s.missing) missing, \(s.errors) errors.",
+                "Thumbnails (\(t.variants.joined(separator: ", "))): \(t.made) made, \(t.skipped) up to date, \(t.errors) failed.",
+                "\(layoutPath): \(cells) cells" + (layoutWritten ? "." : " (unchanged)."),
+                "\(picturePath): " + (pictureWritten ? "the first screen." : "unchanged."),
+            ]
+            lines += pictureFailures.map { "  could not draw \($0)" }
+            lines += t.failures.prefix(10).map { "  \($0.path) (\($0.variant)): \($0.error)" }
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// Runs the export. Throws `UsageError` for bad requests; other errors are fatal (one line, exit 1).
+    public static func run(_ request: Request, indexProgress: TerminalProgressBar? = nil,
+                           thumbnailProgress: TerminalProgressBar? = nil) throws -> Report {
+        let layoutRequest = request.layoutRequest
+        let configuration = try layoutRequest.configuration()
+        _ = try GalleryLayout(photos: [], viewport: layoutRequest.viewport, configuration: configuration)  // validates
+        guard request.detailPixels > 0, request.detailPixels <= ThumbnailRequest.maximumPixels else {
+            throw UsageError("--detail-size must be between 1 and \(ThumbnailRequest.maximumPixels) (got \(request.detailPixels))")
+        }
+        try makeFolder(request.output)
+
+        let index = try LibraryIndexing.index(folder: request.folder, database: request.database, jobs: request.jobs,
+                                              progressBar: indexProgress)
+        let thumbnailRequest = ThumbnailRequest(width: request.width, scale: request.scale, detailSize: request.detailPixels,
+                                                jobs: request.jobs, folder: request.output + "/thumbnails")
+        try thumbnailRequest.validate()
+        let thumbnails = try LibraryThumbnails.gridThumbnails(database: request.database, request: thumbnailRequest,
+                                                              progressBar: thumbnailProgress)
+
+        // layout.json: every cell, each with its thumbnail relative to the document.
+        let store = try PhotoStore(path: request.database, mode: .existing)
+        let photos = try store.gridEntries().map { entry in
+            var photo = GalleryPhoto(entry)
+            photo.thumbnail = thumbnails.relativePaths[entry.id].map { "thumbnails/" + $0 }
+            return photo
+        }
+        let gallery = try GalleryLayout(photos: photos, viewport: layoutRequest.viewport, configuration: configuration)
+        var bytes = gallery.layoutDocument(all: true).jsonBytes(reservingCapacity: photos.count * 300 + 1024)
+        bytes.append(UInt8(ascii: "\n"))
+        let layoutPath = request.output + "/layout.json"
+        let layoutWritten = try writeIfChanged(bytes, to: layoutPath)
+
+        // grid.jpg: the first screen, redrawn only when the layout changed or the picture is gone.
+        let picturePath = request.output + "/grid.jpg"
+        var failures: [String] = []
+        var pictureWritten = false
+        if layoutWritten || access(picturePath, F_OK) != 0 {
+            let summary = try LibraryPicture.render(database: request.database, request: layoutRequest, output: picturePath,
+                                                    thumbnail: { photo in photo.id.flatMap { thumbnails.path(for: $0) } })
+            failures = summary.failures
+            pictureWritten = true
+        }
+        return Report(index: index, thumbnails: thumbnails.report, cells: photos.count, layoutPath: layoutPath,
+                      layoutWritten: layoutWritten, picturePath: picturePath, pictureWritten: pictureWritten,
+                      pictureFailures: failures)
+    }
+
+    /// Creates `path` (and its parents) if missing; a file in the way is a clear error.
+    static func makeFolder(_ path: String) throws {
+        var partial = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            partial += component + "/"
+            var info = stat()
+            if stat(partial, &info) == 0 {
+                guard (info.st_mode & S_IFMT) == S_IFDIR else { throw ExportError("--out: \(partial) exists and is not a folder") }
+                continue
+            }
+            guard mkdir(partial, 0o755) == 0 || errno == EEXIST else {
+                throw ExportError("--out: cannot create \(partial): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    /// Writes `bytes` to `path` atomically unless the file already holds exactly them; says whether it wrote.
+    static func writeIfChanged(_ bytes: [UInt8], to path: String) throws -> Bool {
+        if let existing = readFile(path), existing == bytes { return false }
+        do { try AtomicFile.write(bytes, to: path) } catch { throw ExportError("cannot write \(path): \(error)") }
+        return true
+    }
+
+    static func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; return nil }
+            if n == 0 { return result }
+            result.append(contentsOf: buffer[0..<n])
+        }
+    }
+}
+
+/// A fatal export problem (the output folder), one line.
+public struct ExportError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// `photogrid export SampleImages --out DIR`, the README's main command, on the built binary.
+@Suite("photogrid export (binary)")
+struct ExportCommandTests {
+    /// Width and height from a JPEG's SOF marker (baseline, extended or progressive).
+    func jpegSize(_ url: URL) throws -> (Int, Int)? {
+        let b = [UInt8](try Data(contentsOf: url))
+        var i = 2
+        while i + 9 < b.count {
+            guard b[i] == 0xFF else { return nil }
+            let marker = b[i + 1], length = Int(b[i + 2]) << 8 | Int(b[i + 3])
+            if [0xC0, 0xC1, 0xC2].contains(marker) {
+                return (Int(b[i + 7]) << 8 | Int(b[i + 8]), Int(b[i + 5]) << 8 | Int(b[i + 6]))
+            }
+            i += 2 + length
+        }
+        return nil
+    }
+
+    @Test("export writes the library, thumbnails, layout.json and grid.jpg; a rerun does nothing")
+    func export() throws {
+        let dir = try PhotoGridBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("gallery")
+        let first = try PhotoGridBinary.run(["export", PhotoGridBinary.sampleImages.path, "--out", out.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdoutText.contains("26 added"))
+        // 26 photos × (grid + detail) thumbnails.
+        #expect(first.stdoutText.contains("52 made"))
+
+        let layout = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("layout.json"))) as? [String: Any])
+        let grid = try #require(layout["grid"] as? [String: Any])
+        // Width 393: 3 columns of 129 at x 0/132/264; 26 cells → 9 rows: 9 × 129 + 8 × 3 = 1185.
+        #expect(grid["columns"] as? [[String: Double]] == [["x": 0, "width": 129], ["x": 132, "width": 129], ["x": 264, "width": 129]])
+        #expect(grid["rowCount"] as? Int == 9 && grid["contentHeight"] as? Double == 1185 && grid["count"] as? Int == 26)
+        #expect(layout["viewport"] as? [String: Double] == ["width": 393, "height": 759, "offset": 0, "scale": 3])
+        let cells = try #require(layout["cells"] as? [[String: Any]])
+        #expect(cells.count == 26)
+        for cell in cells {
+            let index = try #require(cell["index"] as? Int)
+            let frame = try #require(cell["frame"] as? [String: Double])
+            // Row pitch 132: cell i at (132 × (i mod 3), 132 × (i div 3)).
+            #expect(frame == ["x": Double(132 * (index % 3)), "y": Double(132 * (index / 3)), "width": 129, "height": 129])
+            // The crop is the centre square of the display size.
+            let w = try #require(cell["pixelWidth"] as? Double), h = try #require(cell["pixelHeight"] as? Double)
+            let side = min(w, h)
+            #expect(cell["crop"] as? [String: Double] == ["x": (w - side) / 2, "y": (h - side) / 2, "width": side, "height": side])
+            let thumbnail = try #require(cell["thumbnail"] as? String)
+            #expect(thumbnail.hasPrefix("thumbnails/grid-387/"))
+            // 129 pt × 3 = 387 px squares (every sample photo is at least 387 px on its short side).
+            let size = try jpegSize(out.appendingPathComponent(thumbnail))
+            #expect(size.map { [$0.0, $0.1] } == [387, 387], "\(thumbnail)")
+        }
+        // Hand-checked rows (SampleImages/SOURCES.md): storm-canon 1200×800 (the only photo with an EXIF
+        // date, so first) → crop x 200; Portrait_6 stored 600×400, displayed 400×600 → crop y 100.
+        #expect(cells[0]["path"] as? String == "storm-canon.jpg")
+        #expect(cells[0]["crop"] as? [String: Double] == ["x": 200, "y": 0, "width": 800, "height": 800])
+        let portrait6 = try #require(cells.first { $0["path"] as? String == "orientation/Portrait_6.jpg" })
+        #expect(portrait6["pixelWidth"] as? Double == 400 && portrait6["pixelHeight"] as? Double == 600)
+        #expect(portrait6["crop"] as? [String: Double] == ["x": 0, "y": 100, "width": 400, "height": 400])
+
+        let picture = out.appendingPathComponent("grid.jpg")
+        #expect(try jpegSize(picture).map { [$0.0, $0.1] } == [1179, 2277])   // 393 × 3, 759 × 3
+        let pictureDate = try FileManager.default.attributesOfItem(atPath: picture.path)[.modificationDate] as? Date
+        let layoutDate = try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent("layout.json").path)[.modificationDate] as? Date
+
+        let second = try PhotoGridBinary.run(["export", PhotoGridBinary.sampleImages.path, "--out", out.path])
+        #expect(second.status == 0)
+        #expect(second.stdoutText.contains("26 unchanged") && second.stdoutText.contains("0 made, 52 up to date"))
+        #expect(second.stdoutText.contains("(unchanged)"))
+        #expect(try FileManager.default.attributesOfItem(atPath: picture.path)[.modificationDate] as? Date == pictureDate)
+        #expect(try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent("layout.json").path)[.modificationDate] as? Date == layoutDate)
+    }
+
+    @Test("bad export arguments: one line, exit 64; a missing folder: exit 1")
+    func errors() throws {
+        let dir = try PhotoGridBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = try PhotoGridBinary.run(["export", PhotoGridBinary.sampleImages.path, "--out", dir.path, "--width", "0"])
+        #expect(bad.status == 64 && bad.stderr.split(separator: "\n").count == 1)
+        let missing = try PhotoGridBinary.run(["export", dir.appendingPathComponent("nope").path, "--out", dir.appendingPathComponent("o").path])
+        #expect(missing.status == 1 && missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
+    }
+}
