@@ -7,12 +7,16 @@ struct PhotoGridCommand: ParsableCommand {
         commandName: "photogrid",
         abstract: "The Photos-app grid on Linux: index photo folders, lay them out exactly as SwiftUI would, make thumbnails.",
         discussion: """
-        Start with `photogrid index ~/Pictures`: it reads every JPEG's size, EXIF orientation and date \
-        (headers only, in parallel) into a SQLite library, photogrid.sqlite in the current directory \
-        unless --db or $PHOTOGRID_DB says otherwise. Rescans touch only what changed. `photogrid list` and \
-        `photogrid stats` show what is in it; `photogrid thumbs` makes the grid's thumbnails. Layout questions (`layout`, `detail`) take display pixel sizes \
-        (--sizes) or the library; geometry is in points, for SwiftUI's LazyVGrid of square centre-cropped \
-        cells (adaptive:100/3, row spacing 3) unless --columns says otherwise.
+        The one command: `photogrid export ~/Pictures --out gallery` indexes the folder, makes the grid and \
+        detail thumbnails, and writes layout.json and a picture of the first screen (grid.jpg) into gallery/.
+
+        Step by step: `photogrid index ~/Pictures` reads every JPEG's size, EXIF orientation and date \
+        (headers only, in parallel) into a SQLite library, photogrid.sqlite in the current directory unless \
+        --db or $PHOTOGRID_DB says otherwise; rescans touch only what changed. `list` and `stats` show what \
+        is in it; `thumbs` makes the thumbnails; `layout` and `detail` answer layout questions from the \
+        library or from display pixel sizes (--sizes), in points, for SwiftUI's LazyVGrid of square \
+        centre-cropped cells (adaptive:100/3, row spacing 3) unless --columns says otherwise; `render` draws \
+        the viewport.
 
         Exit status: 0 on success (also when some files were bad: they are reported), 1 on a fatal \
         error, 64 on a usage error.
