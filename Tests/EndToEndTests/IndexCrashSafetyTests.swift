@@ -29,9 +29,9 @@ import Glibc
         for attempt in 0..<8 {
             let database = directory.appendingPathComponent("crash\(attempt).sqlite").path
             let process = try ProcessRunner.start(["index", photos.path, "--db", database, "--jobs", "1"])
-            // Wait for the first committed batch: the schema puts ~40 KiB in the new WAL, the first
-            // 500 rows another ~140 KiB.
-            while process.isRunning && ProcessRunner.fileSize(database + "-wal") < 128 * 1024 {
+            // Wait for the first committed batch: the schema (migrations 0001–0003) puts ~100 KiB in the
+            // new WAL, each batch of 500 rows with its indexes another ~150 KiB.
+            while process.isRunning && ProcessRunner.fileSize(database + "-wal") < 224 * 1024 {
                 usleep(200)
             }
             kill(process.processIdentifier, SIGKILL)
