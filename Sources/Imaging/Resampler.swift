@@ -5,7 +5,9 @@
 /// source rows, which the compiler turns into SIMD multiply–adds over 16 bytes at a time with any
 /// pixel layout. Filtering along rows directly would gather a different window of 3-byte pixels for
 /// every output pixel (scalar, 3 multiplies per tap, bound by the multiplier). Transposing, filtering
-/// along columns and transposing back costs two cheap copies and measured about half as much.
+/// along columns and transposing back costs two cheap copies: for the row half of a Lanczos-3
+/// 756² → 387² resample we measured 1.96 ms as a scalar gather and 0.76 ms this way (release,
+/// baseline x86-64, whose SSE2 the compiler uses for the column pass via `pmaddwd`).
 /// All arithmetic: Q14 `Int16` weights, 32-bit integer accumulators, round to nearest, clamp.
 enum Resampler {
     /// A read-only view of RGB pixels: `height` rows of `width` pixels whose starts are `rowBytes` apart.

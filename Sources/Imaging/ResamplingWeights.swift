@@ -8,7 +8,7 @@
 /// out-of-range weights onto the first and last pixels; the window of every output therefore lies
 /// inside the source.
 struct ResamplingWeights: Sendable {
-    /// Fixed-point shift: weights are `Int32` multiples of `1 / (1 << fractionBits)`.
+    /// Fixed-point shift: weights are `Int16` multiples of `1 / (1 << fractionBits)`.
     static let fractionBits = 14
     /// 1.0 in fixed point.
     static let one: Int = 1 << fractionBits
