@@ -4,6 +4,7 @@
 #
 #   Benchmarks/index.sh            build (release), generate the photos once, time, print the table
 #   RUNS=20 Benchmarks/index.sh    more runs per command (default 10)
+#   PHOTOGRID_BIN=… Benchmarks/index.sh   time an already built binary
 #
 # Needs: hyperfine, imagemagick (convert-im6.q16, identify-im6.q16), libjpeg-turbo-progs (wrjpgcom),
 # libimage-exiftool-perl, libvips-tools, exiv2, python3-pil, gcc + libjpeg-dev (the C floor).
@@ -23,10 +24,15 @@ mkdir -p "$WORK"
 # runtime, Foundation, SQLite and libjpeg linked in, no dynamic loader). Process start is what an
 # unchanged rescan mostly is, and this build starts in ~2 ms of CPU instead of ~5 ms (Swift libraries
 # static only) or ~9 ms (the default dynamic build). Needs libsqlite3.a and libjpeg.a (the -dev packages).
-BUILD_FLAGS=(-c release --static-swift-stdlib -Xswiftc -static-executable --scratch-path "$SCRATCH")
-echo "building photogrid (release, fully static)…" >&2
-swift build "${BUILD_FLAGS[@]}" --product photogrid >&2
-BIN=$(swift build "${BUILD_FLAGS[@]}" --show-bin-path)/photogrid
+# PHOTOGRID_BIN=path/to/photogrid times that binary instead (e.g. another build mode or branch).
+if [ -n "${PHOTOGRID_BIN:-}" ]; then
+  BIN=$PHOTOGRID_BIN
+else
+  BUILD_FLAGS=(-c release --static-swift-stdlib -Xswiftc -static-executable --scratch-path "$SCRATCH")
+  echo "building photogrid (release, fully static)…" >&2
+  swift build "${BUILD_FLAGS[@]}" --product photogrid >&2
+  BIN=$(swift build "${BUILD_FLAGS[@]}" --show-bin-path)/photogrid
+fi
 
 # --- 2. The photos: 10 camera-like originals made from SampleImages, each with the Canon EOS 400D
 # EXIF block of storm-canon.jpg (maker notes included), then 100 copies of each that differ by a

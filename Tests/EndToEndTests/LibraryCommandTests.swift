@@ -181,3 +181,23 @@ import Testing
         #expect(indexHelp.stdoutText.contains("PHOTOGRID_DB"))
     }
 }
+
+/// The progress bar appears only on a terminal (util-linux `script` gives the command one).
+@Suite struct ProgressBarTests {
+    static let script = "/usr/bin/script"
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "needs util-linux script"))
+    func barIsDrawnOnATerminalAndErasedAfter() throws {
+        let directory = try PhotoGridBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("typescript").path
+        let command = "\(try PhotoGridBinary.url.path) index \(PhotoGridBinary.sampleImages.path) --db library.sqlite"
+        let run = try ProcessRunner.run(URL(fileURLWithPath: Self.script), ["-q", "-e", "-c", command, log],
+                                        in: directory)
+        #expect(run.status == 0)
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: log)), as: UTF8.self)
+        // 26 photos plus SOURCES.md and orientation/LICENSE checked for a JPEG start: 28 files.
+        #expect(text.contains("\r\u{1B}[K28/28 [========================] 100%"))
+        #expect(text.contains("\r\u{1B}[KIndexed 26 JPEG files"))   // erased before the summary
+    }
+}
