@@ -32,7 +32,9 @@ struct DirectoryWalk: Sendable {
 /// Lists every regular file under a folder with opendir/readdir/fstatat (no Foundation): one
 /// `fstatat` per file, none per folder beyond an `fstat` of its open descriptor.
 ///
-/// Rules (DESIGN §2): names starting with "." (hidden files and folders) are skipped; symbolic
+/// Rules (DESIGN §2): names starting with "." (hidden files and folders) are skipped, and so are
+/// folders tagged as caches (a `CACHEDIR.TAG` file with the Cache Directory Tagging signature, as
+/// `photogrid thumbs` writes in its thumbnail folder, bford.info/cachedir); symbolic
 /// links are never followed, neither to files nor to folders, so the walk cannot leave the root or
 /// loop through links (a target inside the root is found at its real path anyway); a folder seen
 /// twice (same device and inode, e.g. a bind mount) is listed once, so the walk always ends.
@@ -73,6 +75,11 @@ enum DirectoryWalker {
                     close(descriptor)
                     continue
                 }
+            }
+            // A cache folder (photogrid's thumbnails, or any tool's) is not photos: skip it.
+            if !folder.isEmpty && isTaggedCache(descriptor) {
+                close(descriptor)
+                continue
             }
             guard let directory = fdopendir(descriptor) else {
                 let code = errno
@@ -130,6 +137,20 @@ enum DirectoryWalker {
         files.sort { PathBytes.precedes($0.relativePath, $1.relativePath) }
         unreadable.sort { PathBytes.precedes($0.relativePath, $1.relativePath) }
         return DirectoryWalk(files: files, unreadableFolders: unreadable)
+    }
+
+    /// The signature that starts a `CACHEDIR.TAG` file (Cache Directory Tagging Specification).
+    static let cacheTagSignature = Array("Signature: 8a477f597d28d172789f06886806bc55".utf8)
+
+    /// Whether the open folder `descriptor` holds a `CACHEDIR.TAG` file starting with the signature
+    /// (one failed `openat` for an ordinary folder).
+    static func isTaggedCache(_ descriptor: Int32) -> Bool {
+        let tag = openat(descriptor, "CACHEDIR.TAG", O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard tag >= 0 else { return false }
+        defer { close(tag) }
+        var bytes = [UInt8](repeating: 0, count: cacheTagSignature.count)
+        let count = bytes.withUnsafeMutableBytes { pread(tag, $0.baseAddress, $0.count, 0) }
+        return count == cacheTagSignature.count && bytes == cacheTagSignature
     }
 
     /// The bytes of a directory entry's name (up to its NUL).
