@@ -25,7 +25,7 @@ final class ProbeWorkers: Sendable {
     private let prober: PhotoProber
     private let next = Atomic<Int>(0)
     private let cancelled = Atomic<Bool>(false)
-    private let shelf: Mutex<Shelf>
+    private let shelf: LockedValue<Shelf>
     /// Signalled when the awaited job finishes.
     private let awaitedFinished = DispatchSemaphore(value: 0)
     private let threads = Mutex<[pthread_t]>([])
@@ -33,7 +33,7 @@ final class ProbeWorkers: Sendable {
     init(jobs: [ProbeJob], prober: PhotoProber) {
         self.jobs = jobs
         self.prober = prober
-        self.shelf = Mutex(Shelf(outcomes: Array(repeating: nil, count: jobs.count)))
+        self.shelf = LockedValue(Shelf(outcomes: Array(repeating: nil, count: jobs.count)))
     }
 
     /// Starts `count` worker threads (at least one). Returns false if no thread could be started.

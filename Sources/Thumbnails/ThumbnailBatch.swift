@@ -111,7 +111,7 @@ private final class WorkerPool: Sendable {
     private let options: ThumbnailOptions
     private let next = Atomic<Int>(0)
     private let cancelled = Atomic<Bool>(false)
-    private let ready = Mutex<[ThumbnailJobOutcome]>([])
+    private let ready = LockedValue<[ThumbnailJobOutcome]>([])
     /// Signalled once per finished job.
     private let finished = DispatchSemaphore(value: 0)
     private let threads = Mutex<[pthread_t]>([])
