@@ -28,7 +28,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 INDEX_WORK=Benchmarks/work/index      # the index benchmark's photos, shared
-WORK=Benchmarks/work/thumbs
+WORK=$PWD/Benchmarks/work/thumbs       # absolute: vipsthumbnail -o resolves relative names from each input's folder
 PHOTOS=$INDEX_WORK/photos
 BASES=$INDEX_WORK/bases
 SETS=${SETS:-"200 1000"}
@@ -95,7 +95,7 @@ for N in $SETS; do
   if [ ! -f "$SET.complete" ]; then
     rm -rf "$SET" "$SET.sqlite"*
     mkdir -p "$SET"
-    for folder in $(seq -w 1 $((N / 100))); do cp -al "$PHOTOS/$folder" "$SET/$folder"; done
+    for k in $(seq 1 $((N / 100))); do folder=$(printf %02d "$k"); cp -al "$PHOTOS/$folder" "$SET/$folder"; done
     "$BIN" index "$SET" --db "$SET.sqlite" >/dev/null
     touch "$SET.complete"
   fi
@@ -107,9 +107,10 @@ RESULTS=$WORK/results.tsv
 measure() {  # measure SET_SIZE TARGET JOBS TOOL OUTDIR command…
   local n=$1 target=$2 jobs=$3 tool=$4 out=$5; shift 5
   rm -rf "$out"; mkdir -p "$out"
-  local stats
-  stats=$( { /usr/bin/time -f "%e %U %S %M" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1 )
-  printf '%s\t%s\t%s\t%s\t%s\n' "$n" "$target" "$jobs" "$tool" "$stats" >> "$RESULTS"
+  if ! /usr/bin/time -o "$WORK/time.txt" -f "%e %U %S %M" "$@" >/dev/null 2>"$WORK/stderr.txt"; then
+    echo "failed: $* ($(tail -3 "$WORK/stderr.txt"))" >&2
+  fi
+  printf '%s\t%s\t%s\t%s\t%s\n' "$n" "$target" "$jobs" "$tool" "$(tail -1 "$WORK/time.txt")" >> "$RESULTS"
 }
 for N in $SETS; do
   SET=$WORK/set-$N
@@ -152,8 +153,8 @@ for T in 256 387; do
   mkdir -p "$Q/vips$T" "$Q/im$T"
   for f in "$BASES"/*.jpg; do
     s=$(basename "$f" .jpg)
-    vipsthumbnail --size "${T}x${T}" -c -o "$PWD/$Q/vips$T/%s.ppm" "$f"
-    vipsthumbnail --size "${T}x${T}" -c -o "$PWD/$Q/vips$T/%s.jpg[Q=85,optimize_coding]" "$f"
+    vipsthumbnail --size "${T}x${T}" -c -o "$Q/vips$T/%s.ppm" "$f"
+    vipsthumbnail --size "${T}x${T}" -c -o "$Q/vips$T/%s.jpg[Q=85,optimize_coding]" "$f"
     convert-im6.q16 -define "jpeg:size=$((2 * T))x$((2 * T))" "$f" -auto-orient -thumbnail "${T}x${T}^" \
       -gravity center -extent "${T}x${T}" "$Q/im$T/$s.ppm"
     convert-im6.q16 "$Q/im$T/$s.ppm" -quality 85 "$Q/im$T/$s.jpg"
