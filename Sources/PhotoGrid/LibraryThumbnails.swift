@@ -115,14 +115,15 @@ public enum LibraryThumbnails {
                             outcome: outcome.result
                                 .map { ThumbnailRecord.File(path: outcome.job.relativePath, pixelWidth: $0.width,
                                                             pixelHeight: $0.height, byteSize: Int64($0.byteCount)) }
-                                .mapError { ThumbnailFailure($0.description) },
+                                .mapError { ThumbnailFailure(Self.message($0, path: photo.path)) },
                             sourceContentKey: photo.contentKey, sourceSize: photo.fileSize,
                             sourceModificationTimeNanoseconds: photo.modificationTimeNanoseconds)
                         switch outcome.result {
                         case .success: summary.made += 1
                         case .failure(let error):
                             summary.failures.append(ThumbnailsSummary.Failure(
-                                id: photo.id, path: photo.path, variant: outcome.job.variant.name, error: error.description))
+                                id: photo.id, path: photo.path, variant: outcome.job.variant.name,
+                                error: Self.message(error, path: photo.path)))
                         }
                         if pending.isEmpty { pendingSince = clock.now }
                         pending.append(record)
@@ -139,6 +140,18 @@ public enum LibraryThumbnails {
         } catch {
             throw .library(error)
         }
+    }
+}
+
+extension LibraryThumbnails {
+    /// `error`'s one-line message without the photo's path in front (reports and records put the
+    /// path in its own field): "cut.jpg: truncated JPEG: …" → "truncated JPEG: …".
+    static func message(_ error: ThumbnailError, path: String) -> String {
+        let text = error.description
+        for prefix in [path + ": ", path + " "] where text.hasPrefix(prefix) && text.count > prefix.count {
+            return String(text.dropFirst(prefix.count))
+        }
+        return text
     }
 }
 

@@ -88,7 +88,7 @@ import Glibc
         let failures = try #require(summary["failures"] as? [[String: Any]])
         #expect(failures.count == 1)
         #expect(failures.first?["path"] as? String == "cut short.jpg")
-        #expect((failures.first?["error"] as? String)?.contains("truncated JPEG") == true)
+        #expect(failures.first?["error"] as? String == "truncated JPEG: the image data ends before the last row")
 
         // A lower pixel limit refuses the good photo too (600×400 = 0.24 MP), with a clear message.
         let limited = try PhotoGridBinary.run(["thumbs", "--db", database, "--width", "50", "--scale", "1",
