@@ -9,6 +9,7 @@
 #                                             1000, best of RUNS=3 runs on 200 and of 1 run on 1000)
 #   PHOTOGRID_BIN=… Benchmarks/thumbs.sh      time an already built binary
 #   IM_FIT="200 1000" Benchmarks/thumbs.sh    also time ImageMagick's fit 1024 on 1,000 photos (~20 min)
+#   KEEP=1 SETS=200 Benchmarks/thumbs.sh      more runs, added to the previous ones (tables show the best)
 #
 # What is timed, per set (200 or 1,000 photos) × target (square 256 px, square 387 px, fit 1024 px)
 # × parallelism (one process, or 2 jobs: photogrid --jobs 2, the others xargs -P2, each process with
@@ -104,7 +105,7 @@ done
 
 # --- 4. Time. Each command runs RUNS times, interleaved with the others; the best wall time is kept.
 RESULTS=$WORK/results.tsv
-: > "$RESULTS"
+[ -n "${KEEP:-}" ] || : > "$RESULTS"   # KEEP=1: add to the previous runs' results (the best is kept)
 measure() {  # measure SET_SIZE TARGET JOBS TOOL OUTDIR command…
   local n=$1 target=$2 jobs=$3 tool=$4 out=$5; shift 5
   rm -rf "$out"; mkdir -p "$out"

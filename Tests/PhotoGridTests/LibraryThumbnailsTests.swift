@@ -214,6 +214,34 @@ import Thumbnails
         #expect(refused.errors == 1 && refused.failures.first?.error.contains("changed since it was indexed") == true)
     }
 
+    /// A header declaring 20000×20000 (400 MP) passes the index (its limit is 1 GP: absurd sizes
+    /// only) but not the thumbnail pixel limit (100 MP): refused from the indexed size, before the
+    /// file is decoded, recorded, and the run goes on.
+    @Test func photoAboveThePixelLimitIsRefusedAndRecorded() throws {
+        let library = try Library()
+        try library.write(try Self.photo(width: 64, height: 64, seed: 1), to: "fine.jpg")
+        var huge = try Self.photo(width: 64, height: 64, seed: 2)
+        // SOF0 after SOI, DQT…: patch its height and width (bytes 5–8 of the segment) to 20000.
+        var i = 2
+        while i + 9 < huge.count, huge[i] == 0xFF, huge[i + 1] != 0xC0 { i += 2 + (Int(huge[i + 2]) << 8 | Int(huge[i + 3])) }
+        #expect(huge[i + 1] == 0xC0)
+        huge[i + 5] = 0x4E; huge[i + 6] = 0x20; huge[i + 7] = 0x4E; huge[i + 8] = 0x20  // 0x4E20 = 20000
+        try library.write(huge, to: "huge.jpg")
+        try library.index()
+        #expect(try library.photo("huge.jpg")?.storedWidth == 20000)
+
+        let summary = try library.thumbs()
+        #expect(summary.photos == 2 && summary.made == 1 && summary.errors == 1)
+        #expect(summary.failures.first?.path == "huge.jpg")
+        #expect(summary.failures.first?.error == "20000×20000 exceeds the pixel limit of 100000000")
+        let id = try #require(try library.photo("huge.jpg")).id
+        #expect(try library.records("grid-100")[id]?.outcome
+                == .failure(ThumbnailFailure("20000×20000 exceeds the pixel limit of 100000000")))
+        // A higher limit lets it through to the decoder, which finds the data too short for that size.
+        let retried = try library.thumbs(ThumbnailRequest(width: 100, scale: 1, pixelLimit: 500_000_000))
+        #expect(retried.errors == 1 && retried.failures.first?.error.contains("pixel limit") == false)
+    }
+
     @Test func gridThumbnailPathsForExport() throws {
         let library = try Library()
         try library.write(try Self.photo(width: 240, height: 160, seed: 1), to: "a.jpg")
