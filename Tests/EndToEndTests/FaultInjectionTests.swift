@@ -87,26 +87,7 @@ import Glibc
 
     /// Runs `executable ARGS`, collecting output (the `PhotoGridBinary.run` of any program).
     static func run(_ executable: String, _ arguments: [String]) throws -> PhotoGridRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "PHOTOGRID_DB")
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return PhotoGridRun(status: process.terminationStatus, stdout: outData,
-                            stderr: String(decoding: errData, as: UTF8.self))
+        try PhotoGridBinary.run(executable: URL(fileURLWithPath: executable), arguments)
     }
 
     /// Runs photogrid as an unprivileged user: as root, as `nobody` via setpriv after handing

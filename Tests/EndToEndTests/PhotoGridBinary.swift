@@ -54,8 +54,14 @@ enum PhotoGridBinary {
     /// Runs `photogrid ARGS` and waits for it; stdin is empty.
     static func run(_ arguments: [String], in directory: URL? = nil,
                     environment: [String: String] = [:]) throws -> PhotoGridRun {
+        try run(executable: try url, arguments, in: directory, environment: environment)
+    }
+
+    /// Runs any program with `arguments` (without `$PHOTOGRID_DB`) and waits for it; stdin is empty.
+    static func run(executable: URL, _ arguments: [String], in directory: URL? = nil,
+                    environment: [String: String] = [:]) throws -> PhotoGridRun {
         let process = Process()
-        process.executableURL = try url
+        process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
