@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// Every JSON document the binary prints is valid against its schema in `docs/schemas/`
+/// (the contract `docs/json.md` describes), and the schemas are strict enough to catch a change.
+@Suite("JSON documents against docs/schemas (binary)")
+struct JSONContractTests {
+    /// Runs `photogrid ARGS`, expects exit 0, and returns the problems of its stdout against `kind`.
+    func problems(_ kind: String, _ arguments: [String]) throws -> [String] {
+        let run = try PhotoGridBinary.run(arguments)
+        #expect(run.status == 0, "\(arguments): \(run.stderr)")
+        return try JSONSchema(kind: kind).problems(json: run.stdout)
+    }
+
+    @Test("layout and detail documents from --sizes")
+    func sizesDocuments() throws {
+        let sizes = "4032x3024,3024x4032,1600x1600,800x1200"
+        for extra in [["--all"], ["--offset", "-100", "--height", "300"], ["--columns", "fixed:90,flexible", "--all"],
+                      ["--cell-style", "fit", "--all"]] {
+            #expect(try problems("layout", ["layout", "--sizes", sizes, "--width", "393"] + extra) == [], "\(extra)")
+        }
+        for extra in [[], ["--progress", "0.5"], ["--progress", "0.25", "--drag", "10,200"], ["--offset", "40"]] {
+            #expect(try problems("detail", ["detail", "1", "--sizes", sizes, "--width", "393", "--height", "759"] + extra) == [],
+                    "\(extra)")
+        }
+    }
+
+    @Test("index, list, layout, detail and thumbs documents from a library of the sample photos")
+    func libraryDocuments() throws {
+        let dir = try PhotoGridBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("library.sqlite").path
+        // A bad file among the photos gives an error row, whose list entry has its own shape.
+        let photos = dir.appendingPathComponent("photos")
+        try FileManager.default.copyItem(at: PhotoGridBinary.sampleImages, to: photos)
+        try Data("not a JPEG".utf8).write(to: photos.appendingPathComponent("broken.jpg"))
+
+        #expect(try problems("index-summary", ["index", photos.path, "--db", db, "--json"]) == [])
+        #expect(try problems("index-summary", ["index", photos.path, "--db", db, "--json"]) == [])
+        #expect(try problems("list", ["list", "--db", db, "--json"]) == [])
+        #expect(try problems("layout", ["layout", "--db", db, "--width", "393", "--offset", "300", "--height", "400"]) == [])
+        #expect(try problems("detail", ["detail", "5", "--db", db, "--width", "393", "--height", "759", "--progress", "0.5"]) == [])
+        let thumbs = dir.appendingPathComponent("thumbs").path
+        #expect(try problems("thumbs-summary", ["thumbs", "--db", db, "--out", thumbs, "--width", "120",
+                                                "--scale", "1", "--json"]) == [])
+    }
+
+    @Test("export's layout.json, whose cells carry thumbnail paths")
+    func exportedLayout() throws {
+        let dir = try PhotoGridBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("gallery")
+        let run = try PhotoGridBinary.run(["export", PhotoGridBinary.sampleImages.appendingPathComponent("orientation").path,
+                                           "--out", out.path, "--width", "200", "--height", "300", "--scale", "1"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let data = try Data(contentsOf: out.appendingPathComponent("layout.json"))
+        #expect(try JSONSchema(kind: "layout").problems(json: data) == [])
+        let cells = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["cells"] as? [[String: Any]])
+        #expect(cells.count == 16 && cells.allSatisfy { $0["thumbnail"] is String })
+    }
+
+    /// The validator itself: each broken document is caught (so the tests above can fail).
+    @Test("the schemas reject documents that break the contract", arguments: [
+        ("layout", #"{"version":1,"viewport":{"width":393,"height":759,"offset":0,"scale":3},"grid":{"columns":[{"x":0,"width":129}],"rowSpacing":3,"rowCount":0,"contentHeight":0,"count":0},"cells":[],"extra":1}"#,
+         "unexpected property \"extra\""),
+        ("layout", #"{"version":1,"viewport":{"width":393,"height":759,"offset":0,"scale":3},"grid":{"columns":[{"x":0,"width":129}],"rowSpacing":3,"rowCount":0,"contentHeight":0,"count":0},"cells":[{"index":0,"pixelWidth":4,"pixelHeight":3,"frame":{"x":0,"y":0,"width":null,"height":1},"imageFrame":{"x":0,"y":0,"width":1,"height":1},"crop":{"x":0,"y":0,"width":1,"height":1}}]}"#,
+         "null is not of type number"),
+        ("layout", #"{"version":2,"viewport":{"width":393,"height":759,"offset":0,"scale":3},"grid":{"columns":[{"x":0,"width":129}],"rowSpacing":3,"rowCount":0,"contentHeight":0,"count":0},"cells":[]}"#,
+         "is not 1"),
+        ("layout", #"{"version":1,"viewport":{"width":0,"height":759,"offset":0,"scale":3},"grid":{"columns":[],"rowSpacing":3,"rowCount":0,"contentHeight":0,"count":0},"cells":[]}"#,
+         "breaks exclusiveMinimum"),
+        ("list", #"{"version":1,"photos":[{"id":1,"path":"a.jpg","status":"ok"}]}"#,
+         "missing required \"storedWidth\""),
+        ("list", #"{"version":1,"photos":[{"id":1,"path":"a.jpg","status":"lost"}]}"#,
+         "is not one of"),
+        ("list", #"{"version":1,"photos":[{"id":1.5,"path":"a.jpg","status":"missing"}]}"#,
+         "is not of type integer"),
+        ("index-summary", #"{"version":1,"scanned":1,"added":1,"updated":0,"unchanged":0,"moved":0,"missing":0,"errors":true,"seconds":0}"#,
+         "boolean is not of type integer"),
+        ("thumbs-summary", #"{"version":1,"folder":"t","variants":["grid-x"],"photos":0,"made":0,"skipped":0,"errors":0,"removed":0,"seconds":0,"failures":[]}"#,
+         "does not match"),
+    ])
+    func rejects(kind: String, document: String, expected: String) throws {
+        let found = try JSONSchema(kind: kind).problems(json: Data(document.utf8))
+        #expect(found.contains { $0.contains(expected) }, "\(found)")
+    }
+
+    /// A valid document passes, so the rejections above are about the one broken part.
+    @Test("a minimal valid document of each kind passes")
+    func minimalDocumentsPass() throws {
+        let documents = [
+            ("layout", #"{"version":1,"viewport":{"width":393,"height":759,"offset":0,"scale":3},"grid":{"columns":[{"x":0,"width":129}],"rowSpacing":3,"rowCount":0,"contentHeight":0,"count":0},"cells":[]}"#),
+            ("list", #"{"version":1,"photos":[{"id":1,"path":"a.jpg","status":"missing"}]}"#),
+            ("index-summary", #"{"version":1,"scanned":1,"added":1,"updated":0,"unchanged":0,"moved":0,"missing":0,"errors":0,"seconds":0.5}"#),
+        ]
+        for (kind, document) in documents {
+            #expect(try JSONSchema(kind: kind).problems(json: Data(document.utf8)) == [], "\(kind)")
+        }
+    }
+}
