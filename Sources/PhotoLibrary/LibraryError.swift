@@ -60,11 +60,11 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
             return "database error while \(operation): \(message)"
         case let .differentFolder(libraryFolder, folder, rootExists):
             if rootExists {
-                return "this library indexes \(libraryFolder), not \(folder); use another --db, "
-                    + "or pass --move-root if the library should index \(folder) from now on"
+                return "this library indexes \(libraryFolder), not \(folder): use another library (--db, or "
+                    + "another export --out), or run `photogrid index \(folder) --move-root` to move it there"
             }
-            return "this library indexes \(libraryFolder), which no longer exists; if its photos are now in "
-                + "\(folder), pass --move-root to move the library there (same relative paths keep their rows)"
+            return "this library indexes \(libraryFolder), which no longer exists: if its photos are now in "
+                + "\(folder), run `photogrid index \(folder) --move-root` (same relative paths keep their rows)"
         case let .libraryFolderGone(path):
             return "the library's folder \(path) no longer exists (moved, renamed or not mounted?); "
                 + "run `photogrid index <its new place> --move-root`"
