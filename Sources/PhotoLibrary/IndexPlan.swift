@@ -20,7 +20,7 @@ struct ProbeJob: Sendable {
 struct IndexPlan: Sendable {
     /// Rows whose file has the same size and mtime: nothing to open.
     var unchangedIDs: [Int64] = []
-    /// How many of those are error rows (counted in the summary's errors, not retried).
+    /// How many of those are error rows (counted in the summary's errors; not reopened).
     var unchangedErrors = 0
     /// Files known not to be JPEGs (unchanged since they were checked, or too short): skipped, by
     /// the kind their name says.
