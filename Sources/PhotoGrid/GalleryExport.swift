@@ -8,7 +8,8 @@ import Glibc
 
 /// `photogrid export`: everything a client needs to draw the Photos grid of a folder, in one folder.
 ///
-/// `DIR/photogrid.sqlite` (the library, indexed incrementally), `DIR/thumbnails/grid-N/…` and
+/// `DIR/.photogrid-export` (the `ExportMarker` naming these outputs, so no index takes them for
+/// photos), `DIR/photogrid.sqlite` (the library, indexed incrementally), `DIR/thumbnails/grid-N/…` and
 /// `DIR/thumbnails/detail-M/…` (`photogrid thumbs`), `DIR/layout.json` (the layout document of every
 /// cell, each with its grid thumbnail's path relative to `layout.json`) and `DIR/grid.jpg` (the first
 /// screen, drawn from the thumbnails). A rerun on an unchanged folder stats the files, finds every
@@ -39,7 +40,9 @@ public enum GalleryExport {
         /// The detail thumbnails' long side: the viewport's long side in device pixels unless given.
         public var detailPixels: Int { detailSize ?? Int((max(width, height) * scale).rounded(.up)) }
 
-        var database: String { output + "/photogrid.sqlite" }
+        /// The library's file name inside the export folder.
+        static let databaseName = "photogrid.sqlite"
+        var database: String { output + "/" + Self.databaseName }
         var layoutRequest: LayoutRequest { LayoutRequest(width: width, height: height, scale: scale) }
     }
 
@@ -59,7 +62,8 @@ public enum GalleryExport {
             let s = index.summary
             let t = thumbnails.summary
             var lines = [
-                "Indexed \(s.scanned) JPEG files: \(s.added) added, \(s.updated) updated, \(s.unchanged) unchanged, \(s.moved) moved, \(s.missing) missing, \(s.errors) errors.",
+                "Indexed \(s.scanned) JPEG files: \(s.added) added, \(s.updated) updated, \(s.unchanged) unchanged, \(s.moved) moved, \(s.missing) missing, \(s.errors) errors."
+                    + IndexReport.accountText(s),
                 "Thumbnails (\(t.variants.joined(separator: ", "))): \(t.made) made, \(t.skipped) up to date, \(t.errors) failed.",
                 "\(layoutPath): \(cells) cells" + (layoutWritten ? "." : " (unchanged)."),
                 "\(picturePath): " + (pictureWritten ? "the first screen." : "unchanged."),
@@ -80,6 +84,10 @@ public enum GalleryExport {
             throw UsageError("--detail-size must be between 1 and \(ThumbnailRequest.maximumPixels) (got \(request.detailPixels))")
         }
         try makeFolder(request.output)
+        // Names this folder's outputs, so that no index (of the photo folder it may sit in, or of
+        // itself) takes grid.jpg or the thumbnails for photos.
+        let marker = ExportMarker.contents(outputs: ExportMarker.outputs(databaseName: Request.databaseName))
+        _ = try writeIfChanged(Array(marker.utf8), to: request.output + "/" + ExportMarker.fileName)
 
         let index = try LibraryIndexing.index(folder: request.folder, database: request.database, jobs: request.jobs,
                                               progressBar: indexProgress)

@@ -1,29 +1,80 @@
 import PhotoLibrary
+import Thumbnails
 
-/// The `photogrid index --json` document, version 1 (DESIGN §5; spec/schemas/index-summary).
+/// The `photogrid index --json` document, version 1.
+///
+/// Every entry the walk saw is counted once: `seen == scanned + vanished + the skipped counts`,
+/// and `scanned == added + updated + unchanged + moved + retried`.
 public struct IndexSummaryDocument: Codable, Sendable, Equatable {
+    /// Entries not indexed, by kind (`SkippedKind`); every kind is present.
+    public struct SkippedCounts: Codable, Sendable, Equatable {
+        public var image = 0, raw = 0, video = 0, other = 0, hidden = 0, symlink = 0, cache = 0, output = 0
+
+        init(_ counts: [SkippedKind: Int]) {
+            image = counts[.image] ?? 0
+            raw = counts[.raw] ?? 0
+            video = counts[.video] ?? 0
+            other = counts[.other] ?? 0
+            hidden = counts[.hidden] ?? 0
+            symlink = counts[.symlink] ?? 0
+            cache = counts[.cache] ?? 0
+            output = counts[.output] ?? 0
+        }
+    }
+
+    /// A folder that could not be read, with the rows inside it that were kept as they were.
+    public struct UnreadableFolder: Codable, Sendable, Equatable {
+        public var path: String
+        public var error: String
+        public var rowsKept: Int
+    }
+
     public var version = 1
-    /// JPEG candidates found (`added + updated + unchanged + moved`).
+    /// Entries the walk saw (files, links, hidden entries; a skipped folder counts once).
+    public var seen: Int
+    /// JPEG candidates found (`added + updated + unchanged + moved + retried`).
     public var scanned: Int
     public var added: Int
     public var updated: Int
     public var unchanged: Int
     public var moved: Int
+    /// Unchanged error rows opened again.
+    public var retried: Int
     /// Rows whose file is gone.
     public var missing: Int
+    /// Missing rows removed by `--prune` (0 without it).
+    public var pruned: Int
+    /// Thumbnail files removed with them.
+    public var prunedThumbnails: Int
     /// Scanned files that are error rows.
     public var errors: Int
+    /// Files gone between the walk and their probe.
+    public var vanished: Int
+    public var skipped: SkippedCounts
+    public var unreadableFolders: [UnreadableFolder]
+    /// The folder the library indexed before `--move-root` moved it (absent otherwise).
+    public var movedFrom: String?
     /// Wall-clock time of the run.
     public var seconds: Double
 
-    public init(_ summary: IndexSummary) {
+    public init(_ summary: IndexSummary, prunedThumbnails: Int = 0) {
+        seen = summary.seen
         scanned = summary.scanned
         added = summary.added
         updated = summary.updated
         unchanged = summary.unchanged
         moved = summary.moved
+        retried = summary.retried
         missing = summary.missing
+        pruned = summary.pruned
+        self.prunedThumbnails = prunedThumbnails
         errors = summary.errors
+        vanished = summary.vanished
+        skipped = SkippedCounts(summary.skipped)
+        unreadableFolders = summary.unreadableFolders.map {
+            UnreadableFolder(path: $0.path, error: $0.error, rowsKept: $0.rowsKept)
+        }
+        movedFrom = summary.movedFrom
         seconds = (summary.seconds * 1000).rounded() / 1000
     }
 }
@@ -35,7 +86,16 @@ public struct IndexReport: Sendable {
     /// The database path.
     public var database: String
     public var summary: IndexSummary
-    public var document: IndexSummaryDocument { IndexSummaryDocument(summary) }
+    /// Thumbnail files removed with pruned rows; nil when the run did not prune.
+    public var prunedThumbnails: Int?
+    public var document: IndexSummaryDocument { IndexSummaryDocument(summary, prunedThumbnails: prunedThumbnails ?? 0) }
+
+    public init(folder: String, database: String, summary: IndexSummary, prunedThumbnails: Int? = nil) {
+        self.folder = folder
+        self.database = database
+        self.summary = summary
+        self.prunedThumbnails = prunedThumbnails
+    }
 
     /// The `--json` document text (one line, keys sorted).
     public var json: String { DocumentEncoding.json(document) }
@@ -47,11 +107,42 @@ public struct IndexReport: Sendable {
         var text = "Indexed \(grouped(s.scanned)) JPEG file\(s.scanned == 1 ? "" : "s") in \(folder) "
             + "into \(database) in \(Self.formatSeconds(s.seconds)): "
             + "\(grouped(s.added)) added, \(grouped(s.updated)) updated, \(grouped(s.unchanged)) unchanged, "
-            + "\(grouped(s.moved)) moved, \(grouped(s.missing)) missing, "
+            + "\(grouped(s.moved)) moved, " + (s.retried > 0 ? "\(grouped(s.retried)) retried, " : "")
+            + "\(grouped(s.missing)) missing, "
             + "\(grouped(s.errors)) error\(s.errors == 1 ? "" : "s")"
         text += s.errors > 0 ? " (`photogrid list` shows which and why)." : "."
+        text += Self.accountText(s)
+        if let prunedThumbnails {
+            text += " Pruned \(grouped(s.pruned)) missing photo\(s.pruned == 1 ? "" : "s") and "
+                + "\(grouped(prunedThumbnails)) thumbnail file\(prunedThumbnails == 1 ? "" : "s")."
+        }
+        if let movedFrom = s.movedFrom {
+            text += " The library moved here from \(ConsoleText.escaped(movedFrom))."
+        }
+        return text
+    }
+
+    /// The sentences that account for what was not indexed: skipped entries by kind, files that
+    /// vanished, unreadable folders (empty when there are none). Shared with `export`.
+    static func accountText(_ s: IndexSummary) -> String {
+        let grouped = TerminalProgressBar.grouped
+        var text = ""
+        if s.skippedTotal > 0 {
+            let parts = SkippedKind.allCases.compactMap { kind -> String? in
+                guard let count = s.skipped[kind], count > 0 else { return nil }
+                return "\(grouped(count)) " + kind.label(count)
+            }
+            text += " Skipped \(grouped(s.skippedTotal)) of \(grouped(s.seen)) entries: "
+                + parts.joined(separator: ", ") + " (`photogrid list --skipped` names them)."
+        }
+        if s.vanished > 0 {
+            text += " \(grouped(s.vanished)) file\(s.vanished == 1 ? "" : "s") vanished before it could be read."
+        }
         if !s.unreadableFolders.isEmpty {
-            let shown = s.unreadableFolders.prefix(3).map(ConsoleText.escaped).joined(separator: "; ")
+            let shown = s.unreadableFolders.prefix(3).map { folder in
+                ConsoleText.escaped(folder.path) + ": " + folder.error
+                    + " (\(grouped(folder.rowsKept)) photo\(folder.rowsKept == 1 ? "" : "s") kept)"
+            }.joined(separator: "; ")
             let more = s.unreadableFolders.count > 3 ? "; and \(s.unreadableFolders.count - 3) more" : ""
             text += " \(s.unreadableFolders.count) folder\(s.unreadableFolders.count == 1 ? "" : "s") "
                 + "could not be read (their photos were left as they were): \(shown)\(more)."
@@ -75,16 +166,47 @@ public enum LibraryIndexing {
     ///
     /// - Parameters:
     ///   - jobs: probing threads; nil for one per active core.
+    ///   - retryErrors: open every error row again (`IndexOptions.retryErrors`).
+    ///   - prune: remove missing rows, their thumbnail records, and the thumbnail files only they
+    ///     used in the database's default thumbnail folder (`ThumbnailRequest.defaultFolder`; a
+    ///     folder given to `thumbs --out` loses them on its next `thumbs` run).
+    ///   - moveRoot: let the library index `folder` although it was built from another one.
     ///   - progressBar: drawn while the run goes (pass nil when stderr is not a terminal).
-    public static func index(folder: String, database: String, jobs: Int? = nil,
+    public static func index(folder: String, database: String, jobs: Int? = nil, retryErrors: Bool = false,
+                             prune: Bool = false, moveRoot: Bool = false,
                              progressBar: TerminalProgressBar? = nil) throws(LibraryError) -> IndexReport {
         _ = try Indexer.resolve(folder)  // a wrong folder must not leave a new empty database behind
         let store = try PhotoStore(path: database, mode: .createIfMissing)
         var options = IndexOptions()
         options.jobs = jobs
+        options.retryErrors = retryErrors
+        options.prune = prune
+        options.moveRoot = moveRoot
         if let progressBar { options.progress = { progressBar.update($0) } }
         defer { progressBar?.finish() }
         let summary = try Indexer(store: store, options: options).index(folder: folder)
-        return IndexReport(folder: folder, database: database, summary: summary)
+        var prunedThumbnails: Int?
+        if prune {
+            prunedThumbnails = ThumbnailCache.removeRecordedFiles(
+                summary.prunedThumbnailPaths, fromFolder: ThumbnailRequest.defaultFolder(database: database))
+        }
+        return IndexReport(folder: folder, database: database, summary: summary, prunedThumbnails: prunedThumbnails)
+    }
+}
+
+extension SkippedKind {
+    /// How the summary names `count` entries of this kind.
+    func label(_ count: Int) -> String {
+        let plural = count != 1
+        switch self {
+        case .image: return plural ? "other images" : "other image"
+        case .raw: return plural ? "raw camera files" : "raw camera file"
+        case .video: return plural ? "videos" : "video"
+        case .other: return plural ? "other files" : "other file"
+        case .hidden: return "hidden"
+        case .symlink: return plural ? "symbolic links" : "symbolic link"
+        case .cache: return plural ? "cache folders" : "cache folder"
+        case .output: return plural ? "PhotoGrid outputs" : "PhotoGrid output"
+        }
     }
 }

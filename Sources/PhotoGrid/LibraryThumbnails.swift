@@ -50,9 +50,11 @@ public enum LibraryThumbnails {
         let store: PhotoStore
         let photos: [Photo]
         let root: LibraryRoot?
-        do {
+        do throws(LibraryError) {
             store = try PhotoStore(path: database, mode: .existing)
             root = try store.root()
+            // A library whose folder moved: one line, not one failure per photo.
+            if let root, !root.isFolder { throw .libraryFolderGone(path: root.path) }
             photos = root == nil ? [] : try store.photos(statuses: [.ok])
         } catch {
             throw .library(error)

@@ -15,6 +15,14 @@ struct WalkedFile: Sendable, Equatable {
     var hasJPEGName: Bool
 }
 
+extension WalkedFile {
+    /// What the file counts as when it is not a JPEG: by its name's extension.
+    var skippedKind: SkippedKind {
+        let name = relativePath.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? relativePath
+        return SkippedKind.ofFile(named: name)
+    }
+}
+
 /// A folder under the root that could not be listed.
 struct UnreadableFolder: Sendable, Equatable {
     var relativePath: [UInt8]
@@ -23,33 +31,41 @@ struct UnreadableFolder: Sendable, Equatable {
     var errno: Int32
 }
 
-/// Everything under a root: its regular files (sorted by path bytes) and the folders it could not read.
+/// Everything under a root: its regular files (sorted by path bytes), the entries it saw and left
+/// out (sorted by path bytes), and the folders it could not read.
 struct DirectoryWalk: Sendable {
     var files: [WalkedFile]
     var unreadableFolders: [UnreadableFolder]
+    /// Hidden entries, symbolic links, special files, cache folders and PhotoGrid's outputs.
+    var skipped: [SkippedEntry] = []
 }
 
 /// Lists every regular file under a folder with opendir/readdir/fstatat (no Foundation): one
 /// `fstatat` per file, none per folder beyond an `fstat` of its open descriptor.
 ///
-/// Rules (DESIGN §2): names starting with "." (hidden files and folders) are skipped, and so are
+/// Rules: names starting with "." (hidden files and folders) are skipped, and so are
 /// folders tagged as caches (a `CACHEDIR.TAG` file with the Cache Directory Tagging signature, as
-/// `photogrid thumbs` writes in its thumbnail folder, bford.info/cachedir); symbolic
+/// `photogrid thumbs` writes in its thumbnail folder, bford.info/cachedir) and the outputs an
+/// export named in its folder's `ExportMarker`; symbolic
 /// links are never followed, neither to files nor to folders, so the walk cannot leave the root or
 /// loop through links (a target inside the root is found at its real path anyway); a folder seen
 /// twice (same device and inode, e.g. a bind mount) is listed once, so the walk always ends.
-/// Sockets, FIFOs and devices are ignored. Entries that vanish during the walk are skipped.
+/// Sockets, FIFOs and devices are skipped as `other`. Each skipped entry is recorded with its
+/// `SkippedKind`, so that every entry is accounted for. Entries that vanish during the walk are
+/// left out.
 enum DirectoryWalker {
     /// Walks `root` (an absolute path, symlinks already resolved).
     ///
     /// - Parameters:
-    ///   - excluding: relative paths to leave out (the database's own files when it lives inside the root).
+    ///   - excluding: relative paths to leave out as `output` (the database's own files when it lives
+    ///     inside the root).
     ///   - progress: called with the number of files found so far, every 4,096 files.
     /// - Throws: `.system` when the root itself cannot be opened or listed, `.notADirectory`.
     static func walk(root: [UInt8], excluding: Set<[UInt8]> = [],
                      progress: ((Int) -> Void)? = nil) throws(LibraryError) -> DirectoryWalk {
         var files: [WalkedFile] = []
         var unreadable: [UnreadableFolder] = []
+        var skipped: [SkippedEntry] = []
         var visited = Set<FolderIdentity>()
         var pending: [[UInt8]] = [[]]
 
@@ -79,8 +95,11 @@ enum DirectoryWalker {
             // A cache folder (photogrid's thumbnails, or any tool's) is not photos: skip it.
             if !folder.isEmpty && isTaggedCache(descriptor) {
                 close(descriptor)
+                skipped.append(SkippedEntry(relativePath: folder, kind: .cache))
                 continue
             }
+            // An export's outputs (grid.jpg, layout.json, thumbnails/, its library) are not photos.
+            let exportOutputs = ExportMarker.outputs(inFolder: descriptor) ?? []
             guard let directory = fdopendir(descriptor) else {
                 let code = errno
                 close(descriptor)
@@ -106,16 +125,30 @@ enum DirectoryWalker {
                     break
                 }
                 let name = entryName(entry)
-                // Hidden entries, and "." and "..".
-                guard let first = name.first, first != UInt8(ascii: ".") else { continue }
+                if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
                 let relative = folder.isEmpty ? name : folder + [UInt8(ascii: "/")] + name
+                if exportOutputs.contains(name) || excluding.contains(relative) {
+                    skipped.append(SkippedEntry(relativePath: relative, kind: .output))
+                    continue
+                }
+                if name.first == UInt8(ascii: ".") {
+                    skipped.append(SkippedEntry(relativePath: relative, kind: .hidden))
+                    continue
+                }
 
                 let type = entry.pointee.d_type
                 if type == UInt8(DT_DIR) {
                     pending.append(relative)
                     continue
                 }
-                guard type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN) else { continue }
+                if type == UInt8(DT_LNK) {
+                    skipped.append(SkippedEntry(relativePath: relative, kind: .symlink))
+                    continue
+                }
+                guard type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN) else {
+                    skipped.append(SkippedEntry(relativePath: relative, kind: .other))
+                    continue
+                }
                 var fileStatus = stat()
                 let statResult = name.withCString { fstatat(directoryDescriptor, $0, &fileStatus, AT_SYMLINK_NOFOLLOW) }
                 guard statResult == 0 else { continue }  // vanished meanwhile
@@ -124,7 +157,10 @@ enum DirectoryWalker {
                     pending.append(relative)
                     continue
                 }
-                guard format == S_IFREG, !excluding.contains(relative) else { continue }
+                guard format == S_IFREG else {
+                    skipped.append(SkippedEntry(relativePath: relative, kind: format == S_IFLNK ? .symlink : .other))
+                    continue
+                }
                 files.append(WalkedFile(
                     relativePath: relative,
                     size: Int64(fileStatus.st_size),
@@ -136,7 +172,8 @@ enum DirectoryWalker {
         }
         files.sort { PathBytes.precedes($0.relativePath, $1.relativePath) }
         unreadable.sort { PathBytes.precedes($0.relativePath, $1.relativePath) }
-        return DirectoryWalk(files: files, unreadableFolders: unreadable)
+        skipped.sort { PathBytes.precedes($0.relativePath, $1.relativePath) }
+        return DirectoryWalk(files: files, unreadableFolders: unreadable, skipped: skipped)
     }
 
     /// The signature that starts a `CACHEDIR.TAG` file (Cache Directory Tagging Specification).

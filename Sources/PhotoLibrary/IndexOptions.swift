@@ -13,6 +13,13 @@ public struct IndexOptions: Sendable {
     /// Headers declaring more pixels than this become error rows ("absurd dimensions").
     /// 1 gigapixel: above any camera, below the 60000×60000 of a hostile header.
     public var pixelLimit: Int = 1_000_000_000
+    /// Open every error row again, not only those whose error may have gone away (`ProbeErrorRetry`).
+    public var retryErrors = false
+    /// After the run, remove the rows of missing photos (files gone for good) and their thumbnail records.
+    public var prune = false
+    /// Index a folder other than the one the library was built from, keeping the rows of the same
+    /// relative paths (the library folder was moved or renamed). Without it such a run is refused.
+    public var moveRoot = false
     /// How headers are read (tests substitute a counting or fake probe).
     public var fileProbe: FileProbe = .libjpeg
     /// Called on the indexing thread as files are found and done.

@@ -5,6 +5,8 @@ struct ProbeJob: Sendable {
         case known(id: Int64)
         /// A path the database has never seen as a photo.
         case new
+        /// Error row `id`, unchanged, whose error may have gone away (or `--retry-errors`).
+        case retry(id: Int64)
     }
 
     var file: WalkedFile
@@ -18,8 +20,13 @@ struct ProbeJob: Sendable {
 struct IndexPlan: Sendable {
     /// Rows whose file has the same size and mtime: nothing to open.
     var unchangedIDs: [Int64] = []
-    /// How many of those are error rows (counted in the summary's errors, not retried).
+    /// How many of those are error rows (counted in the summary's errors; not reopened).
     var unchangedErrors = 0
+    /// Files known not to be JPEGs (unchanged since they were checked, or too short): skipped, by
+    /// the kind their name says.
+    var skippedFiles: [SkippedKind: Int] = [:]
+    /// For each of the walk's unreadable folders, how many rows inside it were kept as they were.
+    var rowsKept: [Int] = []
     /// Files to open, in path order.
     var jobs: [ProbeJob] = []
     /// Rows (not already missing) whose path the walk did not find, outside unreadable folders.
@@ -30,7 +37,10 @@ struct IndexPlan: Sendable {
     var forgottenNonPhotos: [[UInt8]] = []
 
     /// Classifies every walked file against the database's state.
-    init(walk: DirectoryWalk, state: IndexState) {
+    ///
+    /// - Parameter retryAllErrors: every unchanged error row becomes a job, not only those whose
+    ///   error may have gone away.
+    init(walk: DirectoryWalk, state: IndexState, retryAllErrors: Bool = false) {
         var seenPhotos = Set<[UInt8]>()
         var seenNonPhotos = Set<[UInt8]>()
         seenPhotos.reserveCapacity(walk.files.count)
@@ -39,6 +49,10 @@ struct IndexPlan: Sendable {
                 seenPhotos.insert(file.relativePath)
                 if known.status != .missing, known.size == file.size,
                    known.modificationTimeNanoseconds == file.modificationTimeNanoseconds {
+                    if known.status == .error, retryAllErrors || known.hasTransientError {
+                        jobs.append(ProbeJob(file: file, kind: .retry(id: known.id)))
+                        continue
+                    }
                     unchangedIDs.append(known.id)
                     if known.status == .error { unchangedErrors += 1 }
                 } else {
@@ -50,17 +64,25 @@ struct IndexPlan: Sendable {
                 if let other = state.nonPhotos[file.relativePath] {
                     seenNonPhotos.insert(file.relativePath)
                     if other.size == file.size, other.modificationTimeNanoseconds == file.modificationTimeNanoseconds {
+                        skippedFiles[file.skippedKind, default: 0] += 1
                         continue  // known not to be a JPEG, and unchanged
                     }
                 }
-                if file.size < 3 { continue }  // too short to start with FF D8 FF
+                if file.size < 3 {  // too short to start with FF D8 FF
+                    skippedFiles[file.skippedKind, default: 0] += 1
+                    continue
+                }
             }
             jobs.append(ProbeJob(file: file, kind: .new))
         }
 
+        rowsKept = Array(repeating: 0, count: walk.unreadableFolders.count)
         for (path, known) in state.photos where !seenPhotos.contains(path) {
             if known.status != .missing {
-                if walk.unreadableFolders.contains(where: { Self.path(path, isInside: $0.relativePath) }) { continue }
+                if let folder = walk.unreadableFolders.firstIndex(where: { Self.path(path, isInside: $0.relativePath) }) {
+                    rowsKept[folder] += 1
+                    continue
+                }
                 vanishedIDs.append(known.id)
             }
             if let key = known.contentKey { moveCandidates[key, default: []].append(known.id) }

@@ -15,6 +15,11 @@ import Musl
 ///    transactions of `batchSize` rows or `batchInterval`, whichever comes first. A new file whose
 ///    content key equals a vanished (or missing) row's is a move: that row gets the new path.
 /// 4. One last transaction marks the remaining vanished rows missing and records the root.
+/// 5. With `prune`, missing rows and their thumbnail records are removed.
+///
+/// A library indexes one folder: a run on another folder is refused unless `moveRoot` says the
+/// library folder moved. Every entry the walk saw is counted in the summary (indexed, error,
+/// vanished, or skipped by kind).
 ///
 /// A crash at any point leaves committed batches in place; the next run finds those files
 /// unchanged and completes the rest.
@@ -37,14 +42,23 @@ public struct Indexer: Sendable {
         let now = options.startTime()
         let root = try Self.resolve(folder)
         let progress = options.progress
+        var summary = IndexSummary()
+        if let previous = try store.root(), previous.pathBytes != root {
+            guard options.moveRoot else {
+                throw .differentFolder(libraryFolder: previous.path, folder: PathBytes.displayText(root),
+                                       rootExists: Self.isFolder(previous.pathBytes))
+            }
+            summary.movedFrom = previous.path
+        }
 
         let walk = try DirectoryWalker.walk(root: root, excluding: databaseFiles(under: root)) { found in
             progress?(IndexProgress(phase: .walking, done: found, total: 0))
         }
         let state = try store.loadIndexState()
-        let plan = IndexPlan(walk: walk, state: state)
+        let plan = IndexPlan(walk: walk, state: state, retryAllErrors: options.retryErrors)
 
-        var summary = IndexSummary()
+        summary.skipped = plan.skippedFiles
+        for entry in walk.skipped { summary.skipped[entry.kind, default: 0] += 1 }
         summary.unchanged = plan.unchangedIDs.count
         summary.errors = plan.unchangedErrors
         let total = plan.unchangedIDs.count + plan.jobs.count
@@ -62,10 +76,18 @@ public struct Indexer: Sendable {
         let missing = plan.vanishedIDs.filter { !claimed.contains($0) }
         summary.missing = try store.finishIndexRun(missing: missing, forgottenNonPhotos: plan.forgottenNonPhotos,
                                                    root: root, now: now)
-        summary.scanned = summary.added + summary.updated + summary.unchanged + summary.moved
+        if options.prune {
+            let pruned = try store.pruneMissing()
+            summary.pruned = pruned.rows
+            summary.prunedThumbnailPaths = pruned.unreferencedThumbnails
+            summary.missing -= pruned.rows
+        }
+        summary.scanned = summary.added + summary.updated + summary.unchanged + summary.moved + summary.retried
+        summary.seen = walk.files.count + walk.skipped.count
         summary.filesOpened = prober.opened.load(ordering: .relaxed)
-        summary.unreadableFolders = walk.unreadableFolders.map { folder in
-            PathBytes.displayText(folder.relativePath) + ": " + String(cString: strerror(folder.errno))
+        summary.unreadableFolders = zip(walk.unreadableFolders, plan.rowsKept).map { folder, rowsKept in
+            IndexSummary.UnreadableFolder(path: PathBytes.displayText(folder.relativePath),
+                                          error: String(cString: strerror(folder.errno)), rowsKept: rowsKept)
         }
         let elapsed = clock.now - started
         summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -129,8 +151,10 @@ public struct Indexer: Sendable {
         let values: PhotoRowValues
         switch outcome {
         case .vanished:
+            summary.vanished += 1
             return nil
         case .notJPEG:
+            summary.skipped[job.file.skippedKind, default: 0] += 1
             return .nonPhoto(job.file)
         case let .failure(message):
             summary.errors += 1
@@ -141,6 +165,9 @@ public struct Indexer: Sendable {
         switch job.kind {
         case .known:
             summary.updated += 1
+            return .photo(values)
+        case .retry:
+            summary.retried += 1
             return .photo(values)
         case .new:
             if let key = values.facts?.contentKey, var candidates = moves[key], !candidates.isEmpty {
@@ -156,13 +183,19 @@ public struct Indexer: Sendable {
     }
 
     /// The database's own files, relative to `root`, when the database lives inside it.
-    private func databaseFiles(under root: [UInt8]) -> Set<[UInt8]> {
+    func databaseFiles(under root: [UInt8]) -> Set<[UInt8]> {
         guard let resolved = Self.realPath(store.path) else { return [] }
         let prefix = root + [UInt8(ascii: "/")]
         guard resolved.starts(with: prefix) else { return [] }
         let relative = Array(resolved[prefix.count...])
         return [relative, relative + Array("-wal".utf8), relative + Array("-shm".utf8),
                 relative + Array("-journal".utf8)]
+    }
+
+    /// Whether `path` is a folder now (stat follows links).
+    static func isFolder(_ path: [UInt8]) -> Bool {
+        var status = stat()
+        return path.withCString { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The absolute, symlink-free path of the folder to index, as bytes.

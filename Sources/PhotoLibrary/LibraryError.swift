@@ -28,6 +28,11 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     case migrationFailed(name: String, message: String)
     /// An SQLite statement failed; `operation` says what we were doing.
     case database(operation: String, message: String)
+    /// The library indexes `libraryFolder`, and `folder` is another one (`rootExists`: whether the
+    /// library's folder is still there).
+    case differentFolder(libraryFolder: String, folder: String, rootExists: Bool)
+    /// The folder the library indexes is gone (moved, renamed, or an unmounted disk).
+    case libraryFolderGone(path: String)
 
     public var description: String {
         switch self {
@@ -53,6 +58,16 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
             return "migration \(name).sql failed: \(message)"
         case let .database(operation, message):
             return "database error while \(operation): \(message)"
+        case let .differentFolder(libraryFolder, folder, rootExists):
+            if rootExists {
+                return "this library indexes \(libraryFolder), not \(folder): use another library (--db, or "
+                    + "another export --out), or run `photogrid index \(folder) --move-root` to move it there"
+            }
+            return "this library indexes \(libraryFolder), which no longer exists: if its photos are now in "
+                + "\(folder), run `photogrid index \(folder) --move-root` (same relative paths keep their rows)"
+        case let .libraryFolderGone(path):
+            return "the library's folder \(path) no longer exists (moved, renamed or not mounted?); "
+                + "run `photogrid index <its new place> --move-root`"
         }
     }
 }

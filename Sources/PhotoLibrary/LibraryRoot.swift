@@ -13,6 +13,9 @@ public struct LibraryRoot: Sendable, Equatable {
         self.lastIndexedAt = lastIndexedAt
     }
 
+    /// Whether the folder is there now (it may have been moved, renamed or unmounted).
+    public var isFolder: Bool { Indexer.isFolder(pathBytes) }
+
     /// The absolute path of `photo`'s file as bytes (root + "/" + relative path), for open(2).
     public func absolutePathBytes(of photo: Photo) -> [UInt8] {
         pathBytes + [UInt8(ascii: "/")] + photo.pathBytes

@@ -8,6 +8,8 @@ struct KnownPhoto: Sendable, Equatable {
     var modificationTimeNanoseconds: Int64
     var status: PhotoStatus
     var contentKey: String?
+    /// An error row whose error may go away without the file changing (`ProbeErrorRetry`).
+    var hasTransientError = false
 }
 
 /// A file remembered as not being a JPEG candidate.
@@ -49,12 +51,13 @@ extension PhotoStore {
         try readOnWriter("loading the index") { db in
             var state = IndexState()
             let photos = try Row.fetchCursor(
-                db, sql: "SELECT id, path_bytes, file_size, mtime_ns, status, content_key FROM photos")
+                db, sql: "SELECT id, path_bytes, file_size, mtime_ns, status, content_key, error FROM photos")
             while let row = try photos.next() {
                 let path = [UInt8](row[1] as Data)
                 let status = PhotoStatus(rawValue: row[4]) ?? .error
-                state.photos[path] = KnownPhoto(id: row[0], size: row[2], modificationTimeNanoseconds: row[3],
-                                                status: status, contentKey: row[5])
+                state.photos[path] = KnownPhoto(
+                    id: row[0], size: row[2], modificationTimeNanoseconds: row[3], status: status, contentKey: row[5],
+                    hasTransientError: status == .error && ProbeErrorRetry.isTransient(row[6]))
             }
             let others = try Row.fetchCursor(db, sql: "SELECT path_bytes, file_size, mtime_ns FROM non_photos")
             while let row = try others.next() {

@@ -11,7 +11,16 @@ struct IndexCommand: ParsableCommand {
         header of each new or changed JPEG without decoding pixels. Files named .jpg/.jpeg (any case) and \
         files starting with a JPEG marker are indexed; a file that is not a readable JPEG becomes an error \
         row and the run goes on. A rescan opens only files whose size or modification time changed; \
-        vanished files are marked missing, and a file that reappears elsewhere keeps its row (a move).
+        vanished files are marked missing, and a file that reappears elsewhere keeps its row (a move). \
+        An error row whose error may go away (permission denied, busy, I/O error) is opened again on every \
+        run. PhotoGrid's own outputs (the library, thumbnail folders, export folders) are never indexed.
+
+        Every entry seen is accounted for: indexed, error, or skipped by kind (other images, raw camera \
+        files, videos, other files, hidden entries, symbolic links, cache folders, PhotoGrid outputs); \
+        `photogrid list --skipped` names the skipped ones. Folders that cannot be read are named.
+
+        A library indexes one folder: indexing another folder into it is refused (exit 1) unless \
+        --move-root says the library's folder moved there.
 
         Prints a one-paragraph summary (--json: a JSON object). A progress bar is drawn on stderr when it \
         is a terminal. Exit status 0 even when some files were bad, 1 on a fatal error, 64 on a usage error.
@@ -25,6 +34,15 @@ struct IndexCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Threads reading headers (default: one per active core).", valueName: "n"))
     var jobs: Int?
 
+    @Flag(help: "Open every error row again, also those whose file did not change and whose error would not go away by itself.")
+    var retryErrors = false
+
+    @Flag(help: "Remove the rows of missing photos (files gone for good), their thumbnail records, and the thumbnail files only they used in the default thumbnail folder next to the database.")
+    var prune = false
+
+    @Flag(help: "Let a library built from another folder index this one from now on (the library's folder was moved or renamed): rows of the same relative paths are kept.")
+    var moveRoot = false
+
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
@@ -34,8 +52,8 @@ struct IndexCommand: ParsableCommand {
 
     func run() throws {
         let report = try exitingOnFatalError {
-            try LibraryIndexing.index(folder: folder, database: database.path, jobs: jobs,
-                                      progressBar: TerminalProgressBar.ifStandardErrorIsTerminal())
+            try LibraryIndexing.index(folder: folder, database: database.path, jobs: jobs, retryErrors: retryErrors,
+                                      prune: prune, moveRoot: moveRoot, progressBar: TerminalProgressBar.ifStandardErrorIsTerminal())
         }
         Console.writeOutput((json ? report.json : report.text) + "\n")
     }

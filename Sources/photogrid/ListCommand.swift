@@ -10,14 +10,26 @@ struct ListCommand: ParsableCommand {
         Shows each photo's id, status (ok, error, missing), display size in pixels (after EXIF \
         orientation), orientation, EXIF date and path; error rows say what is wrong with the file. \
         --json prints { "version": 1, "photos": [ … ] } with keys sorted.
+
+        --skipped lists instead the entries of the library's folder that are not indexed, as the folder \
+        is now, with their kind: image, raw, video, other, hidden, symlink, cache, output \
+        (--json: { "version": 1, "skipped": [ { "kind", "path" } ] }).
         """)
 
     @OptionGroup var database: DatabaseOption
+
+    @Flag(help: "List the files and folders of the library's folder that are not indexed, with their kind.")
+    var skipped = false
 
     @Flag(help: "Print a JSON document instead of a table.")
     var json = false
 
     func run() throws {
+        if skipped {
+            let document = try exitingOnFatalError { try LibraryListing.skipped(database: database.path) }
+            Console.writeOutput(json ? document.json + "\n" : document.table)
+            return
+        }
         let document = try exitingOnFatalError { try LibraryListing.document(database: database.path) }
         Console.writeOutput(json ? document.json + "\n" : document.table)
     }

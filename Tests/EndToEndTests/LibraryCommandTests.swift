@@ -34,7 +34,8 @@ import Testing
     ]
 
     static let summaryKeys: Set<String> = ["version", "scanned", "added", "updated", "unchanged", "moved",
-                                           "missing", "errors", "seconds"]
+                                           "missing", "errors", "seconds", "seen", "retried", "pruned",
+                                           "prunedThumbnails", "vanished", "skipped", "unreadableFolders"]
 
     @Test func indexSampleImagesThenListShowsTheirSizes() throws {
         let directory = try PhotoGridBinary.temporaryDirectory()

@@ -24,9 +24,12 @@ import Testing
         summary.moved = 1
         summary.missing = 2
         summary.errors = 3
+        summary.seen = 12
         summary.seconds = 0.0123456
         let report = IndexReport(folder: "photos", database: "photogrid.sqlite", summary: summary)
-        #expect(report.json == #"{"added":9,"errors":3,"missing":2,"moved":1,"scanned":12,"seconds":0.012,"unchanged":1,"updated":1,"version":1}"#)
+        #expect(report.json == #"{"added":9,"errors":3,"missing":2,"moved":1,"pruned":0,"prunedThumbnails":0,"retried":0,"#
+            + #""scanned":12,"seconds":0.012,"seen":12,"skipped":{"cache":0,"hidden":0,"image":0,"other":0,"output":0,"#
+            + #""raw":0,"symlink":0,"video":0},"unchanged":1,"unreadableFolders":[],"updated":1,"vanished":0,"version":1}"#)
         #expect(report.text == "Indexed 12 JPEG files in photos into photogrid.sqlite in 0.012 s: 9 added, 1 updated, "
             + "1 unchanged, 1 moved, 2 missing, 3 errors (`photogrid list` shows which and why).")
     }
@@ -36,11 +39,12 @@ import Testing
         summary.scanned = 1
         summary.unchanged = 1
         summary.seconds = 12.4
-        summary.unreadableFolders = ["private: Permission denied"]
-        let text = IndexReport(folder: "p", database: "d", summary: summary).text
-        #expect(text == "Indexed 1 JPEG file in p into d in 12 s: 0 added, 0 updated, 1 unchanged, 0 moved, "
+        summary.unreadableFolders = [.init(path: "private", error: "Permission denied", rowsKept: 3)]
+        let report = IndexReport(folder: "p", database: "d", summary: summary)
+        #expect(report.text == "Indexed 1 JPEG file in p into d in 12 s: 0 added, 0 updated, 1 unchanged, 0 moved, "
             + "0 missing, 0 errors. 1 folder could not be read (their photos were left as they were): "
-            + "private: Permission denied.")
+            + "private: Permission denied (3 photos kept).")
+        #expect(report.json.contains(#""unreadableFolders":[{"error":"Permission denied","path":"private","rowsKept":3}]"#))
     }
 
     @Test func listJSONOmitsAbsentFactsAndErrorsOfOtherRows() {

@@ -1,0 +1,42 @@
+import PhotoLibrary
+
+/// The `photogrid list --skipped` document, version 1: what the library's folder holds and an
+/// index run does not index, with why.
+public struct SkippedListDocument: Codable, Sendable, Equatable {
+    /// One skipped entry.
+    public struct Entry: Codable, Sendable, Equatable {
+        /// Relative to the library's folder (invalid UTF-8 bytes shown as U+FFFD).
+        public var path: String
+        /// `image`, `raw`, `video`, `other`, `hidden`, `symlink`, `cache` or `output` (`SkippedKind`).
+        public var kind: String
+    }
+
+    public var version = 1
+    public var skipped: [Entry]
+
+    public init(_ entries: [SkippedEntry]) {
+        skipped = entries.map { Entry(path: $0.path, kind: $0.kind.rawValue) }
+    }
+
+    /// The document's JSON text (one line, keys sorted).
+    public var json: String { DocumentEncoding.json(self) }
+
+    /// Two columns for people: kind and path, then the count.
+    public var table: String {
+        let width = max(4, skipped.map(\.kind.count).max() ?? 0)
+        var text = "KIND" + String(repeating: " ", count: width - 4) + "  PATH\n"
+        for entry in skipped {
+            text += entry.kind + String(repeating: " ", count: width - entry.kind.count) + "  "
+                + ConsoleText.escaped(entry.path) + "\n"
+        }
+        return text + "\(skipped.count) skipped\n"
+    }
+}
+
+extension LibraryListing {
+    /// The entries of the library's folder that are not indexed (the library at `database` must exist).
+    public static func skipped(database: String) throws(LibraryError) -> SkippedListDocument {
+        let store = try PhotoStore(path: database, mode: .existing)
+        return SkippedListDocument(try store.skippedEntries())
+    }
+}

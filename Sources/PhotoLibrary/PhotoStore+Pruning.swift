@@ -1,0 +1,27 @@
+import GRDB
+
+extension PhotoStore {
+    /// Removes every `missing` row (a photo gone for good) and its thumbnail records, in one
+    /// transaction.
+    ///
+    /// - Returns: the number of rows removed, and the thumbnail files (relative to the thumbnail
+    ///   folder) that only those rows' records referred to: files the library made for them and no
+    ///   longer needs. Files shared with a remaining photo (same content) are not listed.
+    func pruneMissing() throws(LibraryError) -> (rows: Int, unreferencedThumbnails: [String]) {
+        try write("removing missing photos") { db in
+            let paths = try String.fetchAll(db, sql: """
+                SELECT DISTINCT path FROM thumbnails
+                WHERE path IS NOT NULL AND photo_id IN (SELECT id FROM photos WHERE status = 'missing')
+                """)
+            try db.execute(sql: "DELETE FROM thumbnails WHERE photo_id IN (SELECT id FROM photos WHERE status = 'missing')")
+            try db.execute(sql: "DELETE FROM photos WHERE status = 'missing'")
+            let rows = db.changesCount
+            let stillUsed = try db.makeStatement(sql: "SELECT 1 FROM thumbnails WHERE path = ? LIMIT 1")
+            var unreferenced: [String] = []
+            for path in paths where try Int.fetchOne(stillUsed, arguments: [path]) == nil {
+                unreferenced.append(path)
+            }
+            return (rows, unreferenced.sorted())
+        }
+    }
+}
