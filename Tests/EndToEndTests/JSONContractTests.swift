@@ -34,10 +34,14 @@ struct JSONContractTests {
         let photos = dir.appendingPathComponent("photos")
         try FileManager.default.copyItem(at: PhotoGridBinary.sampleImages, to: photos)
         try Data("not a JPEG".utf8).write(to: photos.appendingPathComponent("broken.jpg"))
+        // Entries the index skips, each of another kind: they appear in the summary and `list --skipped`.
+        try Data("x".utf8).write(to: photos.appendingPathComponent("clip.mov"))
+        try Data("x".utf8).write(to: photos.appendingPathComponent(".hidden.jpg"))
 
         #expect(try problems("index-summary", ["index", photos.path, "--db", db, "--json"]) == [])
         #expect(try problems("index-summary", ["index", photos.path, "--db", db, "--json"]) == [])
         #expect(try problems("list", ["list", "--db", db, "--json"]) == [])
+        #expect(try problems("skipped-list", ["list", "--skipped", "--db", db, "--json"]) == [])
         #expect(try problems("layout", ["layout", "--db", db, "--width", "393", "--offset", "300", "--height", "400"]) == [])
         #expect(try problems("detail", ["detail", "5", "--db", db, "--width", "393", "--height", "759", "--progress", "0.5"]) == [])
         let thumbs = dir.appendingPathComponent("thumbs").path
@@ -91,7 +95,8 @@ struct JSONContractTests {
         let documents = [
             ("layout", #"{"version":1,"viewport":{"width":393,"height":759,"offset":0,"scale":3},"grid":{"columns":[{"x":0,"width":129}],"rowSpacing":3,"rowCount":0,"contentHeight":0,"count":0},"cells":[]}"#),
             ("list", #"{"version":1,"photos":[{"id":1,"path":"a.jpg","status":"missing"}]}"#),
-            ("index-summary", #"{"version":1,"scanned":1,"added":1,"updated":0,"unchanged":0,"moved":0,"missing":0,"errors":0,"seconds":0.5}"#),
+            ("index-summary", #"{"version":1,"seen":3,"scanned":1,"added":1,"updated":0,"unchanged":0,"moved":0,"retried":0,"missing":0,"pruned":0,"prunedThumbnails":0,"errors":0,"vanished":0,"skipped":{"image":1,"raw":0,"video":0,"other":0,"hidden":1,"symlink":0,"cache":0,"output":0},"unreadableFolders":[{"path":"a","error":"Permission denied","rowsKept":2}],"seconds":0.5}"#),
+            ("skipped-list", #"{"version":1,"skipped":[{"path":"a.png","kind":"image"}]}"#),
         ]
         for (kind, document) in documents {
             #expect(try JSONSchema(kind: kind).problems(json: Data(document.utf8)) == [], "\(kind)")
