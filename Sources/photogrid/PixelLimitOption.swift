@@ -6,8 +6,8 @@ struct PixelLimitOption: ParsableArguments {
     @Option(help: ArgumentHelp(
         "The most megapixels one photo's decoding may hold in memory.",
         discussion: """
-        Counted after shrink-on-load: the pixels decoded (a 200 MP photo decoded at 1/8 for a grid \
-        thumbnail is 3.1 MP), plus, for a progressive JPEG, the coefficients libjpeg keeps for the whole \
+        Counted after shrink-on-load: the pixels decoded (a 200 MP photo is 3.1 MP at 1/8, and a grid \
+        thumbnail decodes only its square), plus, for a progressive JPEG, the coefficients libjpeg keeps for the whole \
         photo at full size (1 MP per photo megapixel for 4:2:0 colour, 2 for 4:4:4). A megapixel here is \
         3 MB, so the default 256 is about 770 MB. A photo above the limit is refused before anything is \
         allocated for it; so is a file too short for the size it declares (a decompression bomb).
