@@ -23,4 +23,24 @@ import Testing
         #expect(usage.status == 64)
         #expect(usage.stderr == "photogrid: error: --pixel-limit must be greater than 0 and at most 1000000 megapixels (got 0.0)\n")
     }
+
+    /// libjpeg's memory manager is bounded by the pixel limit, not by `$JPEGMEM`: with `JPEGMEM=1`
+    /// (1,000 bytes) libjpeg alone refuses every whole-image coefficient buffer ("Backing store not
+    /// supported"): a progressive photo's when decoding, and every thumbnail's when encoding with
+    /// optimized Huffman tables. The decoder sets the bound itself; the encoder sets none (its
+    /// buffers follow the pixels it was given).
+    @Test func libjpegMemoryBoundComesFromThePixelLimit() throws {
+        let directory = try PhotoGridBinary.temporaryDirectory("photogrid-jpegmem")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photos = directory.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: PhotoGridBinary.sampleImages.appendingPathComponent("sunset.jpg"),
+                                         to: photos.appendingPathComponent("sunset.jpg"))  // progressive
+        let database = directory.appendingPathComponent("library.sqlite").path
+        #expect(try PhotoGridBinary.run(["index", photos.path, "--db", database]).status == 0)
+        let run = try PhotoGridBinary.run(["thumbs", "--db", database, "--width", "100", "--scale", "1"],
+                                          environment: ["JPEGMEM": "1"])
+        #expect(run.status == 0)
+        #expect(run.stdoutText.hasSuffix(": 1 made, 0 up to date, 0 errors.\n"), "\(run.stdoutText)")
+    }
 }
