@@ -178,7 +178,8 @@ static pgjpeg_status decoder_start(pgjpeg_decoder *decoder, const pgjpeg_decode_
     layout->header.exif_offset = -1;
 
     // A decompression bomb declares a size its data cannot hold: Huffman coding spends at least one
-    // bit on every block (its DC code), so real files have at least one byte per 8 blocks.
+    // bit on every block (its DC code), so real files have at least one byte per 8 blocks. (Arithmetic
+    // coding can spend less on a flat image; such files are rare and are refused too.)
     measure_header(cinfo, layout);
     layout->data_length = data_length(decoder->source);
     if (layout->block_count / 8 > layout->data_length) {
