@@ -1,4 +1,5 @@
 // Scaled, optionally cropped decode to packed RGB8, from a file descriptor or from memory.
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -67,14 +68,17 @@ static pgjpeg_status invalid_argument(pgjpeg_decoder *decoder, const char *call,
     return PGJPEG_STATUS_INVALID_ARGUMENT;
 }
 
+/// The length of the data: the memory buffer's, or the file's size (fstat; the offset read so far
+/// if fstat fails).
+static uint64_t data_length(const pgjpeg_decode_source *source) {
+    if (source->memory != NULL) return (uint64_t)source->memory_size;
+    struct stat status;
+    return fstat(source->fd, &status) == 0 ? (uint64_t)status.st_size : (uint64_t)source->offset;
+}
+
 /// The data ended inside the header: report how long it was.
 static pgjpeg_status truncated_header(pgjpeg_decoder *decoder) {
-    const pgjpeg_decode_source *source = decoder->source;
-    int64_t length = (int64_t)source->memory_size;
-    if (source->memory == NULL) {
-        struct stat status;
-        length = fstat(source->fd, &status) == 0 ? (int64_t)status.st_size : (int64_t)source->offset;
-    }
+    const int64_t length = (int64_t)data_length(decoder->source);
     decoder->diagnostics.call = "jpeg_read_header";
     decoder->diagnostics.truncated_length = length;
     snprintf(decoder->diagnostics.message, PGJPEG_MESSAGE_LENGTH,
@@ -128,8 +132,39 @@ static void crop_columns(pgjpeg_decoder *decoder, uint32_t x, uint32_t width) {
     decoder->trimmed = cinfo->output_width != width;
 }
 
-/// Everything after the source is installed: header, limit, scaling, start, crop, skip.
-/// Runs under the caller's setjmp.
+/// `value` rounded up to a multiple of `factor` (libjpeg's jround_up).
+static uint64_t round_up(uint64_t value, uint64_t factor) {
+    return factor == 0 ? value : (value + factor - 1) / factor * factor;
+}
+
+/// What the header implies for memory and data: the blocks of all components, whether libjpeg will
+/// buffer the whole image's coefficients, and how big that buffer is.
+///
+/// libjpeg (jdinput.c) treats a file as multi-scan when it is progressive or its first scan does not
+/// hold every component; the coefficient controller (jdcoefct.c) then allocates, per component, a
+/// whole-image array of `jround_up(width_in_blocks, h_samp_factor) × jround_up(height_in_blocks,
+/// v_samp_factor)` blocks of 64 JCOEFs (128 bytes), at full size whatever the output scale.
+static void measure_header(const struct jpeg_decompress_struct *cinfo, pgjpeg_decode_layout *layout) {
+    uint64_t blocks = 0, coefficient_bytes = 0;
+    const int multi_scan = cinfo->progressive_mode || cinfo->comps_in_scan < cinfo->num_components;
+    for (int ci = 0; ci < cinfo->num_components; ci++) {
+        const jpeg_component_info *component = &cinfo->comp_info[ci];
+        blocks += (uint64_t)component->width_in_blocks * (uint64_t)component->height_in_blocks;
+        if (multi_scan)
+            coefficient_bytes += round_up(component->width_in_blocks, (uint64_t)component->h_samp_factor)
+                * round_up(component->height_in_blocks, (uint64_t)component->v_samp_factor) * sizeof(JBLOCK);
+    }
+    layout->block_count = blocks;
+    layout->multi_scan = multi_scan;
+    layout->coefficient_pixels = (coefficient_bytes + 2) / 3;
+}
+
+/// Room for libjpeg's own row buffers (main, upsampling, colour conversion: a few dozen rows of the
+/// output width) on top of the pixel limit, in `max_memory_to_use`.
+#define PGJPEG_MEMORY_SLACK ((uint64_t)16 << 20)
+
+/// Everything after the source is installed: header, the data and memory checks, scaling, start,
+/// crop, skip. Runs under the caller's setjmp.
 static pgjpeg_status decoder_start(pgjpeg_decoder *decoder, const pgjpeg_decode_params *params,
                                    pgjpeg_decode_layout *layout) {
     struct jpeg_decompress_struct *cinfo = &decoder->cinfo;
@@ -142,13 +177,18 @@ static pgjpeg_status decoder_start(pgjpeg_decoder *decoder, const pgjpeg_decode_
     pgjpeg_header_info_fill(&layout->header, cinfo);
     layout->header.exif_offset = -1;
 
-    uint64_t stored_pixels = (uint64_t)cinfo->image_width * (uint64_t)cinfo->image_height;
-    if (stored_pixels > params->pixel_limit) {
+    // A decompression bomb declares a size its data cannot hold: Huffman coding spends at least one
+    // bit on every block (its DC code), so real files have at least one byte per 8 blocks. (Arithmetic
+    // coding can spend less on a flat image; such files are rare and are refused too.)
+    measure_header(cinfo, layout);
+    layout->data_length = data_length(decoder->source);
+    if (layout->block_count / 8 > layout->data_length) {
         decoder->diagnostics.call = "jpeg_read_header";
         snprintf(decoder->diagnostics.message, PGJPEG_MESSAGE_LENGTH,
-                 "%ux%u exceeds the pixel limit of %llu", (unsigned)cinfo->image_width,
-                 (unsigned)cinfo->image_height, (unsigned long long)params->pixel_limit);
-        return PGJPEG_STATUS_TOO_LARGE;
+                 "%ux%u declares %llu blocks in %llu bytes", (unsigned)cinfo->image_width,
+                 (unsigned)cinfo->image_height, (unsigned long long)layout->block_count,
+                 (unsigned long long)layout->data_length);
+        return PGJPEG_STATUS_TOO_LITTLE_DATA;
     }
 
     configure_output(decoder, params);
@@ -170,6 +210,23 @@ static pgjpeg_status decoder_start(pgjpeg_decoder *decoder, const pgjpeg_decode_
             return invalid_argument(decoder, "jpeg_crop_scanline", message);
         }
     }
+
+    // The memory the decoding holds: the region's pixels and, for a multi-scan file, the whole
+    // image's coefficients (at most 2^32 × 2^32 + 2^41: no overflow).
+    layout->needed_pixels = (uint64_t)width * (uint64_t)height + layout->coefficient_pixels;
+    if (layout->needed_pixels > params->pixel_limit) {
+        decoder->diagnostics.call = "jpeg_calc_output_dimensions";
+        snprintf(decoder->diagnostics.message, PGJPEG_MESSAGE_LENGTH,
+                 "%ux%u needs %llu pixels, more than the pixel limit of %llu", (unsigned)cinfo->image_width,
+                 (unsigned)cinfo->image_height, (unsigned long long)layout->needed_pixels,
+                 (unsigned long long)params->pixel_limit);
+        return PGJPEG_STATUS_TOO_LARGE;
+    }
+    // A second bound inside libjpeg: its whole-image arrays are refused (JERR_NO_BACKING_STORE)
+    // beyond this, should the count above ever fall short. It also overrides $JPEGMEM.
+    const uint64_t budget = params->pixel_limit > (UINT64_MAX - PGJPEG_MEMORY_SLACK) / 3
+        ? UINT64_MAX : params->pixel_limit * 3 + PGJPEG_MEMORY_SLACK;
+    cinfo->mem->max_memory_to_use = budget > (uint64_t)LONG_MAX ? LONG_MAX : (long)budget;
 
     decoder->progress.progress_monitor = pgjpeg_limit_scans;
     cinfo->progress = &decoder->progress;
@@ -214,6 +271,10 @@ static pgjpeg_status decoder_open(pgjpeg_decoder *decoder, int fd, const uint8_t
     if (setjmp(decoder->manager.escape)) {  // the libjpeg object is destroyed by pgjpeg_decoder_free
         if (!decoder->header_done && decoder->source != NULL && decoder->source->reached_end)
             return truncated_header(decoder);
+        if (decoder->cinfo.err->msg_code == JERR_NO_BACKING_STORE)  // max_memory_to_use was reached
+            snprintf(decoder->diagnostics.message, PGJPEG_MESSAGE_LENGTH,
+                     "libjpeg needs more memory than the pixel limit of %llu allows",
+                     (unsigned long long)params->pixel_limit);
         return PGJPEG_STATUS_ERROR;
     }
     pgjpeg_error_manager_enter(&decoder->manager, "jpeg_create_decompress");

@@ -84,6 +84,11 @@ pgjpeg_status pgjpeg_encode(const uint8_t *pixels, const pgjpeg_encode_params *p
 
     pgjpeg_error_manager_enter(&manager, "jpeg_create_compress");
     jpeg_create_compress(&cinfo);
+    // No limit inside libjpeg, whatever $JPEGMEM says (jinit_memory_mgr reads it): the buffers of an
+    // encoding (optimized Huffman tables and progressive mode keep the whole image's coefficients)
+    // are proportional to the pixels the caller already holds, and a JPEGMEM set for another program
+    // made every thumbnail fail with "Backing store not supported".
+    cinfo.mem->max_memory_to_use = 0;
     destination.pub.init_destination = growing_init_destination;
     destination.pub.empty_output_buffer = growing_empty_output_buffer;
     destination.pub.term_destination = growing_term_destination;

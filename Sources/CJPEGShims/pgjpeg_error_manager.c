@@ -7,15 +7,31 @@ static void pgjpeg_output_message(j_common_ptr cinfo) {
     (*cinfo->err->format_message)(cinfo, manager->last_output);
 }
 
+/// Counts a warning (a level -1 message) and sorts it: the data ended before an EOI marker, the
+/// entropy decoder ran out of data after that, or anything else (corrupt data). A warning never
+/// stops decoding: libjpeg goes on and the caller decides what the pixels are worth.
 static void pgjpeg_emit_message(j_common_ptr cinfo, int msg_level) {
     if (msg_level >= 0) return;  // trace messages: trace_level is 0, nothing to show
     pgjpeg_error_manager *manager = (pgjpeg_error_manager *)cinfo->err;
+    pgjpeg_diagnostics *diagnostics = manager->diagnostics;
     cinfo->err->num_warnings++;
-    manager->diagnostics->warning_count++;
-    if (manager->diagnostics->warning_count == 1) {
-        (*cinfo->err->output_message)(cinfo);
-        memcpy(manager->diagnostics->first_warning, manager->last_output, PGJPEG_MESSAGE_LENGTH);
+    diagnostics->warning_count++;
+    const int code = cinfo->err->msg_code;
+    const int first = diagnostics->warning_count == 1;
+    int other = 0;
+    if (code == JWRN_JPEG_EOF) {
+        diagnostics->ended_early = 1;
+    } else if (code == JWRN_HIT_MARKER && diagnostics->ended_early) {
+        diagnostics->ran_out_of_data = 1;
+    } else {
+        other = 1;
+        diagnostics->other_warning_count++;
     }
+    if (!first && !(other && diagnostics->other_warning_count == 1)) return;
+    (*cinfo->err->output_message)(cinfo);
+    if (first) memcpy(diagnostics->first_warning, manager->last_output, PGJPEG_MESSAGE_LENGTH);
+    if (other && diagnostics->other_warning_count == 1)
+        memcpy(diagnostics->first_other_warning, manager->last_output, PGJPEG_MESSAGE_LENGTH);
 }
 
 static void pgjpeg_error_exit(j_common_ptr cinfo) {

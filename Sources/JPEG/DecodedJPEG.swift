@@ -20,14 +20,16 @@ public struct DecodedJPEG: Sendable, Equatable {
     public var pixels: [UInt8]
     /// Non-fatal problems libjpeg reported (corrupt data, premature end: missing parts are grey).
     public var warnings: [String]
+    /// What those warnings say about the pixels (nil when there were none).
+    public var damage: JPEGDamage?
 
     public init(width: Int, height: Int, regionX: Int, regionY: Int, scaledWidth: Int, scaledHeight: Int,
                 storedWidth: Int, storedHeight: Int, colorSpace: JPEGColorSpace, pixels: [UInt8],
-                warnings: [String]) {
+                warnings: [String], damage: JPEGDamage? = nil) {
         self.width = width; self.height = height; self.regionX = regionX; self.regionY = regionY
         self.scaledWidth = scaledWidth; self.scaledHeight = scaledHeight
         self.storedWidth = storedWidth; self.storedHeight = storedHeight
-        self.colorSpace = colorSpace; self.pixels = pixels; self.warnings = warnings
+        self.colorSpace = colorSpace; self.pixels = pixels; self.warnings = warnings; self.damage = damage
     }
 
     /// The RGB of the pixel at (`x`, `y`) of `pixels` (not of the scaled image).

@@ -4,8 +4,11 @@ import CJPEGShims
 /// so that only the needed rows and iMCU columns are decoded.
 ///
 /// Grayscale is expanded to RGB; CMYK and YCCK are converted to RGB (Adobe-inverted when the file
-/// has an Adobe APP14 marker). The pixel limit is checked from the header before libjpeg
-/// allocates its buffers. Thread-safe: each call owns its own libjpeg object.
+/// has an Adobe APP14 marker). The pixel limit and the data-size check are made from the header
+/// before libjpeg allocates its buffers (`JPEGDecodeOptions.pixelLimit`). Damaged data that libjpeg
+/// decodes with warnings — a premature end (the rest grey), a missing EOI, corrupt entropy data — is
+/// returned with `DecodedJPEG.damage` saying so, as a browser would show it; only libjpeg's errors
+/// throw. Thread-safe: each call owns its own libjpeg object.
 public enum JPEGDecoder {
     /// Decodes the file at `path`.
     public static func decode(path: String, options: JPEGDecodeOptions = .init()) throws(JPEGError) -> DecodedJPEG {
@@ -73,7 +76,7 @@ public enum JPEGDecoder {
             scaledWidth: Int(layout.scaled_width), scaledHeight: Int(layout.scaled_height),
             storedWidth: Int(layout.header.width), storedHeight: Int(layout.header.height),
             colorSpace: JPEGColorSpace(layout.header.color_space), pixels: pixels,
-            warnings: diagnostics.warningLines)
+            warnings: diagnostics.warningLines, damage: diagnostics.damage)
     }
 
     /// The C parameters for `options`; throws `.invalidArgument` for values C cannot represent.
@@ -113,8 +116,13 @@ public enum JPEGDecoder {
         let diagnostics = pgjpeg_decoder_diagnostics(decoder).pointee
         switch status {
         case PGJPEG_STATUS_TOO_LARGE:
-            return .tooLarge(width: Int(layout.header.width), height: Int(layout.header.height),
-                             limit: options.pixelLimit)
+            let coefficients = Int(layout.coefficient_pixels)
+            return .overPixelLimit(width: Int(layout.header.width), height: Int(layout.header.height),
+                                   decodedPixels: Int(layout.needed_pixels) - coefficients,
+                                   coefficientPixels: coefficients, limit: options.pixelLimit)
+        case PGJPEG_STATUS_TOO_LITTLE_DATA:
+            return .tooLittleData(width: Int(layout.header.width), height: Int(layout.header.height),
+                                  blocks: Int(layout.block_count), byteCount: Int(layout.data_length))
         case PGJPEG_STATUS_TRUNCATED:
             return .truncated(call: diagnostics.callName(or: "jpeg_read_header"),
                               length: Int(diagnostics.truncated_length))

@@ -18,8 +18,17 @@ public enum JPEGError: Error, Sendable, Equatable, CustomStringConvertible {
     case truncated(call: String, length: Int)
     /// libjpeg refused the data; `call` names the libjpeg function, `message` is libjpeg's text.
     case libjpeg(call: String, message: String)
-    /// The declared size exceeds the pixel limit (checked from the header, before any allocation).
+    /// The declared size exceeds a limit on stored pixels (the indexer's; checked from the header).
     case tooLarge(width: Int, height: Int, limit: Int)
+    /// Decoding the `width`×`height` image would hold more pixels than `limit`
+    /// (`JPEGDecodeOptions.pixelLimit`): `decodedPixels` returned at the chosen scale, plus
+    /// `coefficientPixels` for the whole-image coefficient buffer of a progressive or multi-scan
+    /// file. Checked from the header, before anything is allocated for the image.
+    case overPixelLimit(width: Int, height: Int, decodedPixels: Int, coefficientPixels: Int, limit: Int)
+    /// The file (`byteCount` bytes) is too short for the `width`×`height` it declares: less than one
+    /// bit per 8×8 block (`blocks` of them). A decompression bomb, or a download that barely started;
+    /// refused from the header, before anything is allocated for the image.
+    case tooLittleData(width: Int, height: Int, blocks: Int, byteCount: Int)
     /// An argument is out of range; `call` names the function, `message` says which argument.
     case invalidArgument(call: String, message: String)
 
@@ -37,6 +46,14 @@ public enum JPEGError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(call): \(message)"
         case let .tooLarge(w, h, limit):
             return "\(w)×\(h) exceeds the pixel limit of \(limit)"
+        case let .overPixelLimit(w, h, decoded, 0, limit):
+            return "\(w)×\(h): decoding needs \(decoded) pixels, more than the pixel limit of \(limit)"
+        case let .overPixelLimit(w, h, decoded, coefficients, limit):
+            return "\(w)×\(h) progressive: decoding needs \(decoded + coefficients) pixels (\(decoded) decoded + "
+                + "\(coefficients) for the whole image's coefficients), more than the pixel limit of \(limit)"
+        case let .tooLittleData(w, h, blocks, bytes):
+            return "\(w)×\(h) declared in \(bytes) bytes, less than one bit per 8×8 block (\(blocks) blocks): "
+                + "a decompression bomb or a file cut short"
         case let .invalidArgument(call, message):
             return "\(call): \(message)"
         }

@@ -25,9 +25,11 @@ public enum GalleryExport {
         /// Detail thumbnails fit within this many pixels; nil: the viewport's long side × scale.
         public var detailSize: Int?
         public var jobs: Int?
+        /// The most pixels one photo's decoding may hold (`ThumbnailRequest.pixelLimit`).
+        public var pixelLimit: Int
 
         public init(folder: String, output: String, width: Double = 393, height: Double = 759, scale: Double = 3,
-                    detailSize: Int? = nil, jobs: Int? = nil) {
+                    detailSize: Int? = nil, jobs: Int? = nil, pixelLimit: Int = ThumbnailOptions.defaultPixelLimit) {
             self.folder = folder
             self.output = output
             self.width = width
@@ -35,6 +37,7 @@ public enum GalleryExport {
             self.scale = scale
             self.detailSize = detailSize
             self.jobs = jobs
+            self.pixelLimit = pixelLimit
         }
 
         /// The detail thumbnails' long side: the viewport's long side in device pixels unless given.
@@ -70,6 +73,7 @@ public enum GalleryExport {
             ]
             lines += pictureFailures.map { "  could not draw \($0)" }
             lines += t.failures.prefix(10).map { "  \($0.path) (\($0.variant)): \($0.error)" }
+            lines += t.warnings.prefix(10).map { "  \($0.path) (\($0.variant)): warning: \($0.warning)" }
             return lines.joined(separator: "\n") + "\n"
         }
     }
@@ -92,7 +96,8 @@ public enum GalleryExport {
         let index = try LibraryIndexing.index(folder: request.folder, database: request.database, jobs: request.jobs,
                                               progressBar: indexProgress)
         let thumbnailRequest = ThumbnailRequest(width: request.width, scale: request.scale, detailSize: request.detailPixels,
-                                                jobs: request.jobs, folder: request.output + "/thumbnails")
+                                                jobs: request.jobs, pixelLimit: request.pixelLimit,
+                                                folder: request.output + "/thumbnails")
         try thumbnailRequest.validate()
         let thumbnails = try LibraryThumbnails.gridThumbnails(database: request.database, request: thumbnailRequest,
                                                               progressBar: thumbnailProgress)
@@ -116,7 +121,8 @@ public enum GalleryExport {
         var pictureWritten = false
         if layoutWritten || access(picturePath, F_OK) != 0 {
             let summary = try LibraryPicture.render(database: request.database, request: layoutRequest, output: picturePath,
-                                                    thumbnail: { photo in photo.id.flatMap { thumbnails.path(for: $0) } })
+                                                    thumbnail: { photo in photo.id.flatMap { thumbnails.path(for: $0) } },
+                                                    pixelLimit: request.pixelLimit)
             failures = summary.failures
             pictureWritten = true
         }

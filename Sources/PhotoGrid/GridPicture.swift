@@ -21,6 +21,8 @@ public struct GridPicture: Sendable {
     public let gallery: GalleryLayout
     /// Background (and spacing) colour.
     public var background: Canvas.Color
+    /// The most pixels decoding one photo may hold (`ThumbnailOptions.pixelLimit`), as for its thumbnail.
+    public var pixelLimit = ThumbnailOptions.defaultPixelLimit
 
     public init(gallery: GalleryLayout, background: Canvas.Color = .white) {
         self.gallery = gallery
@@ -45,10 +47,14 @@ public struct GridPicture: Sendable {
     ///   - source: what cell `index` showing `photo` is drawn from (nil leaves the cell empty).
     ///   - detailSource: the photo drawn by the detail frame (its whole image).
     ///   - failed: told about each cell that could not be drawn (the picture is still made).
+    ///   - warned: told about each cell (and, with index `detail.index`, the detail photo) drawn from
+    ///     damaged data that libjpeg decoded anyway, with what was wrong: it is drawn as decoded, as
+    ///     `photogrid thumbs` makes its thumbnail.
     public func render(detail: (index: Int, progress: Double)? = nil,
                        source: (Int, GalleryPhoto) -> CellSource?,
                        detailSource: (GalleryPhoto) -> String?,
-                       failed: (Int, ThumbnailError) -> Void = { _, _ in }) throws(RenderError) -> Canvas {
+                       failed: (Int, ThumbnailError) -> Void = { _, _ in },
+                       warned: (Int, String) -> Void = { _, _ in }) throws(RenderError) -> Canvas {
         let size = pixelSize
         var canvas: Canvas
         do { canvas = try Canvas(width: size.width, height: size.height, background: background) } catch { throw .canvas(error) }
@@ -60,13 +66,15 @@ public struct GridPicture: Sendable {
             let cell = gallery.cell(index, photo)
             let frame = pixels(cell.frame.offsetBy(shift))
             do {
-                switch cellSource {
+                let damage = switch cellSource {
                 case let .centreSquare(path):
                     try canvas.draw(jpegAt: path, into: frame, clip: screen)
                 case let .photo(path):
-                    let clip = cell.clip.map { pixels($0.offsetBy(shift)).intersection(screen) } ?? screen
-                    try canvas.draw(jpegAt: path, into: pixels(cell.imageFrame.offsetBy(shift)), clip: clip)
+                    try canvas.draw(jpegAt: path, into: pixels(cell.imageFrame.offsetBy(shift)),
+                                    clip: cell.clip.map { pixels($0.offsetBy(shift)).intersection(screen) } ?? screen,
+                                    pixelLimit: pixelLimit)
                 }
+                if let damage { warned(index, damage.description) }
             } catch {
                 failed(index, error)
             }
@@ -78,7 +86,9 @@ public struct GridPicture: Sendable {
             canvas.fill(screen, color: background, opacity: detail.progress)
             if let photo = gallery.photo(at: detail.index), let path = detailSource(photo) {
                 do {
-                    try canvas.draw(jpegAt: path, into: pixels(document.image), clip: pixels(document.visible).intersection(screen))
+                    let damage = try canvas.draw(jpegAt: path, into: pixels(document.image),
+                                                 clip: pixels(document.visible).intersection(screen), pixelLimit: pixelLimit)
+                    if let damage { warned(detail.index, damage.description) }
                 } catch {
                     throw .detail(error)
                 }

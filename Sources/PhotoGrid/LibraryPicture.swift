@@ -12,27 +12,41 @@ public enum LibraryPicture {
         /// Cells drawn / cells that could not be drawn (with why).
         public var cells: Int
         public var failures: [String]
+        /// Cells drawn from damaged data (a truncated photo, or its thumbnail made from one), with
+        /// what was wrong: "cell 3 (cut.jpg): truncated JPEG: …".
+        public var warnings: [String] = []
     }
 
     /// The grid thumbnails `photogrid thumbs` made for this viewport's width and scale in the default
     /// folder (`thumbnails` next to the database), by photo id; empty when there are none.
     public static func recordedThumbnails(database: String, request: LayoutRequest) -> [Int64: String] {
+        recordedFiles(database: database, request: request).mapValues(\.path)
+    }
+
+    /// The grid thumbnails' records behind `recordedThumbnails`, with their paths including the folder.
+    static func recordedFiles(database: String, request: LayoutRequest) -> [Int64: ThumbnailRecord.File] {
         let thumbnails = ThumbnailRequest(width: request.width, scale: request.scale)
         guard let pixels = try? thumbnails.gridPixels(),
               let store = try? PhotoStore(path: database, mode: .existing),
-              let paths = try? store.thumbnailPaths(variant: ThumbnailVariant.grid(pixels).name) else { return [:] }
+              let records = try? store.thumbnailRecords(variant: ThumbnailVariant.grid(pixels).name) else { return [:] }
         let folder = thumbnails.folder(database: database)
-        return paths.mapValues { folder + "/" + $0 }
+        return records.compactMapValues { record in
+            guard case .success(var file) = record.outcome else { return nil }
+            file.path = folder + "/" + file.path
+            return file
+        }
     }
 
     /// Renders the viewport of `request` for the library at `database` into `output` (written atomically).
     ///
     /// Cells are drawn from grid thumbnails when `thumbnail` finds one for a photo (a path to its
     /// centre-square JPEG; by default those `photogrid thumbs` recorded for this width and scale), else
-    /// from the photo itself. Throws `UsageError` for bad flags, `LibraryError` for the database,
-    /// `RenderError` for the picture.
+    /// from the photo itself. A photo with damaged data that libjpeg decodes is drawn as decoded, as
+    /// its thumbnail is, and named in `Summary.warnings` (so is a recorded thumbnail made from one).
+    /// Throws `UsageError` for bad flags, `LibraryError` for the database, `RenderError` for the picture.
     public static func render(database: String, request: LayoutRequest, detail: Int? = nil, progress: Double = 1,
-                              output: String, thumbnail: ((GalleryPhoto) -> String?)? = nil) throws -> Summary {
+                              output: String, thumbnail: ((GalleryPhoto) -> String?)? = nil,
+                              pixelLimit: Int = ThumbnailOptions.defaultPixelLimit) throws -> Summary {
         guard request.sizes == nil else { throw UsageError("render draws photos: use --db, not --sizes") }
         guard output.hasSuffix(".jpg") || output.hasSuffix(".jpeg") || output.hasSuffix(".JPG") else {
             throw UsageError("--out: '\(output)' must name a .jpg file")
@@ -43,22 +57,31 @@ public enum LibraryPicture {
         let root = try store.root()?.path ?? ""
         func original(_ photo: GalleryPhoto) -> String? { photo.path.map { root + "/" + $0 } }
         let square = gallery.configuration.cellStyle == .square
-        let recorded = thumbnail == nil && square ? recordedThumbnails(database: database, request: request) : [:]
-        let thumbnail = thumbnail ?? { photo in photo.id.flatMap { recorded[$0] } }
+        let recorded = thumbnail == nil && square ? recordedFiles(database: database, request: request) : [:]
+        let thumbnail = thumbnail ?? { photo in photo.id.flatMap { recorded[$0]?.path } }
         var failures: [String] = []
+        var warnings: [String] = []
+        func name(_ index: Int) -> String { "\(index) (\(gallery.photo(at: index)?.path ?? "?"))" }
         var drawn = 0
-        let picture = GridPicture(gallery: gallery)
+        var picture = GridPicture(gallery: gallery)
+        picture.pixelLimit = pixelLimit
         let canvas = try picture.render(
             detail: detail.map { ($0, progress) },
-            source: { _, photo in
+            source: { index, photo in
                 drawn += 1
-                if square, let path = thumbnail(photo) { return .centreSquare(path: path) }
+                if square, let path = thumbnail(photo) {
+                    if let warning = photo.id.flatMap({ recorded[$0]?.warning }) {
+                        warnings.append("cell \(name(index)): \(warning)")
+                    }
+                    return .centreSquare(path: path)
+                }
                 return original(photo).map { .photo(path: $0) }
             },
             detailSource: original,
-            failed: { index, error in failures.append("cell \(index) (\(gallery.photo(at: index)?.path ?? "?")): \(error)") })
+            failed: { index, error in failures.append("cell \(name(index)): \(error)") },
+            warned: { index, warning in warnings.append("cell \(name(index)): \(warning)") })
         do { try canvas.write(to: output) } catch { throw RenderError.write(error) }
         return Summary(path: output, pixelWidth: canvas.width, pixelHeight: canvas.height,
-                       cells: drawn - failures.count, failures: failures)
+                       cells: drawn - failures.count, failures: failures, warnings: warnings)
     }
 }

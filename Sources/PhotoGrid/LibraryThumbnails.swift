@@ -27,7 +27,10 @@ public enum ThumbnailsError: Error, Sendable, Equatable, CustomStringConvertible
 /// the recorded byte size; otherwise it is made again. Identical photos (same content key) share
 /// one file, made once. Results are written in batches (one transaction per 500 records or
 /// 250 ms); a thumbnail that cannot be made gets an error record and is retried on the next run.
-/// At the end, files of those variants that no record refers to any more are removed.
+/// A photo whose data is damaged but decodes (truncated, no end-of-image marker, corrupt bytes) gets
+/// the thumbnail libjpeg's decode gives, with the damage recorded as its warning; the summary lists
+/// the warnings of every current thumbnail, made now or before. At the end, files of those variants
+/// that no record refers to any more are removed.
 public enum LibraryThumbnails {
     /// Records are committed after this many…
     static let batchSize = 500
@@ -71,6 +74,10 @@ public enum LibraryThumbnails {
                 if let record = records[photo.id], record.isCurrent(for: photo), case .success(let file) = record.outcome,
                    cache.fileSize(of: file.path) == file.byteSize {
                     summary.skipped += 1
+                    if let warning = file.warning {
+                        summary.warnings.append(ThumbnailsSummary.Warning(id: photo.id, path: photo.path,
+                                                                          variant: variant.name, warning: warning))
+                    }
                     continue
                 }
                 guard let root else { continue }
@@ -90,6 +97,8 @@ public enum LibraryThumbnails {
                 throw .library(error)
             }
         }
+        // Workers finish in any order: list the warnings in a stable one.
+        summary.warnings.sort { ($0.path, $0.variant) < ($1.path, $1.variant) }
         let elapsed = clock.now - started
         summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return ThumbnailsReport(database: database, summary: summary)
@@ -116,12 +125,19 @@ public enum LibraryThumbnails {
                             photoID: photo.id, variant: outcome.job.variant.name,
                             outcome: outcome.result
                                 .map { ThumbnailRecord.File(path: outcome.job.relativePath, pixelWidth: $0.width,
-                                                            pixelHeight: $0.height, byteSize: Int64($0.byteCount)) }
+                                                            pixelHeight: $0.height, byteSize: Int64($0.byteCount),
+                                                            warning: $0.damage?.description) }
                                 .mapError { ThumbnailFailure(Self.message($0, path: photo.path)) },
                             sourceContentKey: photo.contentKey, sourceSize: photo.fileSize,
                             sourceModificationTimeNanoseconds: photo.modificationTimeNanoseconds)
                         switch outcome.result {
-                        case .success: summary.made += 1
+                        case .success(let made):
+                            summary.made += 1
+                            if let damage = made.damage {
+                                summary.warnings.append(ThumbnailsSummary.Warning(
+                                    id: photo.id, path: photo.path, variant: outcome.job.variant.name,
+                                    warning: damage.description))
+                            }
                         case .failure(let error):
                             summary.failures.append(ThumbnailsSummary.Failure(
                                 id: photo.id, path: photo.path, variant: outcome.job.variant.name,

@@ -12,7 +12,9 @@ public struct ThumbnailRequest: Sendable, Hashable {
     public var detailSize: Int?
     /// Worker threads; nil for one per active core.
     public var jobs: Int?
-    /// Photos with more stored pixels than this are refused before decoding.
+    /// The most pixels one photo's decoding may hold (`ThumbnailOptions.pixelLimit`: the pixels decoded
+    /// after shrink-on-load, plus a progressive file's whole-image coefficients); a photo above it is
+    /// refused before anything is allocated for it.
     public var pixelLimit: Int
     /// The thumbnail folder; nil for `defaultFolder(database:)`.
     public var folder: String?

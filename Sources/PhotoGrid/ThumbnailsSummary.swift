@@ -11,6 +11,18 @@ public struct ThumbnailsSummary: Codable, Sendable, Equatable {
         public var error: String
     }
 
+    /// A thumbnail made from damaged data that libjpeg decoded anyway (truncated, no end-of-image
+    /// marker, corrupt bytes): it shows what libjpeg decoded.
+    public struct Warning: Codable, Sendable, Equatable {
+        /// The photo's id and path (relative to the indexed folder).
+        public var id: Int64
+        public var path: String
+        /// The variant (`grid-387`, `detail-1024`).
+        public var variant: String
+        /// What was wrong, in one line.
+        public var warning: String
+    }
+
     public var version = 1
     /// The thumbnail folder.
     public var folder: String
@@ -29,6 +41,9 @@ public struct ThumbnailsSummary: Codable, Sendable, Equatable {
     /// Wall-clock time of the run.
     public var seconds = 0.0
     public var failures: [Failure] = []
+    /// The current thumbnails of these variants (made in this run or up to date) that were made
+    /// from damaged data, by photo id and variant.
+    public var warnings: [Warning] = []
 
     public init(folder: String, variants: [String], photos: Int) {
         self.folder = folder
@@ -37,7 +52,7 @@ public struct ThumbnailsSummary: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case version, folder, variants, photos, made, skipped, errors, removed, seconds, failures
+        case version, folder, variants, photos, made, skipped, errors, removed, seconds, failures, warnings
     }
 
     public init(from decoder: any Decoder) throws {
@@ -51,6 +66,7 @@ public struct ThumbnailsSummary: Codable, Sendable, Equatable {
         removed = try container.decode(Int.self, forKey: .removed)
         seconds = try container.decode(Double.self, forKey: .seconds)
         failures = try container.decode([Failure].self, forKey: .failures)
+        warnings = try container.decodeIfPresent([Warning].self, forKey: .warnings) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -65,6 +81,7 @@ public struct ThumbnailsSummary: Codable, Sendable, Equatable {
         try container.encode(removed, forKey: .removed)
         try container.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)
         try container.encode(failures, forKey: .failures)
+        try container.encode(warnings, forKey: .warnings)
     }
 }
 
@@ -80,7 +97,7 @@ public struct ThumbnailsReport: Sendable {
     /// Failures listed in the text report (all of them are in the JSON).
     static let listedFailures = 20
 
-    /// A paragraph for people, then one line per failure (at most 20).
+    /// A paragraph for people, then one line per failure and one per warning (at most 20 each).
     public var text: String {
         let s = summary
         let grouped = TerminalProgressBar.grouped
@@ -89,12 +106,21 @@ public struct ThumbnailsReport: Sendable {
             + "in \(IndexReport.formatSeconds(s.seconds)): \(grouped(s.made)) made, "
             + "\(grouped(s.skipped)) up to date, \(grouped(s.errors)) error\(s.errors == 1 ? "" : "s")"
         if s.removed > 0 { text += ", \(grouped(s.removed)) old file\(s.removed == 1 ? "" : "s") removed" }
-        text += s.errors > 0 ? ":\n" : ".\n"
+        if !s.warnings.isEmpty {
+            text += ", \(grouped(s.warnings.count)) with " + (s.warnings.count == 1 ? "a warning" : "warnings")
+        }
+        text += s.errors > 0 || !s.warnings.isEmpty ? ":\n" : ".\n"
         for failure in s.failures.prefix(Self.listedFailures) {
             text += "  \(ConsoleText.escaped(failure.path)) (\(failure.variant)): \(ConsoleText.escaped(failure.error))\n"
         }
         if s.failures.count > Self.listedFailures {
             text += "  … and \(grouped(s.failures.count - Self.listedFailures)) more (--json lists them all)\n"
+        }
+        for warning in s.warnings.prefix(Self.listedFailures) {
+            text += "  \(ConsoleText.escaped(warning.path)) (\(warning.variant)): warning: \(ConsoleText.escaped(warning.warning))\n"
+        }
+        if s.warnings.count > Self.listedFailures {
+            text += "  … and \(grouped(s.warnings.count - Self.listedFailures)) more warnings (--json lists them all)\n"
         }
         return text
     }

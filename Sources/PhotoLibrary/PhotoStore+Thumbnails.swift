@@ -7,7 +7,7 @@ extension PhotoStore {
             var records: [Int64: ThumbnailRecord] = [:]
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT photo_id, variant, status, path, pixel_width, pixel_height, byte_size, error,
-                       source_content_key, source_size, source_mtime_ns, created_at
+                       source_content_key, source_size, source_mtime_ns, created_at, warning
                 FROM thumbnails WHERE variant = ?
                 """, arguments: [variant])
             while let row = try rows.next() {
@@ -47,25 +47,27 @@ extension PhotoStore {
         try write("writing thumbnail records") { db in
             let statement = try db.cachedStatement(sql: """
                 INSERT INTO thumbnails (photo_id, variant, status, path, pixel_width, pixel_height, byte_size, error,
-                                        source_content_key, source_size, source_mtime_ns, created_at)
-                SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12 WHERE EXISTS (SELECT 1 FROM photos WHERE id = ?1)
+                                        source_content_key, source_size, source_mtime_ns, created_at, warning)
+                SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13 WHERE EXISTS (SELECT 1 FROM photos WHERE id = ?1)
                 ON CONFLICT (photo_id, variant) DO UPDATE SET
                     status = excluded.status, path = excluded.path, pixel_width = excluded.pixel_width,
                     pixel_height = excluded.pixel_height, byte_size = excluded.byte_size, error = excluded.error,
                     source_content_key = excluded.source_content_key, source_size = excluded.source_size,
-                    source_mtime_ns = excluded.source_mtime_ns, created_at = excluded.created_at
+                    source_mtime_ns = excluded.source_mtime_ns, created_at = excluded.created_at,
+                    warning = excluded.warning
                 """)
             for record in records {
-                var path: String?, width: Int?, height: Int?, bytes: Int64?, error: String?
+                var path: String?, width: Int?, height: Int?, bytes: Int64?, error: String?, warning: String?
                 switch record.outcome {
                 case .success(let file):
                     (path, width, height, bytes) = (file.path, file.pixelWidth, file.pixelHeight, file.byteSize)
+                    warning = file.warning
                 case .failure(let failure):
                     error = failure.message
                 }
                 try statement.execute(arguments: [
                     record.photoID, record.variant, error == nil ? "ok" : "error", path, width, height, bytes, error,
-                    record.sourceContentKey, record.sourceSize, record.sourceModificationTimeNanoseconds, time,
+                    record.sourceContentKey, record.sourceSize, record.sourceModificationTimeNanoseconds, time, warning,
                 ])
             }
         }
@@ -79,7 +81,7 @@ extension ThumbnailRecord {
         let outcome: Result<File, ThumbnailFailure>
         if status == "ok", let path: String = row[3], let width: Int = row[4], let height: Int = row[5],
            let bytes: Int64 = row[6] {
-            outcome = .success(File(path: path, pixelWidth: width, pixelHeight: height, byteSize: bytes))
+            outcome = .success(File(path: path, pixelWidth: width, pixelHeight: height, byteSize: bytes, warning: row[12]))
         } else {
             outcome = .failure(ThumbnailFailure((row[7] as String?) ?? "unknown error"))
         }

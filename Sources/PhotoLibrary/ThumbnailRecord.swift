@@ -9,12 +9,16 @@ public struct ThumbnailRecord: Sendable, Equatable {
         public var pixelHeight: Int
         /// The file's size in bytes (a file with another size is not this thumbnail).
         public var byteSize: Int64
+        /// What was wrong with the photo's data, which was decoded anyway (one line, e.g. "truncated
+        /// JPEG: …"); nil when it was clean.
+        public var warning: String?
 
-        public init(path: String, pixelWidth: Int, pixelHeight: Int, byteSize: Int64) {
+        public init(path: String, pixelWidth: Int, pixelHeight: Int, byteSize: Int64, warning: String? = nil) {
             self.path = path
             self.pixelWidth = pixelWidth
             self.pixelHeight = pixelHeight
             self.byteSize = byteSize
+            self.warning = warning
         }
     }
 

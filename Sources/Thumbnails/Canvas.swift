@@ -79,13 +79,17 @@ public struct Canvas: Sendable {
     /// with a fill rect and a clip, as a grid cell does).
     ///
     /// The JPEG is decoded at the smallest DCT scale that still has at least the rectangle's pixels,
-    /// and only if some of it is visible.
+    /// and only if some of it is visible. Damaged data that libjpeg decodes with warnings is drawn
+    /// as decoded, as `ThumbnailPipeline` does (a truncated file's missing part grey), and the
+    /// damage is returned.
     ///
+    /// - Returns: what libjpeg warned about (nil when the data was clean or nothing was drawn).
     /// - Throws: `.jpeg` when the file cannot be read or decoded (including the pixel limit),
     ///   `.system` when it cannot be opened.
+    @discardableResult
     public mutating func draw(jpegAt path: String, into rect: Rect, clip: Rect? = nil, opacity: Double = 1,
-                              pixelLimit: Int = JPEGDecodeOptions.defaultPixelLimit) throws(ThumbnailError) {
-        guard coverage(of: rect, clip: clip, opacity: opacity) != nil else { return }
+                              pixelLimit: Int = JPEGDecodeOptions.defaultPixelLimit) throws(ThumbnailError) -> JPEGDamage? {
+        guard coverage(of: rect, clip: clip, opacity: opacity) != nil else { return nil }
         let file = try SourceFile(pathBytes: Array(path.utf8), displayPath: path)
         let header: JPEGHeader
         do {
@@ -119,6 +123,7 @@ public struct Canvas: Sendable {
             throw .imaging(error)
         }
         try draw(image.oriented(orientation), into: rect, clip: clip, opacity: opacity)
+        return decoded.damage
     }
 
     /// Draws `image` scaled into `rect`, clipped to `clip`, at `opacity`.

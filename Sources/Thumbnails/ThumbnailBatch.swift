@@ -1,4 +1,5 @@
 import Dispatch
+import JPEG
 import Synchronization
 
 #if canImport(Glibc)
@@ -36,6 +37,9 @@ public struct MadeThumbnail: Sendable, Hashable {
     public var byteCount: Int
     /// The size and modification time of the photo file it was made from.
     public var sourceVersion: FileVersion
+    /// What libjpeg warned about in the decoded data (nil when it was clean): the thumbnail shows
+    /// what it decoded.
+    public var damage: JPEGDamage?
 }
 
 /// What became of a job.
@@ -69,7 +73,7 @@ public struct ThumbnailBatch: Sendable {
         try AtomicFile.write(bytes, to: cache.path(of: job.relativePath))
         return MadeThumbnail(
             width: rendered.pixels.width, height: rendered.pixels.height,
-            byteCount: bytes.count, sourceVersion: rendered.sourceVersion)
+            byteCount: bytes.count, sourceVersion: rendered.sourceVersion, damage: rendered.damage)
     }
 
     /// Runs `jobs` into `cache`, calling `receive` on this thread with each group of finished

@@ -13,7 +13,7 @@ import Darwin
 public enum ThumbnailError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The photo's sizes or the target cannot be planned.
     case plan(ThumbnailPlanError)
-    /// Reading, decoding or encoding the JPEG failed (includes `.tooLarge`: the pixel limit).
+    /// Reading, decoding or encoding the JPEG failed (includes `.overPixelLimit` and `.tooLittleData`).
     case jpeg(JPEGError)
     /// An imaging operation refused its input (not expected for a valid plan).
     case imaging(ImagingError)
@@ -22,10 +22,6 @@ public enum ThumbnailError: Error, Sendable, Equatable, CustomStringConvertible 
     case sourceChanged(path: String)
     /// The file declares a different size than the index recorded.
     case sizeChanged(path: String, expected: PixelSize, found: PixelSize)
-    /// The compressed data ends before the image is complete (libjpeg would pad it with grey).
-    case truncatedData(path: String)
-    /// libjpeg found corrupt compressed data (it would decode garbage); `message` is its warning.
-    case corruptData(path: String, message: String)
     /// The photo's path names something other than a regular file (a folder, a FIFO, a device).
     case notARegularFile(path: String)
     /// A system call on a photo, a thumbnail file or the thumbnail folder failed.
@@ -43,10 +39,6 @@ public enum ThumbnailError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(path) changed since it was indexed (run `photogrid index` again)"
         case .sizeChanged(let path, let expected, let found):
             return "\(path) is now \(found), the index says \(expected) (run `photogrid index` again)"
-        case .truncatedData(let path):
-            return "\(path): truncated JPEG: the image data ends before the last row"
-        case .corruptData(let path, let message):
-            return "\(path): corrupt JPEG data (\(message))"
         case .notARegularFile(let path):
             return "\(path) is not a regular file"
         case .system(let call, let path, let errno):

@@ -18,7 +18,8 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// is small because entropy decoding, which does not depend on the scale, dominates: a baseline
     /// 12 MP photo decodes at 1/4 in 17% more time than at 1/8, a progressive one in the same time.
     public static let defaultMargin = 2
-    /// The default pixel limit: 100 megapixels of stored size.
+    /// The default pixel limit (`JPEGDecodeOptions.defaultPixelLimit`): 256 megapixels of decoding
+    /// memory, about 770 MB.
     public static let defaultPixelLimit = JPEGDecodeOptions.defaultPixelLimit
 
     /// JPEG quality 1...100.
@@ -27,8 +28,9 @@ public struct ThumbnailOptions: Sendable, Hashable {
     public var margin: Int
     /// The filter of the final resample.
     public var filter: ResamplingFilter
-    /// Photos whose stored width × height exceeds this are refused before anything is allocated
-    /// for their pixels (`JPEGError.tooLarge`).
+    /// The most pixels one decode may hold (`JPEGDecodeOptions.pixelLimit`): the decoded region after
+    /// shrink-on-load, plus a progressive file's whole-image coefficients. A photo above it is refused
+    /// before anything is allocated for its pixels (`JPEGError.overPixelLimit`).
     public var pixelLimit: Int
 
     public init(quality: Int = ThumbnailOptions.defaultQuality, margin: Int = ThumbnailOptions.defaultMargin,

@@ -8,6 +8,9 @@ public struct RenderedThumbnail: Sendable {
     public var plan: ThumbnailPlan
     /// The size and modification time of the file that was decoded.
     public var sourceVersion: FileVersion
+    /// What libjpeg warned about in the decoded part (nil when it was clean): the thumbnail shows
+    /// the pixels libjpeg made of the damaged data (a truncated file's missing part grey).
+    public var damage: JPEGDamage?
 }
 
 /// Makes one thumbnail: plan → shrink-on-load decode of only the needed region → resample →
@@ -28,28 +31,33 @@ public struct RenderedThumbnail: Sendable {
 public enum ThumbnailPipeline {
     /// Decodes `source` and renders the pixels of `target`.
     ///
-    /// - Throws: `.plan` for sizes a plan refuses; `.jpeg(.tooLarge)` above the pixel limit (from
-    ///   the indexed size, before the file is opened, and again from the file's own header before
-    ///   anything is allocated for pixels); `.sourceChanged`/`.sizeChanged` when the file is not
-    ///   the one that was indexed; `.truncatedData`/`.corruptData` for damaged compressed data;
-    ///   `.jpeg` for any other decoding failure; `.system` when the file cannot be opened.
+    /// Damaged data that libjpeg decodes with warnings (a truncated file, a missing EOI, corrupt
+    /// entropy data) is not an error: the thumbnail shows what libjpeg decoded and
+    /// `RenderedThumbnail.damage` says what was wrong.
+    ///
+    /// - Throws: `.plan` for sizes a plan refuses; `.jpeg(.overPixelLimit)` when the decoded
+    ///   region is above the pixel limit (from the indexed size, before the file is opened) or the
+    ///   file's own header makes the decoding need more (`JPEGDecodeOptions.pixelLimit`: a
+    ///   progressive file's coefficients), `.jpeg(.tooLittleData)` for a decompression bomb — both
+    ///   before anything is allocated for pixels; `.sourceChanged`/`.sizeChanged` when the file is
+    ///   not the one that was indexed; `.jpeg` for any other decoding failure; `.system` when the
+    ///   file cannot be opened.
     public static func render(_ source: ThumbnailSource, target: ThumbnailTarget,
                               options: ThumbnailOptions = ThumbnailOptions()) throws(ThumbnailError) -> RenderedThumbnail {
-        let stored = source.storedSize
-        try checkPixelLimit(stored, options.pixelLimit)
         let plan: ThumbnailPlan
         do {
-            plan = try ThumbnailPlan(storedSize: stored, orientation: source.orientation, target: target,
+            plan = try ThumbnailPlan(storedSize: source.storedSize, orientation: source.orientation, target: target,
                                      margin: options.margin)
         } catch {
             throw .plan(error)
         }
+        let rect = plan.needsResampling ? decodeRect(for: plan, filter: options.filter) : plan.crop
+        try checkPixelLimit(rect, of: source.storedSize, options.pixelLimit)
 
         let file = try SourceFile(pathBytes: source.pathBytes, displayPath: source.displayPath)
         if let expected = source.expectedVersion, expected != file.version {
             throw .sourceChanged(path: source.displayPath)
         }
-        let rect = plan.needsResampling ? decodeRect(for: plan, filter: options.filter) : plan.crop
         let decoded = try decode(file.descriptor, source: source, plan: plan, rect: rect, options: options)
 
         let buffer: PixelBuffer
@@ -66,7 +74,8 @@ public enum ThumbnailPipeline {
         } catch {
             throw .imaging(error)
         }
-        return RenderedThumbnail(pixels: buffer.oriented(plan.orientation), plan: plan, sourceVersion: file.version)
+        return RenderedThumbnail(pixels: buffer.oriented(plan.orientation), plan: plan, sourceVersion: file.version,
+                                 damage: decoded.damage)
     }
 
     /// Encodes rendered pixels: the bytes of the thumbnail's JPEG file (baseline, optimized Huffman).
@@ -102,16 +111,19 @@ public enum ThumbnailPipeline {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    /// Throws `.jpeg(.tooLarge)` when `size` has more pixels than `limit`.
-    static func checkPixelLimit(_ size: PixelSize, _ limit: Int) throws(ThumbnailError) {
-        let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
-        if overflow || pixels > limit {
-            throw .jpeg(.tooLarge(width: size.width, height: size.height, limit: limit))
+    /// Throws `.jpeg(.overPixelLimit)` when decoding `rect` of the photo stored `stored` holds more
+    /// pixels than `limit` (the decoder checks the same from the file's header, adding a progressive
+    /// file's coefficients, which the index does not know about).
+    static func checkPixelLimit(_ rect: PixelRect, of stored: PixelSize, _ limit: Int) throws(ThumbnailError) {
+        let pixels = rect.width * rect.height  // sides ≤ ThumbnailPlan.maximumLength: no overflow
+        if pixels > limit {
+            throw .jpeg(.overPixelLimit(width: stored.width, height: stored.height, decodedPixels: pixels,
+                                        coefficientPixels: 0, limit: limit))
         }
     }
 
     /// Decodes `rect` of the image at the plan's scale and checks that the file is what the plan
-    /// was made for and that its data is whole.
+    /// was made for.
     static func decode(_ descriptor: Int32, source: ThumbnailSource, plan: ThumbnailPlan, rect: PixelRect,
                        options: ThumbnailOptions) throws(ThumbnailError) -> DecodedJPEG {
         guard let scale = JPEGScale(rawValue: plan.scaleDenominator) else {
@@ -137,19 +149,6 @@ public enum ThumbnailPipeline {
         guard found == source.storedSize else {
             throw .sizeChanged(path: source.displayPath, expected: source.storedSize, found: found)
         }
-        try checkWarnings(decoded.warnings, path: source.displayPath)
         return decoded
-    }
-
-    /// libjpeg's warnings that mean the pixels are not the photo's: the data ended early (libjpeg
-    /// pads the rest with grey) or is corrupt. "Extraneous bytes before marker" (garbage between
-    /// segments, common in camera files and harmless) is let through.
-    static func checkWarnings(_ warnings: [String], path: String) throws(ThumbnailError) {
-        guard let first = warnings.first else { return }
-        if first.contains("Premature end of JPEG file") { throw .truncatedData(path: path) }
-        if first.contains("extraneous bytes before marker") { return }
-        var message = first
-        if message.hasPrefix("libjpeg: ") { message.removeFirst("libjpeg: ".count) }
-        throw .corruptData(path: path, message: message)
     }
 }

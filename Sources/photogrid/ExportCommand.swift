@@ -37,11 +37,13 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "Threads for indexing and thumbnails (default: one per active core).")
     var jobs: Int?
 
+    @OptionGroup var pixelLimit: PixelLimitOption
+
     func run() throws {
         let report = try usage {
             try GalleryExport.run(
                 GalleryExport.Request(folder: folder, output: out, width: width, height: height, scale: scale,
-                                      detailSize: detailSize, jobs: jobs),
+                                      detailSize: detailSize, jobs: jobs, pixelLimit: try pixelLimit.pixels()),
                 indexProgress: TerminalProgressBar.ifStandardErrorIsTerminal(),
                 thumbnailProgress: TerminalProgressBar.ifStandardErrorIsTerminal())
         }

@@ -9,7 +9,9 @@ struct RenderCommand: ParsableCommand {
         discussion: """
         The picture is the viewport at --offset, --scale pixels per point: visible cells clipped to their \
         squares, the spacing in white. With --detail I --progress P it is the frame of opening cell I at \
-        transition progress P: the grid faded to 1 − P, the photo at the interpolated rect inside its mask.
+        transition progress P: the grid faded to 1 − P, the photo at the interpolated rect inside its mask. \
+        A photo whose data is damaged but decodes (cut short, no end-of-image marker, corrupt bytes) is \
+        drawn as decoded, as its thumbnail is (a missing part grey), with a warning on stderr.
 
         Example: photogrid render --db photogrid.sqlite --width 393 --height 759 --out grid.jpg
         """)
@@ -31,6 +33,7 @@ struct RenderCommand: ParsableCommand {
                                       progress: progress, output: out)
         }
         for failure in summary.failures { printError(failure) }
+        for warning in summary.warnings { printWarning(warning) }
         print("Rendered \(summary.cells) cell(s) into \(summary.path) (\(summary.pixelWidth)×\(summary.pixelHeight) px).")
     }
 }

@@ -16,7 +16,10 @@ struct ThumbsCommand: ParsableCommand {
         Files go to DIR/grid-N/<content key>.jpg and DIR/detail-N/<content key>.jpg (default DIR: \
         "thumbnails" next to the database); the database records each one. A rerun makes only what is \
         missing or stale, and removes files no photo uses any more. Photos that cannot be made are \
-        reported (and recorded) and the run goes on. Exit status 0 even when some photos failed, 1 on a \
+        reported (and recorded) and the run goes on. A photo whose data is damaged but decodes — cut short \
+        by an interrupted download, without an end-of-image marker, with a few corrupt bytes — gets the \
+        thumbnail libjpeg decodes (a missing part is grey, as a browser shows it), and the damage is \
+        reported as a warning and recorded. Exit status 0 even when some photos failed, 1 on a \
         fatal error, 64 on a usage error.
         """)
 
@@ -37,19 +40,15 @@ struct ThumbsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Threads making thumbnails (default: one per active core).", valueName: "n"))
     var jobs: Int?
 
-    @Option(help: ArgumentHelp("Refuse photos of more than this many megapixels (stored size).", valueName: "mp"))
-    var pixelLimit: Double = Double(ThumbnailRequest().pixelLimit) / 1_000_000
+    @OptionGroup var pixelLimit: PixelLimitOption
 
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
     func run() throws {
         let request = try usage { () throws(UsageError) -> ThumbnailRequest in
-            guard pixelLimit.isFinite, pixelLimit > 0, pixelLimit <= 1_000_000 else {
-                throw UsageError("--pixel-limit must be greater than 0 and at most 1000000 megapixels (got \(pixelLimit))")
-            }
             let request = ThumbnailRequest(width: width, scale: scale, detailSize: detailSize, jobs: jobs,
-                                           pixelLimit: Int((pixelLimit * 1_000_000).rounded()), folder: out)
+                                           pixelLimit: try pixelLimit.pixels(), folder: out)
             try request.validate()
             return request
         }

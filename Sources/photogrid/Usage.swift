@@ -26,6 +26,11 @@ func printError(_ message: String) {
     writeAll(Array("photogrid: error: \(message)\n".utf8), to: 2)
 }
 
+/// Writes `photogrid: warning: MESSAGE` on stderr (something went wrong, but the command did its work).
+func printWarning(_ message: String) {
+    writeAll(Array("photogrid: warning: \(message)\n".utf8), to: 2)
+}
+
 /// Writes a JSON document and a newline on stdout.
 func printJSON(_ document: some JSONWritable) {
     var bytes = document.jsonBytes()

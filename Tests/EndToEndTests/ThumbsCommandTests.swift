@@ -8,7 +8,7 @@ import Glibc
 /// `photogrid thumbs` run as a user would run it.
 @Suite(.serialized) struct ThumbsCommandTests {
     static let summaryKeys: Set<String> = ["version", "folder", "variants", "photos", "made", "skipped", "errors",
-                                           "removed", "seconds", "failures"]
+                                           "removed", "seconds", "failures", "warnings"]
 
     /// The regular files of `folder`, hidden ones included.
     static func files(in folder: URL) throws -> [String] {
@@ -83,18 +83,23 @@ import Glibc
         #expect(run.status == 0)
         let summary = try run.json()
         #expect(summary["photos"] as? Int == 2)  // good.jpg and cut short.jpg are indexed ok
-        #expect(summary["made"] as? Int == 1)
-        #expect(summary["errors"] as? Int == 1)
-        let failures = try #require(summary["failures"] as? [[String: Any]])
-        #expect(failures.count == 1)
-        #expect(failures.first?["path"] as? String == "cut short.jpg")
-        #expect(failures.first?["error"] as? String == "truncated JPEG: the image data ends before the last row")
+        // The half-downloaded photo gets the thumbnail of what is there, with a warning.
+        #expect(summary["made"] as? Int == 2)
+        #expect(summary["errors"] as? Int == 0)
+        let warnings = try #require(summary["warnings"] as? [[String: Any]])
+        #expect(warnings.count == 1)
+        #expect(warnings.first?["path"] as? String == "cut short.jpg")
+        #expect(warnings.first?["warning"] as? String
+                == "truncated JPEG: the data ends before the image is complete (the rest is grey)")
 
-        // A lower pixel limit refuses the good photo too (600×400 = 0.24 MP), with a clear message.
+        // A low pixel limit refuses the good photo, with a clear message. Its 50 px square (margin 2:
+        // 100 decoded pixels a side) is decoded at 1/4, 150×100; the exact square, x 25…125, widened by
+        // the filter's reach (2 × the shrink 100/50 + 1 = 5 pixels): x 20…130, y 0…100, 11,000 pixels.
         let limited = try PhotoGridBinary.run(["thumbs", "--db", database, "--width", "50", "--scale", "1",
-                                               "--pixel-limit", "0.1"])
+                                               "--pixel-limit", "0.01"])
         #expect(limited.status == 0)
-        #expect(limited.stdoutText.contains("good.jpg (grid-50): 600×400 exceeds the pixel limit of 100000\n"))
+        #expect(limited.stdoutText.contains("good.jpg (grid-50): 600×400: decoding needs 11000 pixels, "
+                                            + "more than the pixel limit of 10000\n"), "\(limited.stdoutText)")
     }
 
     @Test func usageAndFatalErrors() throws {

@@ -96,29 +96,80 @@ struct DecoderTests {
 
 @Suite("Pixel limit")
 struct PixelLimitTests {
-    @Test func declared60000SquaredIsRefusedBeforeDecoding() throws {
+    /// dragonfly (312,673 bytes, 1600×1200, 2×1 luma sampling) declaring 60000×60000: 7500 × 7500 luma
+    /// blocks and 3750 × 7500 for each chroma component, 112,500,000 blocks, need at least 14 MB.
+    /// Refused from the header at every scale, before anything is allocated for the image.
+    @Test(arguments: JPEGScale.allCases)
+    func declared60000SquaredIsRefusedBeforeDecoding(scale: JPEGScale) throws {
         let bytes = JPEGBytes.patchingSize(try TestFiles.sampleBytes("dragonfly.jpg"), width: 60000, height: 60000)
         let directory = try TemporaryDirectory()
         let path = try directory.write(bytes, as: "bomb.jpg")
-        #expect(throws: JPEGError.tooLarge(width: 60000, height: 60000, limit: 100_000_000)) {
-            try JPEGDecoder.decode(path: path)
-        }
-        // Scaling does not change the verdict: the limit is on the stored size.
-        #expect(throws: JPEGError.tooLarge(width: 60000, height: 60000, limit: 100_000_000)) {
-            try JPEGDecoder.decode(path: path, options: .init(scale: .eighth))
-        }
-        #expect(JPEGError.tooLarge(width: 60000, height: 60000, limit: 100_000_000).description
-                == "60000×60000 exceeds the pixel limit of 100000000")
+        let expected = JPEGError.tooLittleData(width: 60000, height: 60000, blocks: 112_500_000, byteCount: 312_673)
+        #expect(throws: expected) { try JPEGDecoder.decode(path: path, options: .init(scale: scale)) }
+        #expect(throws: expected) { try JPEGDecoder.decode(bytes: bytes, options: .init(scale: scale)) }
+        #expect(expected.description == "60000×60000 declared in 312673 bytes, less than one bit per 8×8 block "
+                + "(112500000 blocks): a decompression bomb or a file cut short")
     }
 
-    /// dragonfly is 1600 × 1200 = 1,920,000 pixels.
-    @Test func limitIsInclusive() throws {
+    /// The limit counts the decoded pixels, after shrink-on-load and of the region only: dragonfly
+    /// (baseline 1600×1200) at 1/8 is 200 × 150 = 30,000 pixels, a 20 × 10 region of it 200.
+    @Test func limitCountsDecodedPixelsAndIsInclusive() throws {
         let path = TestFiles.sample("dragonfly.jpg")
-        #expect(throws: JPEGError.tooLarge(width: 1600, height: 1200, limit: 1_919_999)) {
-            try JPEGDecoder.decode(path: path, options: .init(scale: .eighth, pixelLimit: 1_919_999))
+        #expect(throws: JPEGError.overPixelLimit(width: 1600, height: 1200, decodedPixels: 30_000, coefficientPixels: 0,
+                                                 limit: 29_999)) {
+            try JPEGDecoder.decode(path: path, options: .init(scale: .eighth, pixelLimit: 29_999))
         }
-        let decoded = try JPEGDecoder.decode(path: path, options: .init(scale: .eighth, pixelLimit: 1_920_000))
-        #expect(decoded.width == 200)
+        let decoded = try JPEGDecoder.decode(path: path, options: .init(scale: .eighth, pixelLimit: 30_000))
+        #expect(decoded.width == 200 && decoded.height == 150)
+        let region = JPEGRegion(x: 10, y: 20, width: 20, height: 10)
+        #expect(throws: JPEGError.overPixelLimit(width: 1600, height: 1200, decodedPixels: 200, coefficientPixels: 0,
+                                                 limit: 199)) {
+            try JPEGDecoder.decode(path: path, options: .init(scale: .eighth, region: region, pixelLimit: 199))
+        }
+        #expect(try JPEGDecoder.decode(path: path, options: .init(scale: .eighth, region: region, pixelLimit: 200)).width == 20)
+        #expect(JPEGError.overPixelLimit(width: 1600, height: 1200, decodedPixels: 30_000, coefficientPixels: 0,
+                                         limit: 29_999).description
+                == "1600×1200: decoding needs 30000 pixels, more than the pixel limit of 29999")
+    }
+
+    /// A progressive file makes libjpeg buffer the coefficients of the whole image at full size, at
+    /// every scale. sunset.jpg is progressive 1600×1067 with 2×1 luma sampling: luma 200 × 134 blocks
+    /// (⌈1067 / 8⌉ = 134 rows), each chroma component ⌈1600 / 16⌉ = 100 × 134; 53,600 blocks of 128
+    /// bytes = 6,860,800 bytes = 2,286,934 pixels of 3 bytes (rounded up). At 1/8 it decodes
+    /// 200 × 134 = 26,800 pixels: 2,313,734 in all.
+    @Test func progressiveFileCountsItsWholeImageCoefficients() throws {
+        let path = TestFiles.sample("sunset.jpg")
+        #expect(try JPEGHeader.probe(path: path).header.isProgressive)
+        #expect(throws: JPEGError.overPixelLimit(width: 1600, height: 1067, decodedPixels: 26_800,
+                                                 coefficientPixels: 2_286_934, limit: 2_313_733)) {
+            try JPEGDecoder.decode(path: path, options: .init(scale: .eighth, pixelLimit: 2_313_733))
+        }
+        let decoded = try JPEGDecoder.decode(path: path, options: .init(scale: .eighth, pixelLimit: 2_313_734))
+        #expect(decoded.width == 200 && decoded.height == 134 && decoded.damage == nil)
+        // A baseline photo of a similar size needs only its decoded pixels at that limit: dragonfly.
+        #expect(try JPEGDecoder.decode(path: TestFiles.sample("dragonfly.jpg"),
+                                       options: .init(scale: .eighth, pixelLimit: 30_000)).width == 200)
+    }
+
+    /// A progressive 4:2:0 file declaring 20000×20000, with enough data not to look like a bomb
+    /// (1.2 MB for 9,375,000 blocks): its coefficients, 2500² luma + 2 × 1250² chroma blocks × 128
+    /// bytes / 3 = 400,000,000 pixels, exceed the default limit (256 MP) although at 1/8 it decodes
+    /// only 2500² = 6,250,000. Refused from the header in well under a second, at every scale: the
+    /// 1.2 GB coefficient buffer is never allocated.
+    @Test(arguments: JPEGScale.allCases)
+    func progressiveCoefficientsBeyondTheDefaultLimitAreRefused(scale: JPEGScale) throws {
+        let small = try JPEGEncoder.encode(pixels: SyntheticImages.smoothRGB(width: 16, height: 16), width: 16, height: 16,
+                                           format: .rgb, options: .init(progressive: true))
+        let declared = JPEGBytes.patchingSize(small, width: 20000, height: 20000)
+        let bytes = Array(declared.dropLast(2)) + [UInt8](repeating: 0, count: 1_200_000) + [0xFF, 0xD9]
+        let side = scale.scaledLength(20000)
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(throws: JPEGError.overPixelLimit(width: 20000, height: 20000, decodedPixels: side * side,
+                                                 coefficientPixels: 400_000_000, limit: 256_000_000)) {
+            try JPEGDecoder.decode(bytes: bytes, options: .init(scale: scale))
+        }
+        #expect(clock.now - start < .seconds(1))
     }
 }
 

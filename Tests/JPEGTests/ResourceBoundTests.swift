@@ -58,15 +58,18 @@ struct ResourceBoundTests {
         }
     }
 
-    /// 65500 × 65500, the largest size libjpeg accepts: the probe reports it, and every decode is
-    /// refused by the pixel limit (65500² = 4,290,250,000 > 100,000,000) before libjpeg allocates
-    /// anything for the image (a progressive file would otherwise need its whole coefficient array).
+    /// 65500 × 65500, the largest size libjpeg accepts, in a file of a few hundred bytes: the probe
+    /// reports it, and every decode is refused as a decompression bomb from the header, before
+    /// libjpeg allocates anything for the image (this one is progressive: it would otherwise need a
+    /// 12.9 GB coefficient array). 4:2:0: ⌈65500 / 8⌉² = 8188² luma blocks and ⌈65500 / 16⌉² = 4094²
+    /// for each chroma component, 100,565,016 blocks: at least 12.6 MB of data.
     @Test(arguments: JPEGScale.allCases)
-    func declared65500SquaredIsRefusedByThePixelLimit(scale: JPEGScale) throws {
+    func declared65500SquaredInATinyFileIsRefused(scale: JPEGScale) throws {
         let bomb = JPEGBytes.patchingSize(try Self.small(), width: 65500, height: 65500)
         let header = try JPEGHeader.probe(bytes: bomb)
         #expect(header.storedWidth == 65500 && header.storedHeight == 65500)
-        let expected = JPEGError.tooLarge(width: 65500, height: 65500, limit: 100_000_000)
+        #expect(bomb.count < 1000)
+        let expected = JPEGError.tooLittleData(width: 65500, height: 65500, blocks: 100_565_016, byteCount: bomb.count)
         #expect(throws: expected) { try JPEGDecoder.decode(bytes: bomb, options: .init(scale: scale)) }
         #expect(throws: expected) {
             try JPEGDecoder.decode(bytes: bomb, options: .init(scale: scale, region: JPEGRegion(x: 0, y: 0, width: 1, height: 1)))

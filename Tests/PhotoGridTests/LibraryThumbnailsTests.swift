@@ -124,12 +124,15 @@ import Thumbnails
 
         let request = ThumbnailRequest(width: 100, scale: 1, detailSize: 64)
         let first = try library.thumbs(request)
-        // 5 photos with status ok (text.jpg is an index error) × 2 variants; cut.jpg fails both.
+        // 5 photos with status ok (text.jpg is an index error) × 2 variants; cut.jpg's are made from
+        // the data there is, with a warning each (in path, then variant order).
         #expect(first.photos == 5)
-        #expect(first.made == 8 && first.skipped == 0 && first.errors == 2)
-        #expect(Set(first.failures.map(\.path)) == ["cut.jpg"])
-        // The message without the path (it has its own field).
-        #expect(first.failures.allSatisfy { $0.error == "truncated JPEG: the image data ends before the last row" })
+        #expect(first.made == 10 && first.skipped == 0 && first.errors == 0)
+        let truncated = "truncated JPEG: the data ends before the image is complete (the rest is grey)"
+        let cut = try #require(try library.photo("cut.jpg"))
+        let warnings = [ThumbnailsSummary.Warning(id: cut.id, path: "cut.jpg", variant: "detail-64", warning: truncated),
+                        ThumbnailsSummary.Warning(id: cut.id, path: "cut.jpg", variant: "grid-100", warning: truncated)]
+        #expect(first.warnings == warnings)
         #expect(first.variants == ["grid-100", "detail-64"])
 
         // a.jpg and copy-of-a.jpg have the same bytes: one file each variant, two records.
@@ -140,8 +143,15 @@ import Thumbnails
             return
         }
         #expect(fileA.path == fileCopy.path && fileA.path == "grid-100/\(a.contentKey ?? "").jpg")
-        #expect(try library.files("grid-100").count == 3)
-        #expect(try library.files("detail-64").count == 3)
+        #expect(try library.files("grid-100").count == 4)
+        #expect(try library.files("detail-64").count == 4)
+        // The warning is recorded with the thumbnail.
+        guard case .success(let cutFile) = grid[cut.id]?.outcome else {
+            Issue.record("no grid record for cut.jpg")
+            return
+        }
+        #expect(cutFile.warning == truncated)
+        #expect(fileA.warning == nil)
 
         // Sizes, read back from the files: the grid is 100 px squares except small.jpg, which is
         // not enlarged (90 px: its short side). Details fit within 64: 240×160 → 64×43 (round 42.67);
@@ -160,9 +170,10 @@ import Thumbnails
         try check(detailPaths, b.id, "43×64")
         try check(detailPaths, small.id, "48×64")
 
-        // Rerun: everything made is up to date; the failure is tried again.
+        // Rerun: everything made is up to date, and the recorded warnings are listed again.
         let second = try library.thumbs(request)
-        #expect(second.made == 0 && second.skipped == 8 && second.errors == 2 && second.removed == 0)
+        #expect(second.made == 0 && second.skipped == 10 && second.errors == 0 && second.removed == 0)
+        #expect(second.warnings == warnings)
     }
 
     @Test func missingOrDamagedFilesAreMadeAgain() throws {
@@ -214,9 +225,12 @@ import Thumbnails
         #expect(refused.errors == 1 && refused.failures.first?.error.contains("changed since it was indexed") == true)
     }
 
-    /// A header declaring 20000×20000 (400 MP) passes the index (its limit is 1 GP: absurd sizes
-    /// only) but not the thumbnail pixel limit (100 MP): refused from the indexed size, before the
-    /// file is decoded, recorded, and the run goes on.
+    /// A header declaring 20000×20000 (400 MP) in a 64×64 photo's few kilobytes passes the index (its
+    /// limit is 1 GP: absurd sizes only). Its grid thumbnail would decode at 1/8, 2500² = 6,250,000
+    /// pixels, within the default pixel limit, so the decoder reads the header and refuses the file
+    /// as a decompression bomb: 4:2:0 at that size is 2500² luma + 2 × 1250² chroma = 9,375,000
+    /// blocks, which need at least 9,375,000 bits. A limit below 6,250,000 refuses it from the indexed
+    /// size instead, before the file is opened. Each refusal is recorded and the run goes on.
     @Test func photoAboveThePixelLimitIsRefusedAndRecorded() throws {
         let library = try Library()
         try library.write(try Self.photo(width: 64, height: 64, seed: 1), to: "fine.jpg")
@@ -229,17 +243,20 @@ import Thumbnails
         try library.write(huge, to: "huge.jpg")
         try library.index()
         #expect(try library.photo("huge.jpg")?.storedWidth == 20000)
+        let id = try #require(try library.photo("huge.jpg")).id
 
         let summary = try library.thumbs()
         #expect(summary.photos == 2 && summary.made == 1 && summary.errors == 1)
         #expect(summary.failures.first?.path == "huge.jpg")
-        #expect(summary.failures.first?.error == "20000×20000 exceeds the pixel limit of 100000000")
-        let id = try #require(try library.photo("huge.jpg")).id
-        #expect(try library.records("grid-100")[id]?.outcome
-                == .failure(ThumbnailFailure("20000×20000 exceeds the pixel limit of 100000000")))
-        // A higher limit lets it through to the decoder, which finds the data too short for that size.
-        let retried = try library.thumbs(ThumbnailRequest(width: 100, scale: 1, pixelLimit: 500_000_000))
-        #expect(retried.errors == 1 && retried.failures.first?.error.contains("pixel limit") == false)
+        let bomb = "20000×20000 declared in \(huge.count) bytes, less than one bit per 8×8 block (9375000 blocks): "
+            + "a decompression bomb or a file cut short"
+        #expect(summary.failures.first?.error == bomb)
+        #expect(try library.records("grid-100")[id]?.outcome == .failure(ThumbnailFailure(bomb)))
+
+        let limited = try library.thumbs(ThumbnailRequest(width: 100, scale: 1, pixelLimit: 6_249_999))
+        let refused = "20000×20000: decoding needs 6250000 pixels, more than the pixel limit of 6249999"
+        #expect(limited.errors == 1 && limited.failures.first?.error == refused)
+        #expect(try library.records("grid-100")[id]?.outcome == .failure(ThumbnailFailure(refused)))
     }
 
     @Test func gridThumbnailPathsForExport() throws {
@@ -252,8 +269,10 @@ import Thumbnails
         let a = try #require(try library.photo("a.jpg"))
         let path = try #require(grid.path(for: a.id))
         #expect(try Self.size(path) == "100×100")
-        if let cut = try library.photo("cut.jpg") { #expect(grid.path(for: cut.id) == nil) }
-        #expect(grid.report.summary.made == 1)
+        // The header is whole, the data barely started: a grey thumbnail, with a warning.
+        let cut = try #require(try library.photo("cut.jpg"))
+        #expect(grid.path(for: cut.id) != nil)
+        #expect(grid.report.summary.made == 2 && grid.report.summary.warnings.map(\.path) == ["cut.jpg"])
     }
 
     @Test func fatalErrors() throws {
@@ -270,8 +289,8 @@ import Thumbnails
     }
 
     @Test func failureMessagesLeaveOutThePath() {
-        #expect(LibraryThumbnails.message(.truncatedData(path: "a b.jpg"), path: "a b.jpg")
-                == "truncated JPEG: the image data ends before the last row")
+        #expect(LibraryThumbnails.message(.notARegularFile(path: "a b.jpg"), path: "a b.jpg")
+                == "is not a regular file")
         #expect(LibraryThumbnails.message(.sourceChanged(path: "x.jpg"), path: "x.jpg")
                 == "changed since it was indexed (run `photogrid index` again)")
         #expect(LibraryThumbnails.message(.jpeg(.tooLarge(width: 9, height: 9, limit: 80)), path: "x.jpg")
@@ -286,7 +305,8 @@ import Thumbnails
         let report = ThumbnailsReport(database: "photogrid.sqlite", summary: summary)
         #expect(report.json == """
             {"errors":1,"failures":[{"error":"truncated JPEG","id":7,"path":"bad\\nname.jpg","variant":"grid-387"}],\
-            "folder":"thumbnails","made":2,"photos":3,"removed":0,"seconds":1.235,"skipped":0,"variants":["grid-387"],"version":1}
+            "folder":"thumbnails","made":2,"photos":3,"removed":0,"seconds":1.235,"skipped":0,"variants":["grid-387"],"version":1,\
+            "warnings":[]}
             """)
         #expect(report.text == """
             Thumbnails (grid-387) of 3 photos in thumbnails in 1.235 s: 2 made, 0 up to date, 1 error:

@@ -1,10 +1,11 @@
 // libFuzzer target: the scaled and region decode on arbitrary bytes.
 //
 // Every input is decoded at all four scales, whole and in a region chosen from the input's hash,
-// with a pixel limit of 2^18 × the scale denominator stored pixels (512×512 at 1/1, 2 MP at 1/8)
-// so the fuzzer does not spend its time on big images. Properties checked:
+// with a pixel limit of 2^19 (512×512 decoded pixels plus a progressive file's coefficients of about as
+// many stored pixels) so the fuzzer does not spend its time on big images. Properties checked:
 // - a decode that succeeds has the sizes the header and scale imply, and width × height × 3 bytes;
-// - a too-large refusal names a stored size above the limit;
+// - a pixel-limit refusal counts more than the limit, the region's pixels among them;
+// - a too-little-data refusal names the input's length and more than 8 blocks per byte;
 // - a decode succeeds only if the probe does, with the same stored size and colour space;
 // - a clean full decode (no warnings) implies a clean region decode with the same pixels;
 // - `decode(fileDescriptor:)` (pread source, 64 KiB reads) gives what `decode(bytes:)` gives.
@@ -21,10 +22,10 @@ public func fuzzDecode(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let fileScale = JPEGScale.allCases[choices.below(JPEGScale.allCases.count)]
 
     for scale in JPEGScale.allCases {
-        let options = JPEGDecodeOptions(scale: scale, pixelLimit: (1 << 18) * scale.denominator,
+        let options = JPEGDecodeOptions(scale: scale, pixelLimit: 1 << 19,
                                         dctMethod: dctMethod, fancyUpsampling: fancyUpsampling)
         let full = decode(bytes, options)
-        check(full, options: options, header: header)
+        check(full, options: options, header: header, length: bytes.count)
 
         var regionOptions = options
         if let header {
@@ -33,7 +34,7 @@ public func fuzzDecode(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             regionOptions.region = JPEGRegion(x: x, y: y, width: 1 + choices.below(width - x),
                                               height: 1 + choices.below(height - y))
             let part = decode(bytes, regionOptions)
-            check(part, options: regionOptions, header: header)
+            check(part, options: regionOptions, header: header, length: bytes.count)
             if case .success(let image) = full, image.warnings.isEmpty {
                 checkRegion(part, matches: image, options: regionOptions)
             }
@@ -64,24 +65,32 @@ func summary(_ result: Result<DecodedJPEG, JPEGError>) -> String {
     }
 }
 
-func check(_ result: Result<DecodedJPEG, JPEGError>, options: JPEGDecodeOptions, header: JPEGHeader?) {
+func check(_ result: Result<DecodedJPEG, JPEGError>, options: JPEGDecodeOptions, header: JPEGHeader?, length: Int) {
     switch result {
     case .success(let image):
         guard let header else { FuzzCheck.fail("decoded \(summary(result)) but the probe failed") }
         FuzzCheck.expect(image.storedWidth == header.storedWidth && image.storedHeight == header.storedHeight
                          && image.colorSpace == header.colorSpace,
                          "decode says \(image.storedWidth)×\(image.storedHeight) \(image.colorSpace), probe \(header.storedWidth)×\(header.storedHeight) \(header.colorSpace)")
-        FuzzCheck.expect(image.storedWidth * image.storedHeight <= options.pixelLimit, "decoded beyond the pixel limit")
+        FuzzCheck.expect(image.width * image.height <= options.pixelLimit, "decoded beyond the pixel limit")
         FuzzCheck.expect(image.scaledWidth == options.scale.scaledLength(image.storedWidth)
                          && image.scaledHeight == options.scale.scaledLength(image.storedHeight), "scaled size \(summary(result))")
         let expected = options.region ?? JPEGRegion(x: 0, y: 0, width: image.scaledWidth, height: image.scaledHeight)
         FuzzCheck.expect(image.regionX == expected.x && image.regionY == expected.y && image.width == expected.width
                          && image.height == expected.height, "asked for \(expected), got \(summary(result))")
         FuzzCheck.expect(image.pixels.count == image.width * image.height * 3, "\(image.pixels.count) pixel bytes")
-    case .failure(.tooLarge(let width, let height, let limit)):
-        FuzzCheck.expect(limit == options.pixelLimit && width * height > limit, "tooLarge \(width)×\(height) for limit \(limit)")
+    case .failure(.overPixelLimit(let width, let height, let decoded, let coefficients, let limit)):
+        let region = options.region.map { $0.width * $0.height }
+            ?? options.scale.scaledLength(width) * options.scale.scaledLength(height)
+        FuzzCheck.expect(limit == options.pixelLimit && decoded + coefficients > limit && decoded == region,
+                         "overPixelLimit \(width)×\(height): \(decoded) + \(coefficients) for limit \(limit), region \(region)")
         if let header {
-            FuzzCheck.expect(width == header.storedWidth && height == header.storedHeight, "tooLarge size differs from the probe's")
+            FuzzCheck.expect(width == header.storedWidth && height == header.storedHeight, "overPixelLimit size differs from the probe's")
+        }
+    case .failure(.tooLittleData(let width, let height, let blocks, let byteCount)):
+        FuzzCheck.expect(byteCount == length && blocks / 8 > byteCount, "tooLittleData \(blocks) blocks in \(byteCount) of \(length) bytes")
+        if let header {
+            FuzzCheck.expect(width == header.storedWidth && height == header.storedHeight, "tooLittleData size differs from the probe's")
         }
     case .failure(let error):
         FuzzCheck.expect(!error.description.isEmpty, "an error without a description")

@@ -25,12 +25,17 @@ typedef enum pgjpeg_status {
     PGJPEG_STATUS_ERROR = 1,
     /// (probe only) The buffer ended before the header was complete: pass more bytes.
     PGJPEG_STATUS_NEED_MORE_DATA = 2,
-    /// (decode only) The stored size exceeds the pixel limit; nothing was allocated for pixels.
+    /// (decode only) Decoding would hold more pixels than the pixel limit
+    /// (`pgjpeg_decode_layout.needed_pixels`); nothing was allocated for the image.
     PGJPEG_STATUS_TOO_LARGE = 3,
     /// (decode/encode) A parameter is out of range; `.message` says which.
     PGJPEG_STATUS_INVALID_ARGUMENT = 4,
     /// (decode only) The data ended inside the header (`truncated_length` bytes in all).
     PGJPEG_STATUS_TRUNCATED = 5,
+    /// (decode only) The file has less than one bit per 8×8 block of the size it declares
+    /// (`pgjpeg_decode_layout.block_count`, `.data_length`): a decompression bomb or a download that
+    /// barely started. Nothing was allocated for the image.
+    PGJPEG_STATUS_TOO_LITTLE_DATA = 6,
 } pgjpeg_status;
 
 /// The colour space of the stored components (libjpeg's `jpeg_color_space`).
@@ -54,6 +59,15 @@ typedef struct pgjpeg_diagnostics {
     long warning_count;
     /// The text of the first warning (empty if none).
     char first_warning[PGJPEG_MESSAGE_LENGTH];
+    /// (decode only) The data ended before an EOI marker: the source handed libjpeg one
+    /// (JWRN_JPEG_EOF, "Premature end of JPEG file").
+    int32_t ended_early;
+    /// (decode only) After that, the entropy decoder needed more data than there was
+    /// (JWRN_HIT_MARKER): libjpeg decoded the rest of the scan as zeros, which show as grey.
+    int32_t ran_out_of_data;
+    /// Warnings other than those two (corrupt data), and the text of the first of them.
+    long other_warning_count;
+    char first_other_warning[PGJPEG_MESSAGE_LENGTH];
     /// errno of a failed pread(2), or 0.
     int system_errno;
     /// With PGJPEG_STATUS_TRUNCATED: how many bytes there were.
@@ -98,8 +112,12 @@ typedef enum pgjpeg_dct_method {
 typedef struct pgjpeg_decode_params {
     /// 1, 2, 4 or 8: output = ceil(stored / scale_denom) (scale_num is 1).
     uint32_t scale_denom;
-    /// Refuse images whose stored width × height exceeds this (checked after the header, before
-    /// libjpeg allocates its decoding buffers).
+    /// The most pixels the decoding may hold, checked after the header, before libjpeg allocates
+    /// anything for the image: the returned region's pixels (at the chosen scale) plus, for a
+    /// progressive or multi-scan file, the DCT coefficients libjpeg buffers for the whole image at
+    /// full size, counted at 3 bytes a pixel (`pgjpeg_decode_layout.coefficient_pixels`).
+    /// libjpeg's own memory manager is bounded too (`max_memory_to_use`): 3 bytes a pixel plus
+    /// 16 MiB for its row buffers.
     uint64_t pixel_limit;
     /// Non-zero: decode only this rectangle of the scaled output.
     int32_t has_region;
@@ -122,6 +140,17 @@ typedef struct pgjpeg_decode_layout {
     uint32_t region_x, region_y, region_width, region_height;
     /// 1 if the stored components are CMYK/YCCK and Adobe-inverted (an Adobe APP14 marker).
     int32_t inverted_cmyk;
+    /// 8×8 DCT blocks of all components (libjpeg's width_in_blocks × height_in_blocks, summed).
+    uint64_t block_count;
+    /// The length of the data in bytes (the file's size from fstat, or the memory buffer's).
+    uint64_t data_length;
+    /// 1 for a progressive or multi-scan file: libjpeg buffers the whole image's coefficients.
+    int32_t multi_scan;
+    /// Those coefficients (128 bytes per block, each component padded to its sampling factors), in
+    /// pixels of 3 bytes, rounded up; 0 for a single-scan file.
+    uint64_t coefficient_pixels;
+    /// region_width × region_height + coefficient_pixels: what the pixel limit is compared with.
+    uint64_t needed_pixels;
 } pgjpeg_decode_layout;
 
 /// One decoding: a libjpeg decompressor with its error manager. Opaque; one owner.
