@@ -95,7 +95,7 @@ public struct GalleryLayout: Sendable {
         for i in indices {
             guard let p = photo(at: i) else { continue }
             let g = cell(i, p)
-            cells.append(LayoutDocument.Cell(index: i, id: p.id, path: p.path, pixelWidth: p.pixelWidth, pixelHeight: p.pixelHeight,
+            cells.append(LayoutDocument.Cell(index: i, id: p.id, path: p.path, pathBytes: p.pathBytes.flatMap(PathBytesField.base64IfNotUTF8), pixelWidth: p.pixelWidth, pixelHeight: p.pixelHeight,
                                              frame: g.frame, imageFrame: g.imageFrame, crop: g.crop, thumbnail: p.thumbnail))
         }
         let grid = LayoutDocument.Grid(columns: layout.tracks.map { LayoutDocument.Column(x: $0.x, width: $0.width) },
@@ -121,7 +121,7 @@ public struct GalleryLayout: Sendable {
                                 gridOpacity: DragToDismiss.gridOpacity(translation: t),
                                 rendered: geometry.drag.renderedRect(translation: t))
         }
-        return DetailDocument(index: index, id: p.id, path: p.path, viewport: viewport, cell: geometry.cell,
+        return DetailDocument(index: index, id: p.id, path: p.path, pathBytes: p.pathBytes.flatMap(PathBytesField.base64IfNotUTF8), viewport: viewport, cell: geometry.cell,
                               source: geometry.source, detail: geometry.detail, progress: progress,
                               image: frame.image, mask: frame.mask, visible: frame.visible, drag: drag)
     }

@@ -91,6 +91,7 @@ extension LayoutRequest {
 extension GalleryPhoto {
     /// A library row as the gallery lays it out.
     init(_ entry: GridEntry) {
-        self.init(id: entry.id, path: entry.path, pixelWidth: Double(entry.pixelWidth), pixelHeight: Double(entry.pixelHeight))
+        self.init(id: entry.id, path: entry.path, pathBytes: entry.pathBytes,
+                  pixelWidth: Double(entry.pixelWidth), pixelHeight: Double(entry.pixelHeight))
     }
 }

@@ -4,14 +4,38 @@ import Thumbnails
 
 /// `photogrid render`: the viewport of a library drawn into a JPEG (see `GridPicture`).
 public enum LibraryPicture {
-    /// What a render produced.
-    public struct Summary: Sendable {
+    /// What a render produced; also the `render --json` document (version 1, keys sorted).
+    public struct Summary: Sendable, Codable {
+        public var version = 1
+        /// The JPEG written.
         public var path: String
         public var pixelWidth: Int
         public var pixelHeight: Int
-        /// Cells drawn / cells that could not be drawn (with why).
+        /// Cells drawn.
         public var cells: Int
-        public var failures: [String]
+        /// Cells that could not be drawn, and why.
+        public var failures: [Failure]
+
+        /// A cell that could not be drawn.
+        public struct Failure: Sendable, Codable {
+            /// Its grid position, photo id and path (relative to the indexed folder).
+            public var index: Int
+            public var id: Int64?
+            public var path: String?
+            /// Base64 of the path's bytes when they are not valid UTF-8.
+            public var pathBytes: String?
+            public var error: String
+
+            /// `cell 3 (a.jpg): why`, for an error line.
+            public var message: String { "cell \(index) (\(path ?? "?")): \(error)" }
+        }
+
+        /// The line for people (numbers grouped as in every text line).
+        public var text: String {
+            let grouped = TerminalProgressBar.grouped
+            return "Rendered \(grouped(cells)) cell\(cells == 1 ? "" : "s") into \(ConsoleText.escaped(path)) "
+                + "(\(pixelWidth)×\(pixelHeight) px).\n"
+        }
     }
 
     /// The grid thumbnails `photogrid thumbs` made for this viewport's width and scale in the default
@@ -45,7 +69,7 @@ public enum LibraryPicture {
         let square = gallery.configuration.cellStyle == .square
         let recorded = thumbnail == nil && square ? recordedThumbnails(database: database, request: request) : [:]
         let thumbnail = thumbnail ?? { photo in photo.id.flatMap { recorded[$0] } }
-        var failures: [String] = []
+        var failures: [Summary.Failure] = []
         var drawn = 0
         let picture = GridPicture(gallery: gallery)
         let canvas = try picture.render(
@@ -56,7 +80,12 @@ public enum LibraryPicture {
                 return original(photo).map { .photo(path: $0) }
             },
             detailSource: original,
-            failed: { index, error in failures.append("cell \(index) (\(gallery.photo(at: index)?.path ?? "?")): \(error)") })
+            failed: { index, error in
+                let photo = gallery.photo(at: index)
+                failures.append(Summary.Failure(index: index, id: photo?.id, path: photo?.path,
+                                                pathBytes: photo?.pathBytes.flatMap(PathBytesField.base64IfNotUTF8),
+                                                error: "\(error)"))
+            })
         do { try canvas.write(to: output) } catch { throw RenderError.write(error) }
         return Summary(path: output, pixelWidth: canvas.width, pixelHeight: canvas.height,
                        cells: drawn - failures.count, failures: failures)

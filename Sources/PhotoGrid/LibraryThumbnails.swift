@@ -122,7 +122,8 @@ public enum LibraryThumbnails {
                         case .success: summary.made += 1
                         case .failure(let error):
                             summary.failures.append(ThumbnailsSummary.Failure(
-                                id: photo.id, path: photo.path, variant: outcome.job.variant.name,
+                                id: photo.id, path: photo.path, pathBytes: PathBytesField.base64IfNotUTF8(photo.pathBytes),
+                                variant: outcome.job.variant.name,
                                 error: Self.message(error, path: photo.path)))
                         }
                         if pending.isEmpty { pendingSince = clock.now }
