@@ -80,7 +80,7 @@ public enum GalleryExport {
         let configuration = try layoutRequest.configuration()
         _ = try GalleryLayout(photos: [], viewport: layoutRequest.viewport, configuration: configuration)  // validates
         guard request.detailPixels > 0, request.detailPixels <= ThumbnailRequest.maximumPixels else {
-            throw UsageError("--detail-size must be between 1 and \(ThumbnailRequest.maximumPixels) (got \(request.detailPixels))")
+            throw UsageError("--detail-size must be between 1 and \(TerminalProgressBar.grouped(ThumbnailRequest.maximumPixels)) pixels (got \(request.detailPixels))")
         }
         try makeFolder(request.output)
 

@@ -67,7 +67,7 @@ extension LayoutRequest {
             let count = try store.gridCount()
             if let detailIndex, !(0..<count).contains(detailIndex) {
                 throw UsageError(count == 0 ? "index \(detailIndex): the library has no photos to open"
-                                 : "index \(detailIndex) is out of range: the grid has \(count) photo(s), indices 0…\(count - 1)")
+                                 : "index \(detailIndex) is out of range: the grid has \(TerminalProgressBar.grouped(count)) photo(s), indices 0…\(count - 1)")
             }
             do {
                 return try GalleryLayout(count: count, viewport: viewport, configuration: configuration,

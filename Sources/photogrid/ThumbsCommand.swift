@@ -47,7 +47,7 @@ struct ThumbsCommand: ParsableCommand {
     func run() throws {
         let request = try usage { () throws(UsageError) -> ThumbnailRequest in
             guard pixelLimit.isFinite, pixelLimit > 0, pixelLimit <= 1_000_000 else {
-                throw UsageError("--pixel-limit must be greater than 0 and at most 1000000 megapixels (got \(pixelLimit))")
+                throw UsageError("--pixel-limit must be greater than 0 and at most 1,000,000 megapixels (got \(pixelLimit))")
             }
             let request = ThumbnailRequest(width: width, scale: scale, detailSize: detailSize, jobs: jobs,
                                            pixelLimit: Int((pixelLimit * 1_000_000).rounded()), folder: out)
