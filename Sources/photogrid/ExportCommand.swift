@@ -41,6 +41,10 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Print what was done as a JSON document: the index and thumbs summaries, layout.json and grid.jpg.")
     var json = false
 
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
+    }
+
     func run() throws {
         let report = try usage {
             try GalleryExport.run(
