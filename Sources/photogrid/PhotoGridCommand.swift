@@ -39,7 +39,7 @@ struct PhotoGridCommand: ParsableCommand {
 
     /// Parses and runs the command line; every error ends the process with one line on stderr.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = negativeIndexAsPositional(Array(CommandLine.arguments.dropFirst()))
         do {
             try checkCommandNames(arguments)
             var command = try parseAsRoot(arguments)
@@ -47,6 +47,16 @@ struct PhotoGridCommand: ParsableCommand {
         } catch {
             exit(oneLineError: error)
         }
+    }
+
+    /// `detail -1 …`: ArgumentParser would read the negative index as an unknown option; it is moved
+    /// behind `--` (where it can only be the index), so the index's own check answers.
+    static func negativeIndexAsPositional(_ arguments: [String]) -> [String] {
+        guard arguments.count >= 2, arguments[0] == DetailCommand._commandName, !arguments.contains("--"),
+              arguments[1].hasPrefix("-"), Int(arguments[1]) != nil else { return arguments }
+        var rewritten = arguments
+        let index = rewritten.remove(at: 1)
+        return rewritten + ["--", index]
     }
 
     /// The first word must be a command, and `photogrid help NAME…` must name commands (ArgumentParser

@@ -50,6 +50,7 @@ struct CommandLineSurfaceTests {
         UsageCase(["layout", "--sizes", "4x3", "--width", "393", "--scale", "-2"], "--scale must be greater than 0"),
         UsageCase(["detail", "0", "--sizes", "4x3", "--width", "393", "--progress", "-0.5"], "--progress must be between 0 and 1"),
         UsageCase(["index", ".", "--jobs", "-1"], "--jobs must be at least 1"),
+        UsageCase(["detail", "-1", "--sizes", "4x3", "--width", "393"], "index -1 is out of range: the grid has 1 photo(s), indices 0…0"),
         UsageCase(["thumbs", "--width", "-1"], "--width must be a number greater than 0"),
         UsageCase(["thumbs", "--scale", "-1"], "--scale must be greater than 0"),
         UsageCase(["thumbs", "--detail-size", "-1"], "--detail-size must be between 1 and 8,192"),
