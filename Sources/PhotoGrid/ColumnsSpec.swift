@@ -5,7 +5,8 @@ import GridLayout
 ///
 /// Examples: `adaptive:100/3` (the default photo grid), `fixed:80/2,flexible,flexible:50:200`,
 /// `adaptive:120:inf`. Minimums are finite and ≥ 0 (adaptive: > 0), a maximum is ≥ its minimum,
-/// spacings are finite and ≥ 0; anything else is a `UsageError` naming the offending part.
+/// spacings are finite and ≥ 0, and every finite value is at most 1,000,000 points; anything else is a
+/// `UsageError` naming the offending part.
 public enum ColumnsSpec {
     public static func parse(_ text: String) throws(UsageError) -> [GridItem] {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
@@ -17,6 +18,11 @@ public enum ColumnsSpec {
 
     static let grammar = "fixed:W, flexible[:MIN[:MAX]] or adaptive:MIN[:MAX], each optionally /SPACING"
 
+    /// Largest finite width, minimum, maximum or spacing: the largest viewport side, so that sums of
+    /// columns and rows stay finite and every JSON number is a number.
+    static let maximum = GalleryLayout.maximumExtent
+    static let maximumText = "1,000,000 points"
+
     static func item(_ part: String) throws(UsageError) -> GridItem {
         func fail(_ why: String) -> UsageError { UsageError("--columns: '\(part)': \(why) (expected \(grammar))") }
         guard !part.isEmpty else { throw fail("empty column") }
@@ -26,6 +32,7 @@ public enum ColumnsSpec {
             guard let s = number(String(slash[1])), s.isFinite, s >= 0 else {
                 throw fail("spacing '\(slash[1])' is not a finite number ≥ 0")
             }
+            guard s <= maximum else { throw fail("spacing \(slash[1]) is above \(maximumText)") }
             spacing = s
         }
         let fields = slash[0].split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -36,6 +43,7 @@ public enum ColumnsSpec {
             guard let v = number(args[i]) else { throw fail("\(name) '\(args[i])' is not a number") }
             guard v >= 0 else { throw fail("\(name) \(args[i]) is negative") }
             guard allowInfinity || v.isFinite else { throw fail("\(name) must be finite") }
+            guard v <= maximum || v == .infinity else { throw fail("\(name) \(args[i]) is above \(maximumText)") }
             return v
         }
         switch kind {

@@ -9,13 +9,26 @@ public enum Console {
     /// Whether standard error is a terminal (progress bars are drawn only then).
     public static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
-    /// Writes `text` to standard output as is.
+    /// Writes text for people to standard output; a control character other than a line break that
+    /// reached it unescaped is escaped (`ConsoleText.terminalSafe`).
     public static func writeOutput(_ text: String) {
-        writeAll(Array(text.utf8), to: STDOUT_FILENO)
+        writeAll(Array(ConsoleText.terminalSafe(text).utf8), to: STDOUT_FILENO)
     }
 
-    /// Writes `text` to standard error as is.
-    public static func writeError(_ text: String) {
+    /// Writes a document's bytes (JSON, whose strings are escaped) to standard output as they are.
+    public static func writeOutput(bytes: [UInt8]) {
+        writeAll(bytes, to: STDOUT_FILENO)
+    }
+
+    /// Writes one line `photogrid: LABEL: MESSAGE` (label `error` or `warning`) on standard error, the
+    /// message escaped (`ConsoleText.escaped`: a path in it cannot move the cursor, and a line break
+    /// cannot split it).
+    public static func writeErrorLine(_ message: String, label: String = "error") {
+        writeAll(Array("photogrid: \(label): \(ConsoleText.escaped(message))\n".utf8), to: STDERR_FILENO)
+    }
+
+    /// Writes `text` to standard error as is (the progress bar's own escape sequences).
+    static func writeError(_ text: String) {
         writeAll(Array(text.utf8), to: STDERR_FILENO)
     }
 

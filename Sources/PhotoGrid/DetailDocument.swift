@@ -7,6 +7,8 @@ public struct DetailDocument: Sendable, Hashable, Codable, JSONWritable {
     public var index: Int
     public var id: Int64?
     public var path: String?
+    /// Base64 of the path's bytes, present when they are not valid UTF-8.
+    public var pathBytes: String?
     public var viewport: Viewport
     /// The cell's frame.
     public var cell: Rect
@@ -53,6 +55,7 @@ public struct DetailDocument: Sendable, Hashable, Codable, JSONWritable {
             w.key("index"); w.value(index)
             w.key("mask"); mask.write(to: &w)
             if let path { w.key("path"); w.value(path) }
+            if let pathBytes { w.key("pathBytes"); w.value(pathBytes) }
             w.key("progress"); w.value(progress)
             w.key("source"); source.write(to: &w)
             w.key("version"); w.value(version)

@@ -58,22 +58,27 @@ public enum GalleryExport {
         public var layoutWritten: Bool
         public var picturePath: String
         public var pictureWritten: Bool
-        public var pictureFailures: [String]
+        public var pictureFailures: [LibraryPicture.Summary.Failure]
 
-        /// One paragraph for people.
+        /// One paragraph for people (names escaped, counts grouped).
         public var text: String {
             let s = index.summary
             let t = thumbnails.summary
+            let g = TerminalProgressBar.grouped
             var lines = [
-                "Indexed \(s.scanned) JPEG files: \(s.added) added, \(s.updated) updated, \(s.unchanged) unchanged, \(s.moved) moved, \(s.missing) missing, \(s.errors) errors."
+                "Indexed \(g(s.scanned)) JPEG files: \(g(s.added)) added, \(g(s.updated)) updated, \(g(s.unchanged)) unchanged, \(g(s.moved)) moved, \(g(s.missing)) missing, \(g(s.errors)) errors."
                     + IndexReport.accountText(s),
-                "Thumbnails (\(t.variants.joined(separator: ", "))): \(t.made) made, \(t.skipped) up to date, \(t.errors) failed.",
-                "\(layoutPath): \(cells) cells" + (layoutWritten ? "." : " (unchanged)."),
-                "\(picturePath): " + (pictureWritten ? "the first screen." : "unchanged."),
+                "Thumbnails (\(t.variants.joined(separator: ", "))): \(g(t.made)) made, \(g(t.skipped)) up to date, \(g(t.errors)) failed.",
+                "\(ConsoleText.escaped(layoutPath)): \(g(cells)) cells" + (layoutWritten ? "." : " (unchanged)."),
+                "\(ConsoleText.escaped(picturePath)): " + (pictureWritten ? "the first screen." : "unchanged."),
             ]
-            lines += pictureFailures.map { "  could not draw \($0)" }
-            lines += t.failures.prefix(10).map { "  \($0.path) (\($0.variant)): \($0.error)" }
-            lines += t.warnings.prefix(10).map { "  \($0.path) (\($0.variant)): warning: \($0.warning)" }
+            lines += pictureFailures.map { "  could not draw \(ConsoleText.escaped($0.message))" }
+            lines += t.failures.prefix(10).map {
+                "  \(PathBytesField.consoleText(path: $0.path, pathBytes: $0.pathBytes)) (\($0.variant)): \(ConsoleText.escaped($0.error))"
+            }
+            lines += t.warnings.prefix(10).map {
+                "  \(PathBytesField.consoleText(path: $0.path, pathBytes: $0.pathBytes)) (\($0.variant)): warning: \(ConsoleText.escaped($0.warning))"
+            }
             return lines.joined(separator: "\n") + "\n"
         }
     }
@@ -85,7 +90,7 @@ public enum GalleryExport {
         let configuration = try layoutRequest.configuration()
         _ = try GalleryLayout(photos: [], viewport: layoutRequest.viewport, configuration: configuration)  // validates
         guard request.detailPixels > 0, request.detailPixels <= ThumbnailRequest.maximumPixels else {
-            throw UsageError("--detail-size must be between 1 and \(ThumbnailRequest.maximumPixels) (got \(request.detailPixels))")
+            throw UsageError("--detail-size must be between 1 and \(TerminalProgressBar.grouped(ThumbnailRequest.maximumPixels)) pixels (got \(request.detailPixels))")
         }
         try makeFolder(request.output)
         // Names this folder's outputs, so that no index (of the photo folder it may sit in, or of
@@ -110,14 +115,14 @@ public enum GalleryExport {
             return photo
         }
         let gallery = try GalleryLayout(photos: photos, viewport: layoutRequest.viewport, configuration: configuration)
-        var bytes = gallery.layoutDocument(all: true).jsonBytes(reservingCapacity: photos.count * 300 + 1024)
+        var bytes = try gallery.layoutDocument(all: true).documentBytes(reservingCapacity: photos.count * 300 + 1024)
         bytes.append(UInt8(ascii: "\n"))
         let layoutPath = request.output + "/layout.json"
         let layoutWritten = try writeIfChanged(bytes, to: layoutPath)
 
         // grid.jpg: the first screen, redrawn only when the layout changed or the picture is gone.
         let picturePath = request.output + "/grid.jpg"
-        var failures: [String] = []
+        var failures: [LibraryPicture.Summary.Failure] = []
         var pictureWritten = false
         if layoutWritten || access(picturePath, F_OK) != 0 {
             let summary = try LibraryPicture.render(database: request.database, request: layoutRequest, output: picturePath,

@@ -76,14 +76,16 @@ public struct GalleryLayout: Sendable {
     static func validate(_ v: Viewport, _ c: GridConfiguration) throws(UsageError) {
         func check(_ value: Double, _ name: String) throws(UsageError) {
             guard value.isFinite, value > 0, value <= maximumExtent else {
-                throw UsageError("\(name) must be a number greater than 0 and at most \(Int(maximumExtent)) (got \(value))")
+                throw UsageError("\(name) must be a number greater than 0 and at most 1,000,000 (got \(value))")
             }
         }
         try check(v.width, "--width")
         try check(v.height, "--height")
         guard v.scale.isFinite, v.scale > 0, v.scale <= 16 else { throw UsageError("--scale must be greater than 0 and at most 16 (got \(v.scale))") }
         guard v.offset.isFinite else { throw UsageError("--offset must be a finite number (got \(v.offset))") }
-        guard c.rowSpacing.isFinite, c.rowSpacing >= 0 else { throw UsageError("--row-spacing must be a finite number ≥ 0 (got \(c.rowSpacing))") }
+        guard c.rowSpacing.isFinite, c.rowSpacing >= 0, c.rowSpacing <= maximumExtent else {
+            throw UsageError("--row-spacing must be a number between 0 and 1,000,000 (got \(c.rowSpacing))")
+        }
         guard !c.columns.isEmpty else { throw UsageError("--columns: at least one column is needed") }
     }
 
@@ -95,7 +97,7 @@ public struct GalleryLayout: Sendable {
         for i in indices {
             guard let p = photo(at: i) else { continue }
             let g = cell(i, p)
-            cells.append(LayoutDocument.Cell(index: i, id: p.id, path: p.path, pixelWidth: p.pixelWidth, pixelHeight: p.pixelHeight,
+            cells.append(LayoutDocument.Cell(index: i, id: p.id, path: p.path, pathBytes: p.pathBytes.flatMap(PathBytesField.base64IfNotUTF8), pixelWidth: p.pixelWidth, pixelHeight: p.pixelHeight,
                                              frame: g.frame, imageFrame: g.imageFrame, crop: g.crop, thumbnail: p.thumbnail))
         }
         let grid = LayoutDocument.Grid(columns: layout.tracks.map { LayoutDocument.Column(x: $0.x, width: $0.width) },
@@ -108,10 +110,12 @@ public struct GalleryLayout: Sendable {
     public func detailDocument(index: Int, progress: Double = 1, drag translation: Point? = nil) throws(UsageError) -> DetailDocument {
         guard layout.count > 0 else { throw UsageError("index \(index): the library has no photos to open") }
         guard (0..<layout.count).contains(index) else {
-            throw UsageError("index \(index) is out of range: the grid has \(layout.count) photo(s), indices 0…\(layout.count - 1)")
+            throw UsageError("index \(index) is out of range: the grid has \(TerminalProgressBar.grouped(layout.count)) photo(s), indices 0…\(layout.count - 1)")
         }
         guard progress.isFinite, (0...1).contains(progress) else { throw UsageError("--progress must be between 0 and 1 (got \(progress))") }
-        if let t = translation, !(t.x.isFinite && t.y.isFinite) { throw UsageError("--drag must be two finite numbers DX,DY") }
+        if let t = translation, !(t.x.isFinite && t.y.isFinite && abs(t.x) <= Self.maximumExtent && abs(t.y) <= Self.maximumExtent) {
+            throw UsageError("--drag must be two numbers DX,DY each between -1,000,000 and 1,000,000 (got \(t.x),\(t.y))")
+        }
         guard let p = photo(at: index) else { throw UsageError("index \(index): that photo is not loaded") }
         let geometry = DetailGeometry(cell: cell(index, p), imageSize: Size(width: p.pixelWidth, height: p.pixelHeight),
                                       offset: viewport.offset, container: viewport.bounds)
@@ -121,7 +125,7 @@ public struct GalleryLayout: Sendable {
                                 gridOpacity: DragToDismiss.gridOpacity(translation: t),
                                 rendered: geometry.drag.renderedRect(translation: t))
         }
-        return DetailDocument(index: index, id: p.id, path: p.path, viewport: viewport, cell: geometry.cell,
+        return DetailDocument(index: index, id: p.id, path: p.path, pathBytes: p.pathBytes.flatMap(PathBytesField.base64IfNotUTF8), viewport: viewport, cell: geometry.cell,
                               source: geometry.source, detail: geometry.detail, progress: progress,
                               image: frame.image, mask: frame.mask, visible: frame.visible, drag: drag)
     }

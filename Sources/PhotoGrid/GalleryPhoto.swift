@@ -3,8 +3,10 @@
 public struct GalleryPhoto: Sendable, Hashable {
     /// Library row id (absent when laying out `--sizes`).
     public var id: Int64?
-    /// Path relative to the indexed folder (absent for `--sizes`).
+    /// Path relative to the indexed folder (absent for `--sizes`), for display: invalid UTF-8 as U+FFFD.
     public var path: String?
+    /// The same path's bytes as the file system spells them (absent for `--sizes`).
+    public var pathBytes: [UInt8]?
     /// Display (oriented) pixel width.
     public var pixelWidth: Double
     /// Display (oriented) pixel height.
@@ -12,9 +14,11 @@ public struct GalleryPhoto: Sendable, Hashable {
     /// Thumbnail path relative to the layout document (export only).
     public var thumbnail: String?
 
-    public init(id: Int64? = nil, path: String? = nil, pixelWidth: Double, pixelHeight: Double, thumbnail: String? = nil) {
+    public init(id: Int64? = nil, path: String? = nil, pathBytes: [UInt8]? = nil, pixelWidth: Double, pixelHeight: Double,
+                thumbnail: String? = nil) {
         self.id = id
         self.path = path
+        self.pathBytes = pathBytes
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.thumbnail = thumbnail

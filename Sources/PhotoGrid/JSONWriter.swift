@@ -5,6 +5,8 @@
 /// `JSONEncoder` takes ~1.4 s for a 100,000-cell layout and this takes a few tens of milliseconds.
 public struct JSONWriter: Sendable {
     public private(set) var bytes: [UInt8] = []
+    /// How many numbers were not finite (written as `null`; `documentBytes()` refuses such a document).
+    public private(set) var nonFiniteNumbers = 0
     private var needsComma = false
 
     public init(reservingCapacity capacity: Int = 4096) {
@@ -53,6 +55,7 @@ public struct JSONWriter: Sendable {
         } else {
             // JSON has no infinities or NaN; PhotoGrid never produces them for valid input.
             bytes.append(contentsOf: "null".utf8)
+            nonFiniteNumbers += 1
         }
         needsComma = true
     }
@@ -147,6 +150,15 @@ extension JSONWritable {
     public func jsonBytes(reservingCapacity capacity: Int = 4096) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: capacity)
         write(to: &writer)
+        return writer.bytes
+    }
+
+    /// The compact JSON bytes to print or save: a document holding a number that is not finite is
+    /// refused (an internal error: inputs that lead there are usage errors).
+    public func documentBytes(reservingCapacity capacity: Int = 4096) throws(NonFiniteNumberError) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: capacity)
+        write(to: &writer)
+        guard writer.nonFiniteNumbers == 0 else { throw NonFiniteNumberError() }
         return writer.bytes
     }
 }

@@ -45,6 +45,8 @@ public struct LayoutDocument: Sendable, Hashable, Codable, JSONWritable {
         public var index: Int
         public var id: Int64?
         public var path: String?
+        /// Base64 of the path's bytes, present when they are not valid UTF-8.
+        public var pathBytes: String?
         public var pixelWidth: Double
         public var pixelHeight: Double
         public var frame: Rect
@@ -60,6 +62,7 @@ public struct LayoutDocument: Sendable, Hashable, Codable, JSONWritable {
                 w.key("imageFrame"); imageFrame.write(to: &w)
                 w.key("index"); w.value(index)
                 if let path { w.key("path"); w.value(path) }
+                if let pathBytes { w.key("pathBytes"); w.value(pathBytes) }
                 w.key("pixelHeight"); w.value(pixelHeight)
                 w.key("pixelWidth"); w.value(pixelWidth)
                 if let thumbnail { w.key("thumbnail"); w.value(thumbnail) }

@@ -67,7 +67,7 @@ extension LayoutRequest {
             let count = try store.gridCount()
             if let detailIndex, !(0..<count).contains(detailIndex) {
                 throw UsageError(count == 0 ? "index \(detailIndex): the library has no photos to open"
-                                 : "index \(detailIndex) is out of range: the grid has \(count) photo(s), indices 0…\(count - 1)")
+                                 : "index \(detailIndex) is out of range: the grid has \(TerminalProgressBar.grouped(count)) photo(s), indices 0…\(count - 1)")
             }
             do {
                 return try GalleryLayout(count: count, viewport: viewport, configuration: configuration,
@@ -91,6 +91,7 @@ extension LayoutRequest {
 extension GalleryPhoto {
     /// A library row as the gallery lays it out.
     init(_ entry: GridEntry) {
-        self.init(id: entry.id, path: entry.path, pixelWidth: Double(entry.pixelWidth), pixelHeight: Double(entry.pixelHeight))
+        self.init(id: entry.id, path: entry.path, pathBytes: entry.pathBytes,
+                  pixelWidth: Double(entry.pixelWidth), pixelHeight: Double(entry.pixelHeight))
     }
 }

@@ -104,8 +104,8 @@ public struct IndexReport: Sendable {
     public var text: String {
         let s = summary
         let grouped = TerminalProgressBar.grouped
-        var text = "Indexed \(grouped(s.scanned)) JPEG file\(s.scanned == 1 ? "" : "s") in \(folder) "
-            + "into \(database) in \(Self.formatSeconds(s.seconds)): "
+        var text = "Indexed \(grouped(s.scanned)) JPEG file\(s.scanned == 1 ? "" : "s") in \(ConsoleText.escaped(folder)) "
+            + "into \(ConsoleText.escaped(database)) in \(Self.formatSeconds(s.seconds)): "
             + "\(grouped(s.added)) added, \(grouped(s.updated)) updated, \(grouped(s.unchanged)) unchanged, "
             + "\(grouped(s.moved)) moved, " + (s.retried > 0 ? "\(grouped(s.retried)) retried, " : "")
             + "\(grouped(s.missing)) missing, "

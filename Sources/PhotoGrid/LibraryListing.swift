@@ -5,6 +5,8 @@ public struct ListedPhoto: Codable, Sendable, Equatable {
     public var id: Int64
     /// Path relative to the indexed folder (display text: invalid UTF-8 bytes shown as U+FFFD).
     public var path: String
+    /// Base64 of the path's bytes, present when they are not valid UTF-8 (`path` cannot open the file then).
+    public var pathBytes: String?
     /// `ok`, `error` or `missing`.
     public var status: String
     /// Why the file could not be read (error rows only).
@@ -21,6 +23,7 @@ public struct ListedPhoto: Codable, Sendable, Equatable {
     public init(_ photo: Photo) {
         id = photo.id
         path = photo.path
+        pathBytes = PathBytesField.base64IfNotUTF8(photo.pathBytes)
         status = photo.status.rawValue
         error = photo.status == .error ? photo.error : nil
         storedWidth = photo.storedWidth
@@ -50,7 +53,7 @@ public struct PhotoListDocument: Codable, Sendable, Equatable {
         for photo in photos {
             var size = "-"
             if let width = photo.pixelWidth, let height = photo.pixelHeight { size = "\(width)×\(height)" }
-            var path = ConsoleText.escaped(photo.path)
+            var path = PathBytesField.consoleText(path: photo.path, pathBytes: photo.pathBytes)
             if let error = photo.error { path += "  (\(ConsoleText.escaped(error)))" }
             rows.append([String(photo.id), photo.status, size, photo.orientation.map(String.init) ?? "-",
                          photo.takenAt.map { $0.replacingFirst("T", with: " ") } ?? "-", path])
@@ -74,7 +77,7 @@ public struct PhotoListDocument: Codable, Sendable, Equatable {
             }
             text += line + "\n"
         }
-        text += "\(photos.count) photo\(photos.count == 1 ? "" : "s")\n"
+        text += "\(TerminalProgressBar.grouped(photos.count)) photo\(photos.count == 1 ? "" : "s")\n"
         return text
     }
 }

@@ -4,17 +4,53 @@ import Thumbnails
 
 /// `photogrid render`: the viewport of a library drawn into a JPEG (see `GridPicture`).
 public enum LibraryPicture {
-    /// What a render produced.
-    public struct Summary: Sendable {
+    /// What a render produced; also the `render --json` document (version 1, keys sorted).
+    public struct Summary: Sendable, Codable {
+        public var version = 1
+        /// The JPEG written.
         public var path: String
         public var pixelWidth: Int
         public var pixelHeight: Int
-        /// Cells drawn / cells that could not be drawn (with why).
+        /// Cells drawn.
         public var cells: Int
-        public var failures: [String]
-        /// Cells drawn from damaged data (a truncated photo, or its thumbnail made from one), with
-        /// what was wrong: "cell 3 (cut.jpg): truncated JPEG: …".
-        public var warnings: [String] = []
+        /// Cells that could not be drawn, and why.
+        public var failures: [Failure]
+
+        /// A cell that could not be drawn.
+        public struct Failure: Sendable, Codable {
+            /// Its grid position, photo id and path (relative to the indexed folder).
+            public var index: Int
+            public var id: Int64?
+            public var path: String?
+            /// Base64 of the path's bytes when they are not valid UTF-8.
+            public var pathBytes: String?
+            public var error: String
+
+            /// `cell 3 (a.jpg): why`, for an error line.
+            public var message: String { "cell \(index) (\(path ?? "?")): \(error)" }
+        }
+
+        /// Cells drawn from damaged data (a truncated photo, or its thumbnail made from one).
+        public var warnings: [Warning] = []
+
+        /// A cell drawn from damaged data, and what was wrong with it.
+        public struct Warning: Sendable, Codable {
+            public var index: Int
+            public var id: Int64?
+            public var path: String?
+            public var pathBytes: String?
+            public var warning: String
+
+            /// `cell 3 (cut.jpg): truncated JPEG: …`, for a warning line.
+            public var message: String { "cell \(index) (\(path ?? "?")): \(warning)" }
+        }
+
+        /// The line for people (numbers grouped as in every text line).
+        public var text: String {
+            let grouped = TerminalProgressBar.grouped
+            return "Rendered \(grouped(cells)) cell\(cells == 1 ? "" : "s") into \(ConsoleText.escaped(path)) "
+                + "(\(pixelWidth)×\(pixelHeight) px).\n"
+        }
     }
 
     /// The grid thumbnails `photogrid thumbs` made for this viewport's width and scale in the default
@@ -59,9 +95,14 @@ public enum LibraryPicture {
         let square = gallery.configuration.cellStyle == .square
         let recorded = thumbnail == nil && square ? recordedFiles(database: database, request: request) : [:]
         let thumbnail = thumbnail ?? { photo in photo.id.flatMap { recorded[$0]?.path } }
-        var failures: [String] = []
-        var warnings: [String] = []
-        func name(_ index: Int) -> String { "\(index) (\(gallery.photo(at: index)?.path ?? "?"))" }
+        var failures: [Summary.Failure] = []
+        var warnings: [Summary.Warning] = []
+        func warn(_ index: Int, _ warning: String) {
+            let photo = gallery.photo(at: index)
+            warnings.append(Summary.Warning(index: index, id: photo?.id, path: photo?.path,
+                                            pathBytes: photo?.pathBytes.flatMap(PathBytesField.base64IfNotUTF8),
+                                            warning: warning))
+        }
         var drawn = 0
         var picture = GridPicture(gallery: gallery)
         picture.pixelLimit = pixelLimit
@@ -71,15 +112,20 @@ public enum LibraryPicture {
                 drawn += 1
                 if square, let path = thumbnail(photo) {
                     if let warning = photo.id.flatMap({ recorded[$0]?.warning }) {
-                        warnings.append("cell \(name(index)): \(warning)")
+                        warn(index, warning)
                     }
                     return .centreSquare(path: path)
                 }
                 return original(photo).map { .photo(path: $0) }
             },
             detailSource: original,
-            failed: { index, error in failures.append("cell \(name(index)): \(error)") },
-            warned: { index, warning in warnings.append("cell \(name(index)): \(warning)") })
+            failed: { index, error in
+                let photo = gallery.photo(at: index)
+                failures.append(Summary.Failure(index: index, id: photo?.id, path: photo?.path,
+                                                pathBytes: photo?.pathBytes.flatMap(PathBytesField.base64IfNotUTF8),
+                                                error: "\(error)"))
+            },
+            warned: { index, warning in warn(index, "\(warning)") })
         do { try canvas.write(to: output) } catch { throw RenderError.write(error) }
         return Summary(path: output, pixelWidth: canvas.width, pixelHeight: canvas.height,
                        cells: drawn - failures.count, failures: failures, warnings: warnings)

@@ -26,7 +26,7 @@ public struct LibraryStatistics: Sendable, Equatable {
         let grouped = TerminalProgressBar.grouped
         var lines: [(String, String)] = []
         if let root {
-            lines.append(("Folder", ConsoleText.escaped(root.path)))
+            lines.append(("Folder", ConsoleText.escaped(bytes: root.pathBytes)))
             lines.append(("Last indexed", root.lastIndexedAt))
         } else {
             lines.append(("Folder", "(not indexed yet)"))

@@ -75,8 +75,9 @@ public enum LibraryThumbnails {
                    cache.fileSize(of: file.path) == file.byteSize {
                     summary.skipped += 1
                     if let warning = file.warning {
-                        summary.warnings.append(ThumbnailsSummary.Warning(id: photo.id, path: photo.path,
-                                                                          variant: variant.name, warning: warning))
+                        summary.warnings.append(ThumbnailsSummary.Warning(
+                            id: photo.id, path: photo.path, pathBytes: PathBytesField.base64IfNotUTF8(photo.pathBytes),
+                            variant: variant.name, warning: warning))
                     }
                     continue
                 }
@@ -135,12 +136,13 @@ public enum LibraryThumbnails {
                             summary.made += 1
                             if let damage = made.damage {
                                 summary.warnings.append(ThumbnailsSummary.Warning(
-                                    id: photo.id, path: photo.path, variant: outcome.job.variant.name,
-                                    warning: damage.description))
+                                    id: photo.id, path: photo.path, pathBytes: PathBytesField.base64IfNotUTF8(photo.pathBytes),
+                                    variant: outcome.job.variant.name, warning: damage.description))
                             }
                         case .failure(let error):
                             summary.failures.append(ThumbnailsSummary.Failure(
-                                id: photo.id, path: photo.path, variant: outcome.job.variant.name,
+                                id: photo.id, path: photo.path, pathBytes: PathBytesField.base64IfNotUTF8(photo.pathBytes),
+                                variant: outcome.job.variant.name,
                                 error: Self.message(error, path: photo.path)))
                         }
                         if pending.isEmpty { pendingSince = clock.now }

@@ -68,7 +68,7 @@ public struct ThumbnailRequest: Sendable, Hashable {
             throw UsageError("the grid at width \(width) has cells too small for a thumbnail (\(side) pt)")
         }
         guard pixels <= Double(Self.maximumPixels) else {
-            throw UsageError("grid thumbnails would be \(Int(pixels)) px; the largest is \(Self.maximumPixels) (lower --width or --scale)")
+            throw UsageError("grid thumbnails would be \(Int(pixels)) px; the largest is \(TerminalProgressBar.grouped(Self.maximumPixels)) (lower --width or --scale)")
         }
         return Int(pixels)
     }
@@ -83,13 +83,13 @@ public struct ThumbnailRequest: Sendable, Hashable {
     /// Checks the numbers; a bad one is a usage error naming its flag.
     public func validate() throws(UsageError) {
         guard width.isFinite, width > 0, width <= GalleryLayout.maximumExtent else {
-            throw UsageError("--width must be a number greater than 0 and at most \(Int(GalleryLayout.maximumExtent)) (got \(width))")
+            throw UsageError("--width must be a number greater than 0 and at most 1,000,000 (got \(width))")
         }
         guard scale.isFinite, scale > 0, scale <= 16 else {
             throw UsageError("--scale must be greater than 0 and at most 16 (got \(scale))")
         }
         if let detailSize, !(1...Self.maximumPixels).contains(detailSize) {
-            throw UsageError("--detail-size must be 1...\(Self.maximumPixels) pixels (got \(detailSize))")
+            throw UsageError("--detail-size must be between 1 and \(TerminalProgressBar.grouped(Self.maximumPixels)) pixels (got \(detailSize))")
         }
         if let jobs, jobs < 1 { throw UsageError("--jobs must be at least 1 (got \(jobs))") }
         guard pixelLimit >= 1 else { throw UsageError("--pixel-limit must be positive (got \(pixelLimit))") }

@@ -5,6 +5,8 @@ public struct ThumbnailsSummary: Codable, Sendable, Equatable {
         /// The photo's id and path (relative to the indexed folder).
         public var id: Int64
         public var path: String
+        /// Base64 of the path's bytes, present when they are not valid UTF-8.
+        public var pathBytes: String?
         /// The variant (`grid-387`, `detail-1024`).
         public var variant: String
         /// Why, in one line.
@@ -17,6 +19,8 @@ public struct ThumbnailsSummary: Codable, Sendable, Equatable {
         /// The photo's id and path (relative to the indexed folder).
         public var id: Int64
         public var path: String
+        /// Base64 of the path's bytes, present when they are not valid UTF-8.
+        public var pathBytes: String?
         /// The variant (`grid-387`, `detail-1024`).
         public var variant: String
         /// What was wrong, in one line.
@@ -111,13 +115,13 @@ public struct ThumbnailsReport: Sendable {
         }
         text += s.errors > 0 || !s.warnings.isEmpty ? ":\n" : ".\n"
         for failure in s.failures.prefix(Self.listedFailures) {
-            text += "  \(ConsoleText.escaped(failure.path)) (\(failure.variant)): \(ConsoleText.escaped(failure.error))\n"
+            text += "  \(PathBytesField.consoleText(path: failure.path, pathBytes: failure.pathBytes)) (\(failure.variant)): \(ConsoleText.escaped(failure.error))\n"
         }
         if s.failures.count > Self.listedFailures {
             text += "  … and \(grouped(s.failures.count - Self.listedFailures)) more (--json lists them all)\n"
         }
         for warning in s.warnings.prefix(Self.listedFailures) {
-            text += "  \(ConsoleText.escaped(warning.path)) (\(warning.variant)): warning: \(ConsoleText.escaped(warning.warning))\n"
+            text += "  \(PathBytesField.consoleText(path: warning.path, pathBytes: warning.pathBytes)) (\(warning.variant)): warning: \(ConsoleText.escaped(warning.warning))\n"
         }
         if s.warnings.count > Self.listedFailures {
             text += "  … and \(grouped(s.warnings.count - Self.listedFailures)) more warnings (--json lists them all)\n"

@@ -1,13 +1,16 @@
-/// A photo as the grid needs it: id, display path and display (oriented) pixel size.
+/// A photo as the grid needs it: id, path (display text and bytes) and display (oriented) pixel size.
 public struct GridEntry: Sendable, Hashable {
     public var id: Int64
     public var path: String
+    /// The path exactly as the file system spells it (`path` shows invalid UTF-8 as U+FFFD).
+    public var pathBytes: [UInt8]
     public var pixelWidth: Int
     public var pixelHeight: Int
 
-    public init(id: Int64, path: String, pixelWidth: Int, pixelHeight: Int) {
+    public init(id: Int64, path: String, pathBytes: [UInt8]? = nil, pixelWidth: Int, pixelHeight: Int) {
         self.id = id
         self.path = path
+        self.pathBytes = pathBytes ?? Array(path.utf8)
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
     }

@@ -1,4 +1,5 @@
 import GRDB
+import struct Foundation.Data
 
 extension PhotoStore {
     /// The grid holds the `ok` photos (readable, present), in grid order: `(sort_key, path_bytes)`;
@@ -26,14 +27,16 @@ extension PhotoStore {
             arguments = [range.count, range.lowerBound]
         }
         let sql = """
-            SELECT grid.id, photos.path, grid.display_width, grid.display_height
+            SELECT grid.id, photos.path, grid.display_width, grid.display_height, grid.path_bytes
             FROM (\(inner)) AS grid JOIN photos ON photos.id = grid.id ORDER BY grid.sort_key, grid.path_bytes
             """
         return try read("reading the grid") { db in
             var entries: [GridEntry] = []
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {
-                entries.append(GridEntry(id: row[0], path: row[1], pixelWidth: row[2], pixelHeight: row[3]))
+                let pathBytes: Data = row[4]
+                entries.append(GridEntry(id: row[0], path: row[1], pathBytes: [UInt8](pathBytes),
+                                         pixelWidth: row[2], pixelHeight: row[3]))
             }
             return entries
         }

@@ -6,7 +6,7 @@ struct DatabaseOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The library database.",
         discussion: "Default: $PHOTOGRID_DB if set, else photogrid.sqlite in the current directory.",
-        valueName: "file"))
+        valueName: "file"), transform: PathArgument.nonEmpty)
     var db: String?
 
     /// The path to use.

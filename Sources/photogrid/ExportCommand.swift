@@ -16,28 +16,36 @@ struct ExportCommand: ParsableCommand {
         Example: photogrid export SampleImages --out gallery
         """)
 
-    @Argument(help: "The folder of photos.")
+    @Argument(help: "The folder of photos.", transform: PathArgument.nonEmpty)
     var folder: String
 
-    @Option(help: ArgumentHelp("The export folder (created if missing).", valueName: "dir"))
+    @Option(help: ArgumentHelp("The export folder (created if missing).", valueName: "dir"), transform: PathArgument.nonEmpty)
     var out: String
 
-    @Option(help: "Viewport width in points.")
+    @Option(parsing: .unconditional, help: "Viewport width in points.")
     var width: Double = 393
 
-    @Option(help: "Viewport height in points.")
+    @Option(parsing: .unconditional, help: "Viewport height in points.")
     var height: Double = 759
 
-    @Option(help: "Display scale (device pixels per point).")
+    @Option(parsing: .unconditional, help: "Display scale (device pixels per point).")
     var scale: Double = 3
 
-    @Option(help: ArgumentHelp("Detail thumbnails fit within this many pixels (default: the viewport's long side × scale).", valueName: "px"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Detail thumbnails fit within this many pixels (default: the viewport's long side × scale).", valueName: "px"))
     var detailSize: Int?
 
-    @Option(help: "Threads for indexing and thumbnails (default: one per active core).")
+    @Option(parsing: .unconditional, help: "Threads for indexing and thumbnails (default: one per active core).")
     var jobs: Int?
 
     @OptionGroup var pixelLimit: PixelLimitOption
+
+    @Flag(help: "Print what was done as a JSON document: the index and thumbs summaries, layout.json and grid.jpg.")
+    var json = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
+    }
 
     func run() throws {
         let report = try usage {
@@ -47,6 +55,6 @@ struct ExportCommand: ParsableCommand {
                 indexProgress: TerminalProgressBar.ifStandardErrorIsTerminal(),
                 thumbnailProgress: TerminalProgressBar.ifStandardErrorIsTerminal())
         }
-        Console.writeOutput(report.text)
+        if json { try printJSON(encoding: report.document) } else { Console.writeOutput(report.text) }
     }
 }

@@ -8,7 +8,7 @@ func exitingOnFatalError<T>(_ body: () throws -> T) throws -> T {
     } catch let exit as ExitCode {
         throw exit
     } catch {
-        Console.writeError("photogrid: error: \(error)\n")
+        printError("\(error)")
         throw ExitCode.failure
     }
 }

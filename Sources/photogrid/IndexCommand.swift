@@ -26,12 +26,12 @@ struct IndexCommand: ParsableCommand {
         is a terminal. Exit status 0 even when some files were bad, 1 on a fatal error, 64 on a usage error.
         """)
 
-    @Argument(help: ArgumentHelp("The folder to index.", valueName: "folder"))
+    @Argument(help: ArgumentHelp("The folder to index.", valueName: "folder"), transform: PathArgument.nonEmpty)
     var folder: String
 
     @OptionGroup var database: DatabaseOption
 
-    @Option(help: ArgumentHelp("Threads reading headers (default: one per active core).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Threads reading headers (default: one per active core).", valueName: "n"))
     var jobs: Int?
 
     @Flag(help: "Open every error row again, also those whose file did not change and whose error would not go away by itself.")
@@ -55,6 +55,6 @@ struct IndexCommand: ParsableCommand {
             try LibraryIndexing.index(folder: folder, database: database.path, jobs: jobs, retryErrors: retryErrors,
                                       prune: prune, moveRoot: moveRoot, progressBar: TerminalProgressBar.ifStandardErrorIsTerminal())
         }
-        Console.writeOutput((json ? report.json : report.text) + "\n")
+        if json { try printJSON(encoding: report.document) } else { Console.writeOutput(report.text + "\n") }
     }
 }

@@ -12,7 +12,7 @@ struct LayoutCommand: ParsableCommand {
         visible part of the photo in display pixels.
 
         Without --sizes the photos are the library's (--db): every readable photo, in grid order, with its \
-        id and path.
+        id and path (and pathBytes, the base64 of the path's bytes, when they are not valid UTF-8).
 
         Examples:
           photogrid layout --sizes 4032x3024,3024x4032 --width 393 --height 759
@@ -21,10 +21,15 @@ struct LayoutCommand: ParsableCommand {
 
     @OptionGroup var grid: GridOptions
 
+    @OptionGroup var sizes: SizesOption
+
     @Flag(help: "Print every cell, not only the visible ones.")
     var all = false
 
+    @Flag(help: "Print the JSON document (the output is always JSON; every command takes --json).")
+    var json = false
+
     func run() throws {
-        printJSON(try grid.gallery(all: all).layoutDocument(all: all))
+        try printJSON(try grid.gallery(sizes: sizes, all: all).layoutDocument(all: all))
     }
 }

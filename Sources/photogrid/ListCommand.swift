@@ -8,8 +8,9 @@ struct ListCommand: ParsableCommand {
         abstract: "List the indexed photos in grid order (taken-at, else file time; then path).",
         discussion: """
         Shows each photo's id, status (ok, error, missing), display size in pixels (after EXIF \
-        orientation), orientation, EXIF date and path; error rows say what is wrong with the file. \
-        --json prints { "version": 1, "photos": [ … ] } with keys sorted.
+        orientation), orientation, EXIF date and path (control characters and invalid UTF-8 escaped); \
+        error rows say what is wrong with the file. --json prints { "version": 1, "photos": [ … ] } with \
+        keys sorted; a path that is not valid UTF-8 also has "pathBytes", the base64 of its bytes.
 
         --skipped lists instead the entries of the library's folder that are not indexed, as the folder \
         is now, with their kind: image, raw, video, other, hidden, symlink, cache, output \
@@ -31,6 +32,6 @@ struct ListCommand: ParsableCommand {
             return
         }
         let document = try exitingOnFatalError { try LibraryListing.document(database: database.path) }
-        Console.writeOutput(json ? document.json + "\n" : document.table)
+        if json { try printJSON(encoding: document) } else { Console.writeOutput(document.table) }
     }
 }

@@ -18,10 +18,67 @@ struct PhotoGridCommand: ParsableCommand {
         centre-cropped cells (adaptive:100/3, row spacing 3) unless --columns says otherwise; `render` draws \
         the viewport.
 
+        Every command takes --json (a JSON document, keys sorted, "version": 1). Negative numbers are \
+        accepted as option values (--offset -100). File names are printed with control characters and \
+        invalid UTF-8 escaped (\\x1b, \\xff). Counts in text are grouped (1,000), never in JSON.
+
         Exit status: 0 on success (also when some files were bad: they are reported), 1 on a fatal \
-        error, 64 on a usage error.
+        error, 64 on a usage error (one line on stderr).
         """,
         subcommands: [IndexCommand.self, ListCommand.self, StatsCommand.self, ThumbsCommand.self, ExportCommand.self,
                       LayoutCommand.self, DetailCommand.self, RenderCommand.self]
     )
+
+    /// `photogrid` alone: a usage error, not the help screen.
+    func run() throws {
+        throw UsageError("no command given; usage: photogrid <command> [options] (commands: \(Self.commandNames.joined(separator: ", ")); photogrid --help explains them)")
+    }
+
+    /// The subcommands' names.
+    static var commandNames: [String] { configuration.subcommands.map { $0._commandName } }
+
+    /// Parses and runs the command line; every error ends the process with one line on stderr.
+    static func main() {
+        let arguments = negativeIndexAsPositional(Array(CommandLine.arguments.dropFirst()))
+        do {
+            try checkCommandNames(arguments)
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            exit(oneLineError: error)
+        }
+    }
+
+    /// `detail -1 …`: ArgumentParser would read the negative index as an unknown option; it is moved
+    /// behind `--` (where it can only be the index), so the index's own check answers.
+    static func negativeIndexAsPositional(_ arguments: [String]) -> [String] {
+        guard arguments.count >= 2, arguments[0] == DetailCommand._commandName, !arguments.contains("--"),
+              arguments[1].hasPrefix("-"), Int(arguments[1]) != nil else { return arguments }
+        var rewritten = arguments
+        let index = rewritten.remove(at: 1)
+        return rewritten + ["--", index]
+    }
+
+    /// The first word must be a command, and `photogrid help NAME…` must name commands (ArgumentParser
+    /// shows the top help for any name).
+    static func checkCommandNames(_ arguments: [String]) throws(UsageError) {
+        if let first = arguments.first, !first.hasPrefix("-"), first != "help", !commandNames.contains(first) {
+            throw UsageError("'\(first)' is not a command (commands: \(commandNames.joined(separator: ", ")))")
+        }
+        guard arguments.first == "help" else { return }
+        for topic in arguments.dropFirst() where !topic.hasPrefix("-") && !commandNames.contains(topic) {
+            throw UsageError("help: '\(topic)' is not a command (commands: \(commandNames.joined(separator: ", ")))")
+        }
+    }
+
+    /// Help and `--version` print on stdout and exit 0; usage errors (ArgumentParser's and ours) are one
+    /// line and exit 64, other errors one line and exit 1. Lines were already printed for `ExitCode`s.
+    static func exit(oneLineError error: any Error) -> Never {
+        if let code = error as? ExitCode { Self.exit(withError: code) }
+        let status = error is UsageError ? ExitCode.validationFailure : exitCode(for: error)
+        if status == .success { Self.exit(withError: error) }
+        let message = error is UsageError ? "\(error)" : message(for: error)
+        printError(message.split(whereSeparator: \.isNewline).joined(separator: "; "))
+        Self.exit(withError: ExitCode(status.rawValue))
+    }
 }

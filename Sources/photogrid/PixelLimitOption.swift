@@ -3,7 +3,7 @@ import PhotoGrid
 
 /// `--pixel-limit MP`, shared by the commands that decode photos for thumbnails (`thumbs`, `export`).
 struct PixelLimitOption: ParsableArguments {
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "The most megapixels one photo's decoding may hold in memory.",
         discussion: """
         Counted after shrink-on-load: the pixels decoded (a 200 MP photo is 3.1 MP at 1/8, and a grid \
@@ -18,7 +18,7 @@ struct PixelLimitOption: ParsableArguments {
     /// The limit in pixels; a usage error when it is not a positive number of megapixels.
     func pixels() throws(UsageError) -> Int {
         guard pixelLimit.isFinite, pixelLimit > 0, pixelLimit <= 1_000_000 else {
-            throw UsageError("--pixel-limit must be greater than 0 and at most 1000000 megapixels (got \(pixelLimit))")
+            throw UsageError("--pixel-limit must be greater than 0 and at most 1,000,000 megapixels (got \(pixelLimit))")
         }
         return Int((pixelLimit * 1_000_000).rounded())
     }

@@ -18,22 +18,30 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var grid: GridOptions
 
-    @Option(help: "Draw the transition frame of opening this cell (0-based grid index).")
+    @Option(parsing: .unconditional, help: "Draw the transition frame of opening this cell (0-based grid index).")
     var detail: Int?
 
-    @Option(help: "Transition progress for --detail: 0 (the grid) … 1 (the detail view).")
-    var progress: Double = 1
+    @Option(parsing: .unconditional, help: "Transition progress for --detail: 0 (the grid) … 1 (the detail view; the default). Only with --detail.")
+    var progress: Double?
 
-    @Option(help: "The JPEG to write.")
+    @Option(help: ArgumentHelp("The JPEG to write.", valueName: "file.jpg"), transform: PathArgument.nonEmpty)
     var out: String
+
+    @Flag(help: "Print what was drawn as a JSON document (path, pixel size, cells, failures).")
+    var json = false
 
     func run() throws {
         let summary = try usage {
-            try LibraryPicture.render(database: grid.database.path, request: grid.request, detail: detail,
-                                      progress: progress, output: out)
+            if progress != nil && detail == nil { throw UsageError("--progress applies only with --detail I") }
+            return try LibraryPicture.render(database: grid.database.path, request: grid.request(), detail: detail,
+                                             progress: progress ?? 1, output: out)
         }
-        for failure in summary.failures { printError(failure) }
-        for warning in summary.warnings { printWarning(warning) }
-        print("Rendered \(summary.cells) cell(s) into \(summary.path) (\(summary.pixelWidth)×\(summary.pixelHeight) px).")
+        if json {
+            try printJSON(encoding: summary)
+        } else {
+            for failure in summary.failures { printError(failure.message) }
+            for warning in summary.warnings { printWarning(warning.message) }
+            Console.writeOutput(summary.text)
+        }
     }
 }

@@ -12,10 +12,13 @@ struct StatsCommand: ParsableCommand {
     @Flag(help: "Also run SQLite's integrity check on the database file (prints Integrity: ok).")
     var check = false
 
+    @Flag(help: "Print the statistics as a JSON document (counts as numbers, keys sorted).")
+    var json = false
+
     func run() throws {
         let statistics = try exitingOnFatalError {
             try LibraryStatistics.read(database: database.path, checkIntegrity: check)
         }
-        Console.writeOutput(statistics.text)
+        if json { try printJSON(encoding: statistics.document) } else { Console.writeOutput(statistics.text) }
     }
 }

@@ -25,19 +25,20 @@ struct ThumbsCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOption
 
-    @Option(help: ArgumentHelp("The thumbnail folder (default: thumbnails next to the database).", valueName: "dir"))
+    @Option(help: ArgumentHelp("The thumbnail folder (default: thumbnails next to the database).", valueName: "dir"),
+            transform: PathArgument.nonEmpty)
     var out: String?
 
-    @Option(help: ArgumentHelp("Viewport width in points: grid cells are sized for it.", valueName: "w"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Viewport width in points: grid cells are sized for it.", valueName: "w"))
     var width: Double = ThumbnailRequest.defaultWidth
 
-    @Option(help: ArgumentHelp("Display scale (device pixels per point).", valueName: "k"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Display scale (device pixels per point).", valueName: "k"))
     var scale: Double = ThumbnailRequest.defaultScale
 
-    @Option(help: ArgumentHelp("Also make detail thumbnails fitted within this many pixels.", valueName: "px"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Also make detail thumbnails fitted within this many pixels.", valueName: "px"))
     var detailSize: Int?
 
-    @Option(help: ArgumentHelp("Threads making thumbnails (default: one per active core).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Threads making thumbnails (default: one per active core).", valueName: "n"))
     var jobs: Int?
 
     @OptionGroup var pixelLimit: PixelLimitOption
@@ -56,6 +57,6 @@ struct ThumbsCommand: ParsableCommand {
             try LibraryThumbnails.make(database: database.path, request: request,
                                        progressBar: TerminalProgressBar.ifStandardErrorIsTerminal())
         }
-        Console.writeOutput(json ? report.json + "\n" : report.text)
+        if json { try printJSON(encoding: report.summary) } else { Console.writeOutput(report.text) }
     }
 }

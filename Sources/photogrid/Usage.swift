@@ -1,10 +1,6 @@
 import ArgumentParser
 import PhotoGrid
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Runs `body`; a `UsageError` becomes one line on stderr and exit status 64, any other error one
 /// line and exit status 1.
 func usage<T>(_ body: () throws -> T) throws -> T {
@@ -21,31 +17,27 @@ func usage<T>(_ body: () throws -> T) throws -> T {
     }
 }
 
-/// Writes `photogrid: error: MESSAGE` on stderr.
+/// Writes `photogrid: error: MESSAGE` on stderr, the message escaped for the terminal.
 func printError(_ message: String) {
-    writeAll(Array("photogrid: error: \(message)\n".utf8), to: 2)
+    Console.writeErrorLine(message)
 }
 
 /// Writes `photogrid: warning: MESSAGE` on stderr (something went wrong, but the command did its work).
 func printWarning(_ message: String) {
-    writeAll(Array("photogrid: warning: \(message)\n".utf8), to: 2)
+    Console.writeErrorLine(message, label: "warning")
 }
 
-/// Writes a JSON document and a newline on stdout.
-func printJSON(_ document: some JSONWritable) {
-    var bytes = document.jsonBytes()
+/// Writes a JSON document and a newline on stdout; a document holding a number that is not finite is
+/// refused (one line, exit 1) rather than printed with `null`.
+func printJSON(_ document: some JSONWritable) throws {
+    var bytes = try usage { try document.documentBytes() }
     bytes.append(UInt8(ascii: "\n"))
-    writeAll(bytes, to: 1)
+    Console.writeOutput(bytes: bytes)
 }
 
-/// Writes every byte to a file descriptor, retrying short writes and EINTR; gives up on other errors
-/// (a closed pipe must not hang or crash the process).
-func writeAll(_ bytes: [UInt8], to fd: Int32) {
-    bytes.withUnsafeBytes { buffer in
-        var done = 0
-        while done < buffer.count {
-            let n = write(fd, buffer.baseAddress.map { $0 + done }, buffer.count - done)
-            if n > 0 { done += n } else if n < 0 && errno == EINTR { continue } else { return }
-        }
-    }
+/// Writes a `Codable` document (sorted keys, one line) and a newline on stdout, with the same refusal.
+func printJSON(encoding document: some Encodable) throws {
+    var bytes = try usage { try DocumentEncoding.bytes(document) }
+    bytes.append(UInt8(ascii: "\n"))
+    Console.writeOutput(bytes: bytes)
 }

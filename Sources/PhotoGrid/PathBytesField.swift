@@ -1,0 +1,21 @@
+import struct Foundation.Data
+
+/// The `pathBytes` member of a JSON document: the base64 of a path's raw bytes, present beside `path`
+/// exactly when those bytes are not valid UTF-8. `path` is then display text (each invalid byte as
+/// U+FFFD) and cannot open the file; `pathBytes` can, and round-trips the name byte for byte.
+public enum PathBytesField {
+    /// Base64 (RFC 4648, with padding) of `bytes`, or nil when they are valid UTF-8.
+    public static func base64IfNotUTF8(_ bytes: [UInt8]) -> String? {
+        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        return Data(bytes).base64EncodedString()
+    }
+}
+
+extension PathBytesField {
+    /// A document's path as a terminal shows it: from the bytes when `pathBytes` carries them (invalid
+    /// UTF-8 as `\xNN`), else from the text; escaped either way (`ConsoleText`).
+    public static func consoleText(path: String, pathBytes: String?) -> String {
+        if let pathBytes, let data = Data(base64Encoded: pathBytes) { return ConsoleText.escaped(bytes: [UInt8](data)) }
+        return ConsoleText.escaped(path)
+    }
+}

@@ -1,0 +1,49 @@
+/// The `photogrid stats --json` document, version 1: `LibraryStatistics` with every count as a number.
+public struct StatisticsDocument: Codable, Sendable, Equatable {
+    public var version = 1
+    /// The database path as given, and its newest applied migration.
+    public var database: String
+    public var schema: String?
+    /// The indexed folder (absent before the first index run); `folderBytes` is the base64 of its bytes
+    /// when they are not valid UTF-8.
+    public var folder: String?
+    public var folderBytes: String?
+    public var lastIndexedAt: String?
+    /// Rows by status.
+    public var photos: Int
+    public var ok: Int
+    public var errors: Int
+    public var missing: Int
+    /// Ok photos with an EXIF orientation other than 1, progressive, with an EXIF date.
+    public var reoriented: Int
+    public var progressive: Int
+    public var withTakenAt: Int
+    /// Bytes of the ok photos' files.
+    public var okBytes: Int64
+    /// Ok photos per colour space.
+    public var colorSpaces: [String: Int]
+    /// Earliest and latest grid sort key of the ok photos (`YYYY-MM-DDTHH:MM:SS`).
+    public var earliest: String?
+    public var latest: String?
+    /// SQLite's integrity check (`ok`), with `--check` only.
+    public var integrity: String?
+
+    public init(_ statistics: LibraryStatistics) {
+        let c = statistics.counts
+        database = statistics.database
+        schema = statistics.migrations.last
+        folder = statistics.root?.path
+        folderBytes = statistics.root.flatMap { PathBytesField.base64IfNotUTF8($0.pathBytes) }
+        lastIndexedAt = statistics.root?.lastIndexedAt
+        photos = c.photos; ok = c.ok; errors = c.errors; missing = c.missing
+        reoriented = c.reoriented; progressive = c.progressive; withTakenAt = c.withTakenAt
+        okBytes = c.okBytes; colorSpaces = c.colorSpaces
+        earliest = c.earliest; latest = c.latest
+        integrity = statistics.integrity
+    }
+}
+
+extension LibraryStatistics {
+    /// The `--json` document.
+    public var document: StatisticsDocument { StatisticsDocument(self) }
+}
