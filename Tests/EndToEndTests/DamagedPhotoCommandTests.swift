@@ -40,7 +40,7 @@ import Testing
         let picture = directory.appendingPathComponent("grid.jpg").path
         let before = try PhotoGridBinary.run(["render", "--db", database, "--height", "300", "--out", picture] + grid)
         #expect(before.status == 0)
-        #expect(before.stdoutText == "Rendered 4 cell(s) into \(picture) (393×300 px).\n")
+        #expect(before.stdoutText == "Rendered 4 cells into \(picture) (393×300 px).\n")
         let warnings = Self.warningLines(before.stderr)
         #expect(warnings == ["(corrupt.jpg): \(Self.corrupt)", "(cut.jpg): \(Self.truncated)", "(no-eoi.jpg): \(Self.noEOI)"],
                 "\(before.stderr)")

@@ -21,7 +21,7 @@ import Testing
                                             + "more than the pixel limit of 10000\n"), "\(limited.stdoutText)")
         let usage = try PhotoGridBinary.run(["export", photos.path, "--out", out, "--pixel-limit", "0"])
         #expect(usage.status == 64)
-        #expect(usage.stderr == "photogrid: error: --pixel-limit must be greater than 0 and at most 1000000 megapixels (got 0.0)\n")
+        #expect(usage.stderr == "photogrid: error: --pixel-limit must be greater than 0 and at most 1,000,000 megapixels (got 0.0)\n")
     }
 
     /// libjpeg's memory manager is bounded by the pixel limit, not by `$JPEGMEM`: with `JPEGMEM=1`
