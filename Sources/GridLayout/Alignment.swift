@@ -22,7 +22,7 @@ public struct Alignment: Sendable, Hashable {
 
     /// The child's origin relative to the container's origin: `alignPoint(container) − alignPoint(child)`.
     ///
-    /// Source: OpenSwiftUI `FrameLayoutCommon.commonPlacement` (spec §3.1); for `.center` this is
+    /// Source: OpenSwiftUI `FrameLayoutCommon.commonPlacement` (docs/layout-spec.md §3.1); for `.center` this is
     /// `(container − child) / 2`.
     public func childOrigin(container: Size, child: Size) -> Point {
         Point(x: container.width * horizontal - child.width * horizontal,

@@ -5,7 +5,7 @@ public struct CellGeometry: Sendable, Hashable {
     /// The cell's frame, in content coordinates (y grows with the scroll).
     public var frame: Rect
     /// The image's unclipped frame (the fill rect for square cells), in content coordinates; this is
-    /// also the matched-geometry source frame (spec §7.2).
+    /// also the matched-geometry source frame (docs/layout-spec.md §7.2).
     public var imageFrame: Rect
     /// The clip applied to the image (the cell's bounds for square cells), in content coordinates.
     public var clip: Rect?
@@ -21,7 +21,7 @@ public struct CellGeometry: Sendable, Hashable {
     }
 
     /// The visible part of an image drawn at `imageFrame` under `clip`, in pixels of a `pixelSize` image:
-    /// `(visible − imageFrame.origin) × pixelSize / imageFrame.size` (spec §4.3).
+    /// `(visible − imageFrame.origin) × pixelSize / imageFrame.size` (docs/layout-spec.md §4.3).
     public static func visibleCrop(imageFrame: Rect, clip: Rect?, pixelSize: Size) -> Rect {
         let visible = clip.map { imageFrame.intersection($0) } ?? imageFrame
         let sx = imageFrame.width > 0 ? pixelSize.width / imageFrame.width : 0
@@ -31,7 +31,7 @@ public struct CellGeometry: Sendable, Hashable {
     }
 
     /// The centred largest square of an image, in its pixels: the part a square cell shows whatever
-    /// its size (spec §4.3: `side = min(W, H)`, origin `((W − side)/2, (H − side)/2)`).
+    /// its size (docs/layout-spec.md §4.3: `side = min(W, H)`, origin `((W − side)/2, (H − side)/2)`).
     public static func centreSquareCrop(pixelSize: Size) -> Rect {
         let side = min(pixelSize.width, pixelSize.height)
         return Rect(x: (pixelSize.width - side) / 2, y: (pixelSize.height - side) / 2, width: side, height: side)

@@ -1,7 +1,7 @@
 /// Opening grid cell i in the detail view: cell, matched-geometry source, fit rect, transition and drag.
 ///
 /// All rects are in the coordinate space of `container` — the grid's viewport, which is also the detail's
-/// container (spec §7.1: the detail is an overlay/ZStack sibling of the grid, same frame). Pass
+/// container (docs/layout-spec.md §7.1: the detail is an overlay/ZStack sibling of the grid, same frame). Pass
 /// `Rect(x: 0, y: 0, width: W, height: H)` for viewport coordinates (what the CLI exports), or the window
 /// position of the viewport for global coordinates (the spec's vectors put it at (0, 100)).
 public struct DetailGeometry: Sendable, Hashable {

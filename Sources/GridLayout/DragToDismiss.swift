@@ -1,7 +1,7 @@
 /// Drag-to-dismiss of the detail view: scale, grid opacity, rendered rect, and the release decision.
 ///
 /// Source: `objcio/S01E314-building-a-photo-grid-refactoring` `Shared/DetailView.swift`,
-/// `Shared/DragState.swift`, `Shared/ContentView.swift` (identical in S01E313); spec §7.4 [H for the
+/// `Shared/DragState.swift`, `Shared/ContentView.swift` (identical in S01E313); docs/layout-spec.md §7.4 [H for the
 /// formulas; M for the rendered rect, derived from the modifier order].
 public struct DragToDismiss: Sendable, Hashable {
     /// The detail image's fit rect (its layout frame; `.offset` moves drawing, not layout).

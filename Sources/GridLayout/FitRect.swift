@@ -1,6 +1,6 @@
 /// The detail view's image frame: `Image.resizable().aspectRatio(contentMode: .fit)` in a container.
 ///
-/// Source: spec §7.1 [H] (ZStack/overlay centring, OpenSwiftUI `ZStack.swift`; the aspect-ratio rule of
+/// Source: docs/layout-spec.md §7.1 [H] (ZStack/overlay centring, OpenSwiftUI `ZStack.swift`; the aspect-ratio rule of
 /// `AspectRatioLayout` with both proposal components finite): `k = min(Cw/Wi, Ch/Hi)`, the image
 /// `Wi·k × Hi·k`, centred in the container.
 public enum FitRect {

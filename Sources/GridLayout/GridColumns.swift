@@ -76,7 +76,7 @@ public enum GridColumns {
         return q >= Double(maximumAdaptiveCount) ? maximumAdaptiveCount : Int(q)
     }
 
-    /// The width the grid reports: `max(W, Σ tracks + Σ gaps)` (objc.io re-implementation, spec §5.3 [M]).
+    /// The width the grid reports: `max(W, Σ tracks + Σ gaps)` (objc.io re-implementation, docs/layout-spec.md §5.3 [M]).
     public static func reportedWidth(proposed width: Double, tracks: [GridTrack]) -> Double {
         guard let last = tracks.last else { return max(width, 0) }
         return max(width, last.x + last.width)

@@ -110,7 +110,7 @@ public enum LayoutEngine {
         }
     }
 
-    /// Places a grid cell in its slot: proposed `(slot width, slot height)` and aligned (spec §5.3 [M]).
+    /// Places a grid cell in its slot: proposed `(slot width, slot height)` and aligned (docs/layout-spec.md §5.3 [M]).
     public static func placeInSlot(_ cell: LayoutView, slot: Rect, alignment: Alignment) -> PlacedView {
         placeAligned(cell, ProposedSize(slot.size), in: slot, alignment)
     }

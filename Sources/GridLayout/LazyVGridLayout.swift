@@ -71,7 +71,7 @@ public struct GridRows: Sendable, Hashable {
     public var count: Int { heights.count }
 
     /// Rows `r` whose band `[y_r, y_r + h_r)` intersects `[top, top + height)`: `y_r < top + height`
-    /// and `y_r + h_r > top` (spec §6), found by binary search over the (increasing) origins.
+    /// and `y_r + h_r > top` (docs/layout-spec.md §6), found by binary search over the (increasing) origins.
     public func rows(intersecting top: Double, height: Double) -> Range<Int> {
         let bottom = top + height
         guard !origins.isEmpty, height > 0 else { return 0..<0 }

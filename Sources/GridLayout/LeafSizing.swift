@@ -1,4 +1,4 @@
-/// How the leaf views of the photo grid answer a proposal (spec §1.2).
+/// How the leaf views of the photo grid answer a proposal (docs/layout-spec.md §1.2).
 public enum LeafSizing {
     /// `Image(…).resizable()`: each proposed component as given (0 and ∞ included), `nil` → natural size.
     ///

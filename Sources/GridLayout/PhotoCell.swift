@@ -1,7 +1,7 @@
 /// The grid cell of the Swift Talk photo grid, built from the same primitives as its SwiftUI source.
 ///
 /// Source: `objcio/S01E314-building-a-photo-grid-refactoring` `Shared/GridView.swift` (final code) and the
-/// S01E309 episode's intermediate steps; spec §0.1 and §4.2 [H]. `matchedGeometryEffect`, `contentShape`,
+/// S01E309 episode's intermediate steps; docs/layout-spec.md §0.1 and §4.2 [H]. `matchedGeometryEffect`, `contentShape`,
 /// gestures and the measuring background are layout-neutral and omitted.
 public enum PhotoCellStyle: String, Sendable, Hashable, CaseIterable {
     /// The final cell: `Image.resizable().aspectRatio(contentMode: .fill)

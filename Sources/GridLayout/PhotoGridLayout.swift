@@ -1,6 +1,6 @@
 /// The photo grid laid out for one width: columns, rows, content height, and each cell's geometry.
 ///
-/// The view is `ScrollView { LazyVGrid(columns:spacing:) { ForEach(images) { PhotoCell } } }` (spec §0.1):
+/// The view is `ScrollView { LazyVGrid(columns:spacing:) { ForEach(images) { PhotoCell } } }` (docs/layout-spec.md §0.1):
 /// the scroll view proposes `(width, nil)` to the grid, the grid proposes `(trackWidth, nil)` to cells.
 /// For `.square` cells everything is closed-form (`SquareCellRows`): building the layout and asking for a
 /// cell cost O(1) whatever the count. Other styles are evaluated by `LayoutEngine`, cell by cell, with

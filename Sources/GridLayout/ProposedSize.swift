@@ -1,6 +1,6 @@
 /// A size proposal: per axis `nil` (ideal size), 0 (minimum), a finite value, or `.infinity` (maximum).
 ///
-/// Source: Apple `ProposedViewSize`; OpenSwiftUI `ProposedSize.swift` (spec §1.1).
+/// Source: Apple `ProposedViewSize`; OpenSwiftUI `ProposedSize.swift` (docs/layout-spec.md §1.1).
 public struct ProposedSize: Sendable, Hashable, CustomStringConvertible {
     public var width: Double?
     public var height: Double?

@@ -1,8 +1,8 @@
 /// Closed-form rows of a grid of square cells: no per-cell work, O(1) per row or cell.
 ///
-/// A square cell (`aspectRatio(1, .fit)` outermost) proposed `(w, nil)` is `w × w` (spec §4.2), so a
+/// A square cell (`aspectRatio(1, .fit)` outermost) proposed `(w, nil)` is `w × w` (docs/layout-spec.md §4.2), so a
 /// full row is as tall as the widest track, the last (partial) row as its widest used track, and
-/// `y_r = r × (rowHeight + rowSpacing)` (spec §5.5 for the photo grid's single adaptive item).
+/// `y_r = r × (rowHeight + rowSpacing)` (docs/layout-spec.md §5.5 for the photo grid's single adaptive item).
 public struct SquareCellRows: Sendable, Hashable {
     public let count: Int
     public let columnCount: Int

@@ -1,6 +1,6 @@
 /// The frames of the grid ↔ detail zoom at transition progress p ∈ [0, 1].
 ///
-/// Source: spec §7.2–7.3 (S01E309/S01E314 `DetailView.swift`; SwiftUI interpolates each view's origin and
+/// Source: docs/layout-spec.md §7.2–7.3 (S01E309/S01E314 `DetailView.swift`; SwiftUI interpolates each view's origin and
 /// size, S01E482 transcript) [H for the principle, M for the namespace-switch case]. At p = 0 the detail
 /// image takes the matched-geometry source frame `R0` (the grid cell's fill rect) under a square mask of
 /// side `min(R0.w, R0.h)` — exactly the clipped cell; at p = 1 it has its own fit rect `R1` under a mask of

@@ -1,7 +1,7 @@
 import GridLayout
 
 /// Parses `--columns`: comma-separated `GridItem`s, `fixed:W`, `flexible[:MIN[:MAX]]`, `adaptive:MIN[:MAX]`,
-/// each optionally followed by `/S` (its spacing); `inf` stands for infinity (DESIGN §4).
+/// each optionally followed by `/S` (its spacing); `inf` stands for infinity.
 ///
 /// Examples: `adaptive:100/3` (the default photo grid), `fixed:80/2,flexible,flexible:50:200`,
 /// `adaptive:120:inf`. Minimums are finite and ≥ 0 (adaptive: > 0), a maximum is ≥ its minimum,

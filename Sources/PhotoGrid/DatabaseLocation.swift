@@ -5,7 +5,7 @@ import Musl
 #endif
 
 /// Where the library database is: `--db`, else `$PHOTOGRID_DB`, else `photogrid.sqlite` in the
-/// current directory (DESIGN §4).
+/// current directory.
 public enum DatabaseLocation {
     /// The file name used when neither `--db` nor the environment names one.
     public static let defaultFileName = "photogrid.sqlite"

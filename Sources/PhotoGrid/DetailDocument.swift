@@ -1,6 +1,6 @@
 import GridLayout
 
-/// What `photogrid detail I` prints (DESIGN §5, schema `detail.schema.json`, version 1): the geometry of
+/// What `photogrid detail I` prints (`docs/json.md`, `docs/schemas/detail.schema.json`, version 1): the geometry of
 /// opening cell I, in viewport coordinates (content y minus offset).
 public struct DetailDocument: Sendable, Hashable, Codable, JSONWritable {
     public var version: Int = 1

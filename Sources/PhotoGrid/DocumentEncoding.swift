@@ -1,7 +1,7 @@
 import class Foundation.JSONEncoder
 
 /// JSON text of a document the way every PhotoGrid document is printed: compact, keys sorted,
-/// "/" not escaped (DESIGN §5).
+/// "/" not escaped (`docs/json.md`).
 public enum DocumentEncoding {
     /// The document's bytes; a number that is not finite (which JSON cannot hold) is refused.
     public static func bytes(_ document: some Encodable) throws(NonFiniteNumberError) -> [UInt8] {

@@ -1,6 +1,6 @@
 import GridLayout
 
-/// The grid a client draws: its columns, row spacing and cell style (DESIGN §4 `--columns`, `--row-spacing`).
+/// The grid a client draws: its columns, row spacing and cell style (`--columns`, `--row-spacing` in the README).
 public struct GridConfiguration: Sendable, Hashable {
     public var columns: [GridItem]
     public var rowSpacing: Double

@@ -7,7 +7,7 @@ import Thumbnails
 /// Geometry comes from `GalleryLayout` (points, viewport coordinates) and is multiplied by the display
 /// scale into device pixels. A cell is drawn either from its grid thumbnail — the photo's centre square,
 /// stretched to the cell — or from the original photo stretched to its fill rect and clipped to the cell;
-/// both show the same pixels (spec §4.3). The detail frame draws the grid at opacity `1 − p` (S01E309's
+/// both show the same pixels (docs/layout-spec.md §4.3). The detail frame draws the grid at opacity `1 − p` (S01E309's
 /// grid fades out with the same transaction) and the photo at the interpolated rect, clipped to its mask.
 public struct GridPicture: Sendable {
     /// What a cell is drawn from.

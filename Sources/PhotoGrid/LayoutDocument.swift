@@ -1,6 +1,6 @@
 import GridLayout
 
-/// What `photogrid layout` prints (DESIGN §5, schema `layout.schema.json`, version 1).
+/// What `photogrid layout` prints (`docs/json.md`, `docs/schemas/layout.schema.json`, version 1).
 public struct LayoutDocument: Sendable, Hashable, Codable, JSONWritable {
     public var version: Int = 1
     public var viewport: Viewport

@@ -1,6 +1,6 @@
 import PhotoLibrary
 
-/// One photo of `photogrid list --json` (DESIGN §5; spec/schemas/list). Absent facts are omitted.
+/// One photo of `photogrid list --json` (`docs/json.md`, `docs/schemas/list.schema.json`). Absent facts are omitted.
 public struct ListedPhoto: Codable, Sendable, Equatable {
     public var id: Int64
     /// Path relative to the indexed folder (display text: invalid UTF-8 bytes shown as U+FFFD).

@@ -6,7 +6,7 @@ import Glibc
 import Musl
 #endif
 
-/// Indexes a folder into a `PhotoStore` (DESIGN §2).
+/// Indexes a folder into a `PhotoStore`.
 ///
 /// 1. Walk the whole folder first (one `fstatat` per file), so the total is exact.
 /// 2. Compare with the database: files with the same size and mtime are unchanged and never opened;

@@ -26,7 +26,7 @@ import Imaging
 /// 2. **Crop** (in decoded pixels, `Dw`×`Dh` in stored orientation). Square: the centred largest
 ///    square of the *oriented* decoded image, `side = min(Dw, Dh)`, offsets
 ///    `(displayW − side) / 2` and `(displayH − side) / 2` rounded **down** in display coordinates
-///    (layout spec §4.3, whose exact offset may be a half pixel: we take the pixel boundary to its
+///    (docs/layout-spec.md §4.3, whose exact offset may be a half pixel: we take the pixel boundary to its
 ///    left/top as the user sees it), then mapped to stored coordinates with
 ///    `Orientation.storedRect(forDisplayRect:storedSize:)`. So for a mirrored or rotated photo the
 ///    stored offset may be one pixel more than the naive `(Dw − side) / 2`. Fit: the whole decoded image.
@@ -47,7 +47,7 @@ import Imaging
 public struct ThumbnailPlan: Sendable, Hashable {
     /// The DCT scale denominators libjpeg offers for shrink-on-load, largest first.
     public static let scaleDenominators = [8, 4, 2, 1]
-    /// The margin DESIGN §3 asks for: the decoded image is still at least 2× the target.
+    /// The margin the README promises: the decoded image is still at least 2× the target.
     public static let defaultMargin = 2
     /// The largest photo side and target length a plan accepts (JPEG's own limit is 65,535).
     public static let maximumLength = 1 << 20

@@ -1,7 +1,7 @@
 import ArgumentParser
 import PhotoGrid
 
-/// `photogrid detail I`: the geometry of opening cell I (DESIGN §5).
+/// `photogrid detail I`: the geometry of opening cell I (`docs/json.md`).
 struct DetailCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "detail",

@@ -1,7 +1,7 @@
 import ArgumentParser
 import PhotoGrid
 
-/// `photogrid layout`: the grid for a viewport, as JSON (DESIGN §5).
+/// `photogrid layout`: the grid for a viewport, as JSON (`docs/json.md`).
 struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",

@@ -55,7 +55,7 @@ struct LayoutCommandTests {
         // Row 9 starts at 9 × 132 = 1188 (content coordinates).
         #expect(close(rect(cells[0]["frame"]), [0, 1188, 129, 129]))
         let grid = try #require(try run.json()["grid"] as? [String: Any])
-        // 34 rows: 34 × 129 + 33 × 3 = 4485 (the DESIGN §5 example).
+        // 34 rows: 34 × 129 + 33 × 3 = 4485 (the docs/json.md example).
         #expect(grid["rowCount"] as? Int == 34 && grid["contentHeight"] as? Double == 4485)
     }
 
@@ -67,7 +67,7 @@ struct LayoutCommandTests {
         let doc = try run.json()
         #expect(Set(doc.keys) == ["version", "index", "viewport", "cell", "source", "detail", "progress", "image", "mask", "visible", "drag"])
         #expect(doc["index"] as? Int == 1 && doc["progress"] as? Double == 0.5)
-        // Worked by hand (spec §7): cell (132, 0, 129, 129); source = fill rect (132, −21.5, 129, 172);
+        // Worked by hand (docs/layout-spec.md §7): cell (132, 0, 129, 129); source = fill rect (132, −21.5, 129, 172);
         // fit of 3024×4032 in 393×759 = (0, 117.5, 393, 524) (vector 53); at p = 0.5 the image is the
         // midpoint (66, 48, 261, 348); mask side (129 + 524)/2 = 326.5 centred on (196.5, 222).
         #expect(close(rect(doc["cell"]), [132, 0, 129, 129]))

@@ -60,7 +60,7 @@ struct InvariantTests {
 
     @Test("square cells are centre crops: the crop is the largest centred square, whatever the cell size")
     func squareCropIsCentred() {
-        // 4032×3024 → side 3024 at x = 504 (spec §4.3), at every width.
+        // 4032×3024 → side 3024 at x = 504 (docs/layout-spec.md §4.3), at every width.
         for width in stride(from: 100.0, through: 1200, by: 37) {
             let layout = PhotoGridLayout(width: width, imageSizes: [Size(width: 4032, height: 3024)])
             #expect(layout.cell(0).crop == Rect(x: 504, y: 0, width: 3024, height: 3024))

@@ -80,7 +80,7 @@ struct RuleTests {
         #expect(LeafSizing.fixedImage(.zero, natural: Size(width: 3, height: 4)) == Size(width: 3, height: 4))
     }
 
-    @Test("aspectRatio outcome table rows of spec §2.2 with 0 and ∞")
+    @Test("aspectRatio outcome table rows of docs/layout-spec.md §2.2 with 0 and ∞")
     func aspectZeroAndInfinity() {
         let r = Size(width: 2, height: 1)
         func cp(_ w: Double?, _ h: Double?, _ mode: ContentMode) -> ProposedSize {

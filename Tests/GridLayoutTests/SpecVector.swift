@@ -1,7 +1,7 @@
 @testable import GridLayout
 import Testing
 
-/// One conformance vector of spec §8: its number, what goes in, what must come out.
+/// One conformance vector of docs/layout-spec.md §8: its number, what goes in, what must come out.
 struct SpecVector: Sendable, CustomTestStringConvertible {
     let id: Int
     let title: String

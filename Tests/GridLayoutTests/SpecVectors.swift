@@ -1,6 +1,6 @@
 @testable import GridLayout
 
-/// The 44 public vectors of spec §8, as data. Expected values are the spec's numbers (written as the
+/// The 44 public vectors of docs/layout-spec.md §8, as data. Expected values are the spec's numbers (written as the
 /// exact fractions where the spec rounds, e.g. 1600/9 for "177.78").
 enum SpecVectors {
     static let imgA = Size(width: 4032, height: 3024)   // landscape 4:3

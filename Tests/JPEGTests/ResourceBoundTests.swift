@@ -1,7 +1,7 @@
 import Testing
 @testable import JPEG
 
-/// Inputs built to cost time or memory are refused before they do (DESIGN §7, issue 6 item 4).
+/// Inputs built to cost time or memory are refused before they do (README, Reliability: bounded work).
 @Suite("Resource bounds")
 struct ResourceBoundTests {
     /// A progressive 64×64 JPEG from our encoder (libjpeg's simple progression: 10 scans) with its

@@ -35,7 +35,7 @@ struct DocumentTests {
         }
     }
 
-    @Test("the layout document of two photos at 393 (DESIGN §5 example numbers)")
+    @Test("the layout document of two photos at 393 (the docs/json.md example numbers)")
     func layoutNumbers() throws {
         let gallery = try GalleryLayout(photos: [GalleryPhoto(pixelWidth: 4032, pixelHeight: 3024), GalleryPhoto(pixelWidth: 3024, pixelHeight: 4032)],
                                         viewport: Viewport(width: 393))

@@ -51,7 +51,7 @@ struct GridPictureTests {
         #expect(summary.failures.isEmpty && summary.cells == 4)
         let image = try JPEGDecoder.decode(path: out)
         #expect(image.width == 393 && image.height == 300)
-        // Cells of 129 at x 0/132/264, rows at y 0/132 (spec §5.5): centres 64.5, 196.5, 328.5.
+        // Cells of 129 at x 0/132/264, rows at y 0/132 (docs/layout-spec.md §5.5): centres 64.5, 196.5, 328.5.
         expectColour(image, 64, 64, Self.red)
         expectColour(image, 196, 64, Self.green)
         expectColour(image, 328, 64, Self.blue)
