@@ -79,12 +79,24 @@ public enum LibraryIndexing {
     public static func index(folder: String, database: String, jobs: Int? = nil,
                              progressBar: TerminalProgressBar? = nil) throws(LibraryError) -> IndexReport {
         _ = try Indexer.resolve(folder)  // a wrong folder must not leave a new empty database behind
-        let store = try PhotoStore(path: database, mode: .createIfMissing)
-        var options = IndexOptions()
-        options.jobs = jobs
-        if let progressBar { options.progress = { progressBar.update($0) } }
-        defer { progressBar?.finish() }
-        let summary = try Indexer(store: store, options: options).index(folder: folder)
+        var created = false
+        let summary: IndexSummary
+        do {
+            // The store lives only inside this closure, so it is closed before a failed run removes it.
+            summary = try { () throws(LibraryError) -> IndexSummary in
+                let store = try PhotoStore(path: database, mode: .createIfMissing)
+                created = store.createdFile
+                if store.isReadOnly { throw LibraryError.readOnlyDatabase(path: database) }
+                var options = IndexOptions()
+                options.jobs = jobs
+                if let progressBar { options.progress = { progressBar.update($0) } }
+                defer { progressBar?.finish() }
+                return try Indexer(store: store, options: options).index(folder: folder)
+            }()
+        } catch {
+            if created { PhotoStore.removeFiles(database) }  // a failed run leaves no database it made
+            throw error
+        }
         return IndexReport(folder: folder, database: database, summary: summary)
     }
 }

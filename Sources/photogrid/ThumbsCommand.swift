@@ -15,7 +15,10 @@ struct ThumbsCommand: ParsableCommand {
 
         Files go to DIR/grid-N/<content key>.jpg and DIR/detail-N/<content key>.jpg (default DIR: \
         "thumbnails" next to the database); the database records each one. A rerun makes only what is \
-        missing or stale, and removes files no photo uses any more. Photos that cannot be made are \
+        missing or stale, and removes files no photo uses any more; --prune also removes other sizes. DIR \
+        must be new, empty, or a thumbnail folder of this library: a folder holding other files, or one \
+        that belongs to another library (its .photogrid-library file names it), is refused and nothing \
+        is written. Photos that cannot be made are \
         reported (and recorded) and the run goes on. Exit status 0 even when some photos failed, 1 on a \
         fatal error, 64 on a usage error.
         """)
@@ -40,6 +43,9 @@ struct ThumbsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Refuse photos of more than this many megapixels (stored size).", valueName: "mp"))
     var pixelLimit: Double = Double(ThumbnailRequest().pixelLimit) / 1_000_000
 
+    @Flag(help: "Also remove the thumbnails (files and records) of sizes this run does not make.")
+    var prune = false
+
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
@@ -48,8 +54,9 @@ struct ThumbsCommand: ParsableCommand {
             guard pixelLimit.isFinite, pixelLimit > 0, pixelLimit <= 1_000_000 else {
                 throw UsageError("--pixel-limit must be greater than 0 and at most 1000000 megapixels (got \(pixelLimit))")
             }
-            let request = ThumbnailRequest(width: width, scale: scale, detailSize: detailSize, jobs: jobs,
+            var request = ThumbnailRequest(width: width, scale: scale, detailSize: detailSize, jobs: jobs,
                                            pixelLimit: Int((pixelLimit * 1_000_000).rounded()), folder: out)
+            request.prune = prune
             try request.validate()
             return request
         }
