@@ -55,14 +55,13 @@ public final class PhotoStore: Sendable {
     public init(path: String, mode: OpenMode = .createIfMissing,
                 migrations: [Migration] = Migration.embedded) throws(LibraryError) {
         self.path = path
-        switch try DatabaseFile.inspect(path) {
-        case .missing:
+        var created = false
+        if try DatabaseFile.inspect(path) == .missing {
             if mode == .existing { throw .noDatabase(path: path) }
-            try Self.createLibraryFile(path)
-            createdFile = true
-        case .library:
-            createdFile = false
+            created = try Self.createLibraryFile(path)
+            if !created { _ = try DatabaseFile.inspect(path) }  // another process made it first: check it
         }
+        createdFile = created
         isReadOnly = !DatabaseFile.isWritable(path)
         var configuration = Configuration()
         configuration.label = "photogrid"
@@ -131,10 +130,13 @@ public final class PhotoStore: Sendable {
 
     /// Creates an empty library file at `path` carrying photogrid's application id (written in
     /// rollback-journal mode, before the switch to WAL), so that it is recognised as ours from its
-    /// first byte on disk.
-    static func createLibraryFile(_ path: String) throws(LibraryError) {
+    /// first byte on disk. The file is made under a temporary name and linked into place, so no
+    /// other process ever sees it empty. Returns false when another process created `path` first.
+    static func createLibraryFile(_ path: String) throws(LibraryError) -> Bool {
+        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { removeFiles(temporary) }
         do {
-            let queue = try DatabaseQueue(path: path)
+            let queue = try DatabaseQueue(path: temporary)
             try queue.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA application_id = \(DatabaseFile.applicationID)")
             }
@@ -144,6 +146,15 @@ public final class PhotoStore: Sendable {
         } catch {
             throw .openDatabase(path: path, message: "\(error)")
         }
+        if link(temporary, path) == 0 { return true }
+        let code = errno
+        if code == EEXIST { return false }
+        // A file system without hard links (FAT, some FUSE mounts): rename, unless someone was quicker.
+        if code == EPERM || code == EOPNOTSUPP, access(path, F_OK) != 0 {
+            guard rename(temporary, path) == 0 else { throw .system(call: "rename", path: path, errno: errno) }
+            return true
+        }
+        throw .system(call: "link", path: path, errno: code)
     }
 
     /// Removes the database file at `path` and its `-wal`/`-shm` files (a library this run created
