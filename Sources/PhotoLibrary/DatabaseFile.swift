@@ -64,10 +64,11 @@ public enum DatabaseFile {
         throw .notAPhotoGridDatabase(path: path)
     }
 
-    /// Whether this process can write the database at `path` and create its `-wal`/`-shm` files
-    /// (false for a read-only file, folder or mount).
+    /// Whether this process can write the database at `path`: the file, and its `-wal`/`-shm`
+    /// files or the folder to create them in (false for a read-only file, folder or mount).
     public static func isWritable(_ path: String) -> Bool {
         guard access(path, W_OK) == 0 else { return false }
+        if access(path + "-wal", W_OK) == 0 && access(path + "-shm", W_OK) == 0 { return true }
         let folder = path.lastIndex(of: "/").map { path[...$0] }.map(String.init) ?? "."
         return access(folder, W_OK) == 0
     }
