@@ -106,18 +106,12 @@ public enum GalleryExport {
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw ExportError("--out: \(path) exists and is not a folder") }
         let database = path + "/photogrid.sqlite"
         if access(database, F_OK) == 0 { return }  // a previous export (PhotoStore refuses it if it is not ours)
-        guard let directory = opendir(path) else {
+        guard let names = FolderListing.names(path) else {
             throw ExportError("--out: cannot read \(path): \(String(cString: strerror(errno)))")
         }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." {
-                throw ExportError("--out: \(path) is not empty and holds no photogrid export; nothing was written "
-                                  + "(give a new or empty folder)")
-            }
+        if !names.isEmpty {
+            throw ExportError("--out: \(path) is not empty and holds no photogrid export; nothing was written "
+                              + "(give a new or empty folder)")
         }
     }
 

@@ -40,23 +40,13 @@ public struct CreatedFolder: Sendable, Equatable {
     }
 
     private static func removeTree(_ path: String) {
-        if let directory = opendir(path) {
-            var names: [String] = []
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name != "." && name != ".." { names.append(name) }
-            }
-            closedir(directory)
-            for name in names {
-                let child = path.hasSuffix("/") ? path + name : path + "/" + name
-                var status = stat()
-                if lstat(child, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-                    removeTree(child)
-                } else {
-                    unlink(child)
-                }
+        for name in FolderListing.names(path) ?? [] {
+            let child = path.hasSuffix("/") ? path + name : path + "/" + name
+            var status = stat()
+            if lstat(child, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                removeTree(child)
+            } else {
+                unlink(child)
             }
         }
         rmdir(path)

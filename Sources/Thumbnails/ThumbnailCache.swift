@@ -119,15 +119,9 @@ public final class ThumbnailCache: Sendable {
         }
         if let tag = readSmallFile(join(root, tagName)),
            String(decoding: tag, as: UTF8.self).contains("created by photogrid") { return }
-        guard let directory = opendir(root) else { throw .system(call: "opendir", path: root, errno: errno) }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            // Our lock file alone (a new folder, or a run that stopped before tagging it) is not content.
-            if name != "." && name != ".." && name != ".lock" { throw .notACacheFolder(path: root) }
-        }
+        guard let names = FolderListing.names(root) else { throw .system(call: "opendir", path: root, errno: errno) }
+        // Our lock file alone (a new folder, or a run that stopped before tagging it) is not content.
+        if names.contains(where: { $0 != ".lock" }) { throw .notACacheFolder(path: root) }
     }
 
     /// The bytes of a small file (at most 4 KiB read), or nil when it cannot be read.
@@ -191,15 +185,9 @@ public final class ThumbnailCache: Sendable {
     /// the folder itself when nothing else is left in it. Returns how many files were removed.
     @discardableResult
     public func removeVariants(keeping kept: Set<String>) -> Int {
-        guard let directory = opendir(root) else { return 0 }
-        var old: [ThumbnailVariant] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if let variant = ThumbnailVariant(name: name), !kept.contains(name) { old.append(variant) }
+        let old = (FolderListing.names(root) ?? []).compactMap { name in
+            kept.contains(name) ? nil : ThumbnailVariant(name: name)
         }
-        closedir(directory)
         var removed = 0
         for variant in old {
             removed += removeUnreferenced(variant, keeping: [])
@@ -211,18 +199,10 @@ public final class ThumbnailCache: Sendable {
     /// Unlinks the regular files of `variant`'s folder whose names satisfy `shouldRemove`.
     private func removeFiles(in variant: ThumbnailVariant, where shouldRemove: (String) -> Bool) -> Int {
         let folder = Self.join(root, variant.name)
-        guard let directory = opendir(folder) else { return 0 }
-        defer { closedir(directory) }
-        var doomed: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            if shouldRemove(name) { doomed.append(name) }
-        }
         var removed = 0
-        for name in doomed where unlinkat(dirfd(directory), name, 0) == 0 { removed += 1 }
+        for name in FolderListing.names(folder) ?? [] where shouldRemove(name) {
+            if unlink(Self.join(folder, name)) == 0 { removed += 1 }
+        }
         return removed
     }
 
