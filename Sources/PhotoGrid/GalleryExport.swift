@@ -98,18 +98,28 @@ public enum GalleryExport {
         }
     }
 
-    /// Refuses an output folder that holds files and no photogrid library (a previous export's
-    /// `photogrid.sqlite`): `export` writes only into a new or empty folder, or its own.
+    /// The names an export puts into its folder: a folder that holds only these (and its library)
+    /// was made by a previous export.
+    static let exportNames: Set<String> = [
+        "photogrid.sqlite", "photogrid.sqlite-wal", "photogrid.sqlite-shm", "photogrid.sqlite-journal",
+        "thumbnails", "layout.json", "grid.jpg",
+    ]
+
+    /// Refuses an output folder that is neither empty nor a previous export's (its library
+    /// `photogrid.sqlite` and nothing but what an export writes): `export` never writes among
+    /// someone else's files, such as the photos themselves.
     static func checkOutputFolder(_ path: String) throws {
         var info = stat()
         guard stat(path, &info) == 0 else { return }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw ExportError("--out: \(path) exists and is not a folder") }
-        let database = path + "/photogrid.sqlite"
-        if access(database, F_OK) == 0 { return }  // a previous export (PhotoStore refuses it if it is not ours)
         guard let names = FolderListing.names(path) else {
             throw ExportError("--out: cannot read \(path): \(String(cString: strerror(errno)))")
         }
-        if !names.isEmpty {
+        if names.isEmpty { return }
+        // A previous export (PhotoStore then refuses a photogrid.sqlite that is not a library).
+        let isExport = names.contains("photogrid.sqlite")
+            && names.allSatisfy { exportNames.contains($0) || AtomicFile.isTemporary($0) }
+        if !isExport {
             throw ExportError("--out: \(path) is not empty and holds no photogrid export; nothing was written "
                               + "(give a new or empty folder)")
         }

@@ -166,6 +166,16 @@ import Glibc
         #expect(try PhotoGridBinary.run(["export", scratch.photos.path, "--out", gallery]).status == 0)
         let again = try PhotoGridBinary.run(["export", scratch.photos.path, "--out", gallery])
         #expect(again.status == 0, "\(again.stderr)")
+
+        // A library in the photo folder (`photogrid index .` there) does not make it an export folder.
+        #expect(try PhotoGridBinary.run(["index", scratch.photos.path,
+                                         "--db", scratch.photos.appendingPathComponent("photogrid.sqlite").path]).status == 0)
+        let before = try Self.tree(scratch.photos)
+        let into = try PhotoGridBinary.run(["export", scratch.photos.path, "--out", scratch.photos.path])
+        #expect(into.status == 1)
+        FaultInjectionTests.expectOneErrorLine(into, containing: "is not empty and holds no photogrid export")
+        #expect(try Self.tree(scratch.photos).keys.sorted() == before.keys.sorted())
+        #expect(!Self.exists(scratch.photos.appendingPathComponent("layout.json").path))
     }
 
     /// Two libraries, one thumbnail folder: `thumbs --db a` fills it; `thumbs --db b` with the same
