@@ -117,11 +117,17 @@ public final class ThumbnailCache: Sendable {
             if let owner, recorded != owner { throw .otherLibrarysFolder(path: root, owner: recorded) }
             return
         }
-        if let tag = readSmallFile(join(root, tagName)),
-           String(decoding: tag, as: UTF8.self).contains("created by photogrid") { return }
         guard let names = FolderListing.names(root) else { throw .system(call: "opendir", path: root, errno: errno) }
         // Our lock file alone (a new folder, or a run that stopped before tagging it) is not content.
-        if names.contains(where: { $0 != ".lock" }) { throw .notACacheFolder(path: root) }
+        if names.allSatisfy({ $0 == ".lock" }) { return }
+        // A folder an older photogrid made: its tag, and nothing but what a cache holds (an older
+        // photogrid also tagged folders of photos given as --out: those stay refused).
+        if let tag = readSmallFile(join(root, tagName)),
+           String(decoding: tag, as: UTF8.self).contains("created by photogrid"),
+           names.allSatisfy({ $0 == ".lock" || $0 == tagName || ThumbnailVariant(name: $0) != nil || AtomicFile.isTemporary($0) }) {
+            return
+        }
+        throw .notACacheFolder(path: root)
     }
 
     /// The bytes of a small file (at most 4 KiB read), or nil when it cannot be read.

@@ -30,6 +30,26 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["IMG_0001.jpg"])
     }
 
+    /// A folder an older photogrid made (its tag, variant folders, no owner file) is claimed by the
+    /// first library that opens it; a folder of photos an older photogrid tagged is still refused.
+    @Test func olderCacheIsClaimedButATaggedPhotoFolderIsNot() throws {
+        let folder = try ScratchFolder()
+        let cache = folder.url.appendingPathComponent("thumbs").path
+        try FileManager.default.createDirectory(atPath: cache + "/grid-10", withIntermediateDirectories: true)
+        try AtomicFile.write(Array(ThumbnailCache.tagContents.utf8), to: cache + "/CACHEDIR.TAG")
+        _ = try ThumbnailCache(root: cache, variants: [.grid(10)], owner: "aa")
+        #expect(try String(contentsOfFile: cache + "/.photogrid-library", encoding: .utf8).hasSuffix("\nlibrary aa\n"))
+
+        let photos = folder.url.appendingPathComponent("photos").path
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        try AtomicFile.write(Array(ThumbnailCache.tagContents.utf8), to: photos + "/CACHEDIR.TAG")
+        try AtomicFile.write([0xFF, 0xD8, 0xFF], to: photos + "/IMG_0001.jpg")
+        #expect(throws: ThumbnailError.notACacheFolder(path: photos)) {
+            _ = try ThumbnailCache(root: photos, variants: [.grid(10)], owner: "aa")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: photos).sorted() == ["CACHEDIR.TAG", "IMG_0001.jpg"])
+    }
+
     /// The owner file names the first library; a second is refused and the first's files stay.
     @Test func folderBelongsToOneLibrary() throws {
         let folder = try ScratchFolder()
