@@ -16,8 +16,10 @@ import Darwin
 #endif
 
 /// The SQLite store of a photo library: a GRDB `DatabasePool` in WAL mode whose schema is
-/// brought up to date on open. One store per database file per process; several processes may
-/// open the same file (they wait for each other's write transactions instead of failing).
+/// brought up to date on open (or, when the file cannot be written, a read-only pool over a
+/// current schema). A file that is not a photogrid library is refused before anything is written
+/// to it. One store per database file per process; several processes may open the same file (they
+/// wait for each other's write transactions instead of failing).
 public final class PhotoStore: Sendable {
     /// How `PhotoStore.init` treats a database file that does not exist.
     public enum OpenMode: Sendable {
