@@ -92,17 +92,65 @@ public enum GalleryExport {
         guard request.detailPixels > 0, request.detailPixels <= ThumbnailRequest.maximumPixels else {
             throw UsageError("--detail-size must be between 1 and \(TerminalProgressBar.grouped(ThumbnailRequest.maximumPixels)) pixels (got \(request.detailPixels))")
         }
-        try makeFolder(request.output)
+        _ = try Indexer.resolve(request.folder)  // a wrong folder must not leave an output folder behind
+        try checkOutputFolder(request.output)
+        let hadDatabase = access(request.database, F_OK) == 0
+        let created: CreatedFolder?
+        do { created = try CreatedFolder.make(request.output) } catch { throw ExportError("--out: \(error)") }
+        do {
+            return try write(request, layoutRequest: layoutRequest, configuration: configuration,
+                             indexProgress: indexProgress, thumbnailProgress: thumbnailProgress)
+        } catch {
+            // A failed run removes what it made: the output folder, else the library it created.
+            if let created {
+                created.remove()
+            } else if !hadDatabase {
+                PhotoStore.removeFiles(request.database)
+            }
+            throw error
+        }
+    }
+
+    /// The names an export puts into its folder: a folder that holds only these (and its library)
+    /// was made by a previous export.
+    static let exportNames: Set<String> = [
+        "photogrid.sqlite", "photogrid.sqlite-wal", "photogrid.sqlite-shm", "photogrid.sqlite-journal",
+        "thumbnails", "layout.json", "grid.jpg", ExportMarker.fileName,
+    ]
+
+    /// Refuses an output folder that is neither empty nor a previous export's (its library
+    /// `photogrid.sqlite` and nothing but what an export writes): `export` never writes among
+    /// someone else's files, such as the photos themselves.
+    static func checkOutputFolder(_ path: String) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw ExportError("--out: \(path) exists and is not a folder") }
+        guard let names = FolderListing.names(path) else {
+            throw ExportError("--out: cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        if names.isEmpty { return }
+        // A previous export (PhotoStore then refuses a photogrid.sqlite that is not a library).
+        let isExport = names.contains("photogrid.sqlite")
+            && names.allSatisfy { exportNames.contains($0) || AtomicFile.isTemporary($0) }
+        if !isExport {
+            throw ExportError("--out: \(path) is not empty and holds no photogrid export; nothing was written "
+                              + "(give a new or empty folder)")
+        }
+    }
+
+    /// Indexes, makes the thumbnails and writes layout.json and grid.jpg into the output folder.
+    private static func write(_ request: Request, layoutRequest: LayoutRequest, configuration: GridConfiguration,
+                              indexProgress: TerminalProgressBar?, thumbnailProgress: TerminalProgressBar?) throws -> Report {
         // Names this folder's outputs, so that no index (of the photo folder it may sit in, or of
         // itself) takes grid.jpg or the thumbnails for photos.
         let marker = ExportMarker.contents(outputs: ExportMarker.outputs(databaseName: Request.databaseName))
         _ = try writeIfChanged(Array(marker.utf8), to: request.output + "/" + ExportMarker.fileName)
-
         let index = try LibraryIndexing.index(folder: request.folder, database: request.database, jobs: request.jobs,
                                               progressBar: indexProgress)
-        let thumbnailRequest = ThumbnailRequest(width: request.width, scale: request.scale, detailSize: request.detailPixels,
+        var thumbnailRequest = ThumbnailRequest(width: request.width, scale: request.scale, detailSize: request.detailPixels,
                                                 jobs: request.jobs, pixelLimit: request.pixelLimit,
                                                 folder: request.output + "/thumbnails")
+        thumbnailRequest.prune = true  // sizes an earlier export made and this one does not are removed
         try thumbnailRequest.validate()
         let thumbnails = try LibraryThumbnails.gridThumbnails(database: request.database, request: thumbnailRequest,
                                                               progressBar: thumbnailProgress)
@@ -134,22 +182,6 @@ public enum GalleryExport {
         return Report(index: index, thumbnails: thumbnails.report, cells: photos.count, layoutPath: layoutPath,
                       layoutWritten: layoutWritten, picturePath: picturePath, pictureWritten: pictureWritten,
                       pictureFailures: failures)
-    }
-
-    /// Creates `path` (and its parents) if missing; a file in the way is a clear error.
-    static func makeFolder(_ path: String) throws {
-        var partial = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
-            partial += component + "/"
-            var info = stat()
-            if stat(partial, &info) == 0 {
-                guard (info.st_mode & S_IFMT) == S_IFDIR else { throw ExportError("--out: \(partial) exists and is not a folder") }
-                continue
-            }
-            guard mkdir(partial, 0o755) == 0 || errno == EEXIST else {
-                throw ExportError("--out: cannot create \(partial): \(String(cString: strerror(errno)))")
-            }
-        }
     }
 
     /// Writes `bytes` to `path` atomically unless the file already holds exactly them; says whether it wrote.

@@ -176,15 +176,27 @@ public enum LibraryIndexing {
                              prune: Bool = false, moveRoot: Bool = false,
                              progressBar: TerminalProgressBar? = nil) throws(LibraryError) -> IndexReport {
         _ = try Indexer.resolve(folder)  // a wrong folder must not leave a new empty database behind
-        let store = try PhotoStore(path: database, mode: .createIfMissing)
-        var options = IndexOptions()
-        options.jobs = jobs
-        options.retryErrors = retryErrors
-        options.prune = prune
-        options.moveRoot = moveRoot
-        if let progressBar { options.progress = { progressBar.update($0) } }
-        defer { progressBar?.finish() }
-        let summary = try Indexer(store: store, options: options).index(folder: folder)
+        var created = false
+        let summary: IndexSummary
+        do {
+            // The store lives only inside this closure, so it is closed before a failed run removes it.
+            summary = try { () throws(LibraryError) -> IndexSummary in
+                let store = try PhotoStore(path: database, mode: .createIfMissing)
+                created = store.createdFile
+                if store.isReadOnly { throw LibraryError.readOnlyDatabase(path: database) }
+                var options = IndexOptions()
+                options.jobs = jobs
+                options.retryErrors = retryErrors
+                options.prune = prune
+                options.moveRoot = moveRoot
+                if let progressBar { options.progress = { progressBar.update($0) } }
+                defer { progressBar?.finish() }
+                return try Indexer(store: store, options: options).index(folder: folder)
+            }()
+        } catch {
+            if created { PhotoStore.removeFiles(database) }  // a failed run leaves no database it made
+            throw error
+        }
         var prunedThumbnails: Int?
         if prune {
             prunedThumbnails = ThumbnailCache.removeRecordedFiles(

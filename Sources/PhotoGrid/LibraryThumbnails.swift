@@ -31,6 +31,10 @@ public enum ThumbnailsError: Error, Sendable, Equatable, CustomStringConvertible
 /// the thumbnail libjpeg's decode gives, with the damage recorded as its warning; the summary lists
 /// the warnings of every current thumbnail, made now or before. At the end, files of those variants
 /// that no record refers to any more are removed.
+///
+/// At the end, files of those variants that no record refers to any more are removed (and, with
+/// `prune`, every other size's files and records). The folder must belong to this library
+/// (`ThumbnailCache`); a run that fails removes the folder again if it made it.
 public enum LibraryThumbnails {
     /// Records are committed after this many…
     static let batchSize = 500
@@ -53,8 +57,11 @@ public enum LibraryThumbnails {
         let store: PhotoStore
         let photos: [Photo]
         let root: LibraryRoot?
+        let owner: String
         do throws(LibraryError) {
             store = try PhotoStore(path: database, mode: .existing)
+            if store.isReadOnly { throw .readOnlyDatabase(path: database) }
+            owner = try store.libraryID()
             root = try store.root()
             // A library whose folder moved: one line, not one failure per photo.
             if let root, !root.isFolder { throw .libraryFolderGone(path: root.path) }
@@ -63,9 +70,24 @@ public enum LibraryThumbnails {
             throw .library(error)
         }
         let cache: ThumbnailCache
-        do { cache = try ThumbnailCache(root: folder, variants: variants) } catch { throw .folder(error) }
+        do { cache = try ThumbnailCache(root: folder, variants: variants, owner: owner) } catch { throw .folder(error) }
+        do {
+            var summary = try update(cache, store: store, photos: photos, root: root, variants: variants,
+                                     request: request, progressBar: progressBar)
+            let elapsed = clock.now - started
+            summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            return ThumbnailsReport(database: database, summary: summary)
+        } catch {
+            cache.created?.remove()  // a failed run leaves no thumbnail folder it made
+            throw error
+        }
+    }
 
-        var summary = ThumbnailsSummary(folder: folder, variants: variants.map(\.name), photos: photos.count)
+    /// Makes what is missing or stale in `cache`, records it, and removes what no record uses.
+    private static func update(_ cache: ThumbnailCache, store: PhotoStore, photos: [Photo], root: LibraryRoot?,
+                               variants: [ThumbnailVariant], request: ThumbnailRequest,
+                               progressBar: TerminalProgressBar?) throws(ThumbnailsError) -> ThumbnailsSummary {
+        var summary = ThumbnailsSummary(folder: cache.root, variants: variants.map(\.name), photos: photos.count)
         var plan = ThumbnailWork()
         for variant in variants {
             let records: [Int64: ThumbnailRecord]
@@ -100,9 +122,12 @@ public enum LibraryThumbnails {
         }
         // Workers finish in any order: list the warnings in a stable one.
         summary.warnings.sort { ($0.path, $0.variant) < ($1.path, $1.variant) }
-        let elapsed = clock.now - started
-        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return ThumbnailsReport(database: database, summary: summary)
+        if request.prune {
+            let kept = Set(variants.map(\.name))
+            do { try store.deleteThumbnailRecords(keepingVariants: kept) } catch { throw .library(error) }
+            summary.removed += cache.removeVariants(keeping: kept)
+        }
+        return summary
     }
 
     /// Runs the jobs of `plan` and records their outcomes.

@@ -20,6 +20,8 @@ public struct ThumbnailRequest: Sendable, Hashable {
     public var folder: String?
     /// The grid (columns and row spacing); the Photos grid by default.
     public var configuration: GridConfiguration
+    /// Also remove the thumbnails (files and records) of sizes this request does not make.
+    public var prune = false
 
     /// The default viewport width: an iPhone's 393 points.
     public static let defaultWidth = 393.0

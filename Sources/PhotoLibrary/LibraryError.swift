@@ -20,8 +20,15 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     case openDatabase(path: String, message: String)
     /// Another process kept the database locked longer than the busy timeout.
     case databaseBusy(path: String)
-    /// The file is an SQLite database, but not one of ours: it has tables and no migration record.
+    /// The file is an SQLite database, but not one of ours (no photogrid application id, no
+    /// migration record). It was read, never written.
     case notAPhotoGridDatabase(path: String)
+    /// The file is not an SQLite database at all (`reason`: empty, other content). Left as it was.
+    case notADatabase(path: String, reason: String)
+    /// The library cannot be written (read-only file, folder or mount) and the command must write.
+    case readOnlyDatabase(path: String)
+    /// The library cannot be written and its schema lacks migrations this binary needs.
+    case readOnlyNeedsUpgrade(path: String, pendingMigrations: [String])
     /// The database has migrations applied that this binary does not know (it comes from a newer photogrid).
     case schemaTooNew(path: String, unknownMigrations: [String])
     /// Applying migration `name` failed; the transaction was rolled back.
@@ -49,7 +56,14 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .databaseBusy(path):
             return "the database \(path) stayed locked by another process for more than a minute"
         case let .notAPhotoGridDatabase(path):
-            return "\(path) is an SQLite database but not a photogrid library (it has tables and no schema_migrations)"
+            return "\(path) is an SQLite database but not a photogrid library; it was left as it was (use another --db)"
+        case let .notADatabase(path, reason):
+            return "\(path) is not a photogrid library: \(reason); it was left as it was (use another --db)"
+        case let .readOnlyDatabase(path):
+            return "the database \(path) cannot be written (a read-only file, folder or mount), and this command writes to it"
+        case let .readOnlyNeedsUpgrade(path, pending):
+            return "the database \(path) cannot be written and needs migration "
+                + pending.map { $0 + ".sql" }.joined(separator: ", ") + " first: open it once with write access"
         case let .schemaTooNew(path, unknown):
             let files = unknown.map { $0 + ".sql" }.joined(separator: ", ")
             return "the database \(path) was written by a newer photogrid: it has migration \(files), "

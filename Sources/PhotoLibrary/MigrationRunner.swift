@@ -46,6 +46,22 @@ struct MigrationRunner: Sendable {
         }
     }
 
+    /// Checks, without writing, that the database has every known migration and no unknown one
+    /// (for a library opened read-only, which cannot be migrated).
+    func requireCurrent(_ reader: some DatabaseReader, path: String) throws(LibraryError) {
+        let applied: Set<String>
+        do {
+            applied = try reader.read { db in try Self.appliedNames(db) } ?? []
+        } catch let error as DatabaseError {
+            throw PhotoStore.openError(error, path: path)
+        } catch {
+            throw .openDatabase(path: path, message: "\(error)")
+        }
+        try Self.refuseUnknown(applied, known: migrations.map(\.name), path: path)
+        let pending = migrations.map(\.name).filter { !applied.contains($0) }
+        if !pending.isEmpty { throw .readOnlyNeedsUpgrade(path: path, pendingMigrations: pending) }
+    }
+
     /// Applies one migration in its own immediate transaction, unless the ledger (re-read under the
     /// write lock) already records it. Returns whether it ran.
     private func apply(_ migration: Migration, _ db: Database, path: String) throws -> Bool {

@@ -1,6 +1,34 @@
 import GRDB
 
 extension PhotoStore {
+    /// The library's unique id (32 hex digits, `library_identity`): what a thumbnail folder
+    /// records as its owner.
+    public func libraryID() throws(LibraryError) -> String {
+        try read("reading the library id") { db in
+            try String.fetchOne(db, sql: "SELECT uuid FROM library_identity WHERE id = 1") ?? ""
+        }
+    }
+
+    /// Deletes the thumbnail records of every variant not in `kept` (sizes no longer used);
+    /// returns how many it deleted.
+    @discardableResult
+    public func deleteThumbnailRecords(keepingVariants kept: Set<String>) throws(LibraryError) -> Int {
+        try write("removing the records of old thumbnail sizes") { db in
+            let names = kept.sorted()
+            let placeholders = names.isEmpty ? "NULL" : names.map { _ in "?" }.joined(separator: ", ")
+            try db.execute(sql: "DELETE FROM thumbnails WHERE variant NOT IN (\(placeholders))",
+                           arguments: StatementArguments(names))
+            return db.changesCount
+        }
+    }
+
+    /// The variants that have thumbnail records.
+    public func thumbnailVariants() throws(LibraryError) -> Set<String> {
+        try read("reading the thumbnail sizes") { db in
+            try Set(String.fetchAll(db, sql: "SELECT DISTINCT variant FROM thumbnails"))
+        }
+    }
+
     /// The thumbnail records of `variant`, by photo id.
     public func thumbnailRecords(variant: String) throws(LibraryError) -> [Int64: ThumbnailRecord] {
         try read("reading the \(variant) thumbnails") { db in

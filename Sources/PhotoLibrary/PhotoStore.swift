@@ -16,8 +16,10 @@ import Darwin
 #endif
 
 /// The SQLite store of a photo library: a GRDB `DatabasePool` in WAL mode whose schema is
-/// brought up to date on open. One store per database file per process; several processes may
-/// open the same file (they wait for each other's write transactions instead of failing).
+/// brought up to date on open (or, when the file cannot be written, a read-only pool over a
+/// current schema). A file that is not a photogrid library is refused before anything is written
+/// to it. One store per database file per process; several processes may open the same file (they
+/// wait for each other's write transactions instead of failing).
 public final class PhotoStore: Sendable {
     /// How `PhotoStore.init` treats a database file that does not exist.
     public enum OpenMode: Sendable {
@@ -35,17 +37,37 @@ public final class PhotoStore: Sendable {
     /// How long a connection waits for another process's lock before failing.
     static let busyTimeoutSeconds: Double = 60
 
+    /// Whether this run created the database file (so a failed run may remove it again).
+    public let createdFile: Bool
+    /// Whether the file was opened read-only because it cannot be written (read-only file, folder
+    /// or mount): reads work, every write fails.
+    public let isReadOnly: Bool
+
     /// Opens (or creates) the library database at `path` and applies pending migrations.
     ///
+    /// What the file is, is found before anything is written to it (`DatabaseFile.inspect`): a file
+    /// that is not a photogrid library is refused and left byte for byte as it was. A library that
+    /// cannot be written is opened read-only (immutable when its `-shm` file is absent), without
+    /// migrating it.
+    ///
     /// - Parameter migrations: the schema to bring the file up to; the embedded `Migrations/` by default.
-    /// - Throws: `.noDatabase` (mode `.existing`), `.openDatabase`, `.notAPhotoGridDatabase`,
-    ///   `.schemaTooNew` (the file has a migration this binary does not know), `.migrationFailed`.
+    /// - Throws: `.noDatabase` (mode `.existing`), `.openDatabase`, `.notADatabase`,
+    ///   `.notAPhotoGridDatabase`, `.schemaTooNew` (the file has a migration this binary does not
+    ///   know), `.readOnlyNeedsUpgrade`, `.migrationFailed`.
     public init(path: String, mode: OpenMode = .createIfMissing,
                 migrations: [Migration] = Migration.embedded) throws(LibraryError) {
         self.path = path
-        if mode == .existing, access(path, F_OK) != 0 { throw .noDatabase(path: path) }
+        var created = false
+        if try DatabaseFile.inspect(path) == .missing {
+            if mode == .existing { throw .noDatabase(path: path) }
+            created = try Self.createLibraryFile(path)
+            if !created { _ = try DatabaseFile.inspect(path) }  // another process made it first: check it
+        }
+        createdFile = created
+        isReadOnly = !DatabaseFile.isWritable(path)
         var configuration = Configuration()
         configuration.label = "photogrid"
+        configuration.readonly = isReadOnly
         configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
         configuration.maximumReaderCount = 2
         configuration.prepareDatabase { db in
@@ -61,9 +83,26 @@ public final class PhotoStore: Sendable {
             let code = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &flag)
             guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
         }
-        // A process that closes the database holds an exclusive lock while it checkpoints; SQLite
-        // reports SQLITE_BUSY to an opener at that moment without waiting (sqlite.org/wal.html,
-        // "sometimes queries return SQLITE_BUSY"). Opening is retried until the busy timeout.
+        // A read-only open goes through a URI: immutable when SQLite could not make the -shm file.
+        let openPath = isReadOnly
+            ? DatabaseFile.uri(path, query: DatabaseFile.needsImmutable(path) ? "immutable=1" : "mode=ro")
+            : path
+        do {
+            pool = try Self.openPool(path: path, openPath: openPath, configuration: configuration,
+                                     readOnly: isReadOnly, migrations: migrations)
+        } catch {
+            if createdFile { Self.removeFiles(path) }  // no half-made library is left behind
+            throw error
+        }
+    }
+
+    /// Opens the pool at `openPath` and migrates it (checks it is current when read-only).
+    ///
+    /// A process that closes the database holds an exclusive lock while it checkpoints; SQLite
+    /// reports SQLITE_BUSY to an opener at that moment without waiting (sqlite.org/wal.html,
+    /// "sometimes queries return SQLITE_BUSY"). Opening is retried until the busy timeout.
+    private static func openPool(path: String, openPath: String, configuration: Configuration, readOnly: Bool,
+                                 migrations: [Migration]) throws(LibraryError) -> DatabasePool {
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(Self.busyTimeoutSeconds)
         var pauseMicroseconds: UInt32 = 1000
@@ -71,21 +110,59 @@ public final class PhotoStore: Sendable {
             do throws(LibraryError) {
                 let pool: DatabasePool
                 do {
-                    pool = try DatabasePool(path: path, configuration: configuration)
+                    pool = try DatabasePool(path: openPath, configuration: configuration)
                 } catch let error as DatabaseError {
                     throw Self.openError(error, path: path)
                 } catch {
                     throw LibraryError.openDatabase(path: path, message: "\(error)")
                 }
-                try MigrationRunner(migrations: migrations).migrate(pool, path: path)
-                self.pool = pool
-                return
+                if readOnly {
+                    try MigrationRunner(migrations: migrations).requireCurrent(pool, path: path)
+                } else {
+                    try MigrationRunner(migrations: migrations).migrate(pool, path: path)
+                }
+                return pool
             } catch {
                 guard case .databaseBusy = error, clock.now < deadline else { throw error }
                 usleep(pauseMicroseconds)
                 pauseMicroseconds = min(pauseMicroseconds * 2, 50_000)
             }
         }
+    }
+
+    /// Creates an empty library file at `path` carrying photogrid's application id (written in
+    /// rollback-journal mode, before the switch to WAL), so that it is recognised as ours from its
+    /// first byte on disk. The file is made under a temporary name and linked into place, so no
+    /// other process ever sees it empty. Returns false when another process created `path` first.
+    static func createLibraryFile(_ path: String) throws(LibraryError) -> Bool {
+        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { removeFiles(temporary) }
+        do {
+            let queue = try DatabaseQueue(path: temporary)
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA application_id = \(DatabaseFile.applicationID)")
+            }
+            try queue.close()
+        } catch let error as DatabaseError {
+            throw openError(error, path: path)
+        } catch {
+            throw .openDatabase(path: path, message: "\(error)")
+        }
+        if link(temporary, path) == 0 { return true }
+        let code = errno
+        if code == EEXIST { return false }
+        // A file system without hard links (FAT, some FUSE mounts): rename, unless someone was quicker.
+        if code == EPERM || code == EOPNOTSUPP, access(path, F_OK) != 0 {
+            guard rename(temporary, path) == 0 else { throw .system(call: "rename", path: path, errno: errno) }
+            return true
+        }
+        throw .system(call: "link", path: path, errno: code)
+    }
+
+    /// Removes the database file at `path` and its `-wal`/`-shm` files (a library this run created
+    /// and must not leave behind). Close every store of it first.
+    public static func removeFiles(_ path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
     }
 
     /// The `LibraryError` for a GRDB error met while opening or migrating the database at `path`.

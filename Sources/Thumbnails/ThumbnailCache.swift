@@ -10,6 +10,7 @@ import Darwin
 ///
 /// ```
 /// <root>/CACHEDIR.TAG                  marks the folder as a cache (backup tools and indexers skip it)
+/// <root>/.photogrid-library            names the one library whose thumbnails the folder holds
 /// <root>/.lock                         held (flock) by the process writing into the folder
 /// <root>/grid-387/<content key>.jpg    a variant's thumbnails, one per distinct photo content
 /// <root>/detail-1024/<content key>.jpg
@@ -39,32 +40,104 @@ public final class ThumbnailCache: Sendable {
 
         """
 
-    /// Opens the folder `root` (creating it and its parents if needed) for `variants`: creates
-    /// their folders, tags the root, takes the lock (waiting for another process that holds it) and
-    /// removes temporary files a killed run left in the variant folders.
+    /// The owner file: names the library whose thumbnails the folder holds.
+    public static let ownerFileName = ".photogrid-library"
+
+    /// The outermost folder this open created (nil when the folder existed): a run that fails
+    /// removes it again.
+    public let created: CreatedFolder?
+
+    /// Opens the folder `root` (creating it and its parents if needed) for `variants`: checks the
+    /// folder is ours, creates the variant folders, tags the root, takes the lock (waiting for
+    /// another process that holds it) and removes temporary files a killed run left in the variant
+    /// folders.
     ///
-    /// - Throws: `.system` naming the call that failed (mkdir, open, flock).
-    public init(root: String, variants: [ThumbnailVariant]) throws(ThumbnailError) {
+    /// The folder is ours when it is new or empty, when its owner file names `owner`, or when it
+    /// carries photogrid's `CACHEDIR.TAG` and no owner file (made by an older photogrid; `owner`
+    /// then claims it). Anything else is refused before a byte is written: a folder of someone
+    /// else's files is never tagged as a cache, and a folder of another library is never cleaned.
+    ///
+    /// - Parameter owner: the library's id, recorded in the owner file; nil records none (tests).
+    /// - Throws: `.notACacheFolder`, `.otherLibrarysFolder`, `.system` naming the call that failed
+    ///   (mkdir, open, flock).
+    public init(root: String, variants: [ThumbnailVariant], owner: String? = nil) throws(ThumbnailError) {
         let root = root.isEmpty ? "." : root
-        try Self.makeFolders(root)
-        let lockPath = Self.join(root, ".lock")
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .system(call: "open", path: lockPath, errno: errno) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            let code = errno
-            if code == EINTR { continue }
-            close(descriptor)
-            throw .system(call: "flock", path: lockPath, errno: code)
+        try Self.checkOwnership(root, owner: owner)
+        let created = try CreatedFolder.make(root)
+        do throws(ThumbnailError) {
+            let lockPath = Self.join(root, ".lock")
+            let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw .system(call: "open", path: lockPath, errno: errno) }
+            while flock(descriptor, LOCK_EX) != 0 {
+                let code = errno
+                if code == EINTR { continue }
+                close(descriptor)
+                throw .system(call: "flock", path: lockPath, errno: code)
+            }
+            self.root = root
+            self.lockDescriptor = descriptor
+            self.created = created
+            // Under the lock: another library may have claimed a new folder meanwhile.
+            try Self.checkOwnership(root, owner: owner)
+            if let owner, Self.recordedOwner(root) == nil {
+                try AtomicFile.write(Array(Self.ownerFileContents(owner).utf8), to: Self.join(root, Self.ownerFileName))
+            }
+            let tag = Self.join(root, Self.tagName)
+            if access(tag, F_OK) != 0 { try AtomicFile.write(Array(Self.tagContents.utf8), to: tag) }
+            for variant in variants {
+                let folder = Self.join(root, variant.name)
+                if mkdir(folder, 0o755) != 0 && errno != EEXIST { throw .system(call: "mkdir", path: folder, errno: errno) }
+                _ = removeFiles(in: variant) { AtomicFile.isTemporary($0) }
+            }
+        } catch {
+            created?.remove()
+            throw error
         }
-        self.root = root
-        self.lockDescriptor = descriptor
-        let tag = Self.join(root, Self.tagName)
-        if access(tag, F_OK) != 0 { try AtomicFile.write(Array(Self.tagContents.utf8), to: tag) }
-        for variant in variants {
-            let folder = Self.join(root, variant.name)
-            if mkdir(folder, 0o755) != 0 && errno != EEXIST { throw .system(call: "mkdir", path: folder, errno: errno) }
-            _ = removeFiles(in: variant) { AtomicFile.isTemporary($0) }
+    }
+
+    /// The owner file's text for the library `owner`.
+    static func ownerFileContents(_ owner: String) -> String {
+        "# The thumbnails of one photogrid library; only that library writes or removes files here.\nlibrary \(owner)\n"
+    }
+
+    /// The library id the owner file of `root` names, or nil when there is no owner file.
+    static func recordedOwner(_ root: String) -> String? {
+        guard let bytes = readSmallFile(join(root, ownerFileName)) else { return nil }
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("library ") {
+            return String(line.dropFirst("library ".count))
         }
+        return ""
+    }
+
+    /// Throws unless `root` is missing, empty, owned by `owner`, or an unowned photogrid cache.
+    static func checkOwnership(_ root: String, owner: String?) throws(ThumbnailError) {
+        var status = stat()
+        guard stat(root, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }  // new (or mkdir reports it)
+        if let recorded = recordedOwner(root) {
+            if let owner, recorded != owner { throw .otherLibrarysFolder(path: root, owner: recorded) }
+            return
+        }
+        guard let names = FolderListing.names(root) else { throw .system(call: "opendir", path: root, errno: errno) }
+        // Our lock file alone (a new folder, or a run that stopped before tagging it) is not content.
+        if names.allSatisfy({ $0 == ".lock" }) { return }
+        // A folder an older photogrid made: its tag, and nothing but what a cache holds (an older
+        // photogrid also tagged folders of photos given as --out: those stay refused).
+        if let tag = readSmallFile(join(root, tagName)),
+           String(decoding: tag, as: UTF8.self).contains("created by photogrid"),
+           names.allSatisfy({ $0 == ".lock" || $0 == tagName || ThumbnailVariant(name: $0) != nil || AtomicFile.isTemporary($0) }) {
+            return
+        }
+        throw .notACacheFolder(path: root)
+    }
+
+    /// The bytes of a small file (at most 4 KiB read), or nil when it cannot be read.
+    static func readSmallFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        return count < 0 ? nil : Array(buffer.prefix(count))
     }
 
     deinit {
@@ -114,34 +187,29 @@ public final class ThumbnailCache: Sendable {
         }
     }
 
-    /// Unlinks the regular files of `variant`'s folder whose names satisfy `shouldRemove`.
-    private func removeFiles(in variant: ThumbnailVariant, where shouldRemove: (String) -> Bool) -> Int {
-        let folder = Self.join(root, variant.name)
-        guard let directory = opendir(folder) else { return 0 }
-        defer { closedir(directory) }
-        var doomed: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            if shouldRemove(name) { doomed.append(name) }
+    /// Removes the thumbnails of every variant folder not in `kept` (sizes no longer used), then
+    /// the folder itself when nothing else is left in it. Returns how many files were removed.
+    @discardableResult
+    public func removeVariants(keeping kept: Set<String>) -> Int {
+        let old = (FolderListing.names(root) ?? []).compactMap { name in
+            kept.contains(name) ? nil : ThumbnailVariant(name: name)
         }
         var removed = 0
-        for name in doomed where unlinkat(dirfd(directory), name, 0) == 0 { removed += 1 }
+        for variant in old {
+            removed += removeUnreferenced(variant, keeping: [])
+            rmdir(Self.join(root, variant.name))  // fails, harmlessly, when other files remain
+        }
         return removed
     }
 
-    /// Creates `path` and its missing parents (mkdir -p).
-    static func makeFolders(_ path: String) throws(ThumbnailError) {
-        var status = stat()
-        if stat(path, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFDIR else { throw .system(call: "mkdir", path: path, errno: ENOTDIR) }
-            return
+    /// Unlinks the regular files of `variant`'s folder whose names satisfy `shouldRemove`.
+    private func removeFiles(in variant: ThumbnailVariant, where shouldRemove: (String) -> Bool) -> Int {
+        let folder = Self.join(root, variant.name)
+        var removed = 0
+        for name in FolderListing.names(folder) ?? [] where shouldRemove(name) {
+            if unlink(Self.join(folder, name)) == 0 { removed += 1 }
         }
-        let (parent, _) = AtomicFile.split(path.hasSuffix("/") ? String(path.dropLast()) : path)
-        if !parent.isEmpty && parent != "/" { try makeFolders(String(parent.dropLast())) }
-        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .system(call: "mkdir", path: path, errno: errno) }
+        return removed
     }
 
     /// `a/b` from `a` and `b` (no doubled slash).

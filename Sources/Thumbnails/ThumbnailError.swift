@@ -26,6 +26,10 @@ public enum ThumbnailError: Error, Sendable, Equatable, CustomStringConvertible 
     case notARegularFile(path: String)
     /// A system call on a photo, a thumbnail file or the thumbnail folder failed.
     case system(call: String, path: String, errno: Int32)
+    /// The folder given for thumbnails holds files photogrid did not put there; nothing was written.
+    case notACacheFolder(path: String)
+    /// The thumbnail folder belongs to another library (its owner file names `owner`); nothing was written.
+    case otherLibrarysFolder(path: String, owner: String)
 
     public var description: String {
         switch self {
@@ -43,6 +47,10 @@ public enum ThumbnailError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(path) is not a regular file"
         case .system(let call, let path, let errno):
             return "\(call)(\(path)) failed: \(String(cString: strerror(errno))) (errno \(errno))"
+        case .notACacheFolder(let path):
+            return "\(path) is not empty and photogrid did not make it; nothing was written (give a new or empty folder)"
+        case .otherLibrarysFolder(let path, let owner):
+            return "\(path) holds the thumbnails of another library (\(owner)); nothing was written (give this library its own folder)"
         }
     }
 }

@@ -13,13 +13,19 @@ struct ExportCommand: ParsableCommand {
         (the first screen). Defaults are an iPhone's grid: width 393, height 759, scale 3. A second run on an \
         unchanged folder only checks: it makes no thumbnail and rewrites nothing.
 
+        DIR must be new, empty, or made by a previous export (its photogrid.sqlite and nothing but what \
+        an export writes); a folder of other files is refused and nothing is written into it (exit 1). Thumbnail sizes an \
+        earlier export made and this one does not are removed (files and records). An export that fails \
+        removes the folder it created.
+
         Example: photogrid export SampleImages --out gallery
         """)
 
     @Argument(help: "The folder of photos.", transform: PathArgument.nonEmpty)
     var folder: String
 
-    @Option(help: ArgumentHelp("The export folder (created if missing).", valueName: "dir"), transform: PathArgument.nonEmpty)
+    @Option(help: ArgumentHelp("The export folder: new, empty, or a previous export's (created if missing).", valueName: "dir"),
+            transform: PathArgument.nonEmpty)
     var out: String
 
     @Option(parsing: .unconditional, help: "Viewport width in points.")

@@ -15,11 +15,13 @@ struct ThumbsCommand: ParsableCommand {
 
         Files go to DIR/grid-N/<content key>.jpg and DIR/detail-N/<content key>.jpg (default DIR: \
         "thumbnails" next to the database); the database records each one. A rerun makes only what is \
-        missing or stale, and removes files no photo uses any more. Photos that cannot be made are \
-        reported (and recorded) and the run goes on. A photo whose data is damaged but decodes — cut short \
-        by an interrupted download, without an end-of-image marker, with a few corrupt bytes — gets the \
-        thumbnail libjpeg decodes (a missing part is grey, as a browser shows it), and the damage is \
-        reported as a warning and recorded. Exit status 0 even when some photos failed, 1 on a \
+        missing or stale, and removes files no photo uses any more; --prune also removes other sizes. DIR \
+        must be new, empty, or a thumbnail folder of this library: a folder holding other files, or one \
+        that belongs to another library (its .photogrid-library file names it), is refused and nothing \
+        is written. Photos that cannot be made are reported (and recorded) and the run goes on. A photo \
+        whose data is damaged but decodes — cut short by an interrupted download, without an end-of-image \
+        marker, with a few corrupt bytes — gets the thumbnail libjpeg decodes (a missing part is grey, as a \
+        browser shows it), and the damage is reported as a warning and recorded. Exit status 0 even when some photos failed, 1 on a \
         fatal error, 64 on a usage error.
         """)
 
@@ -43,13 +45,17 @@ struct ThumbsCommand: ParsableCommand {
 
     @OptionGroup var pixelLimit: PixelLimitOption
 
+    @Flag(help: "Also remove the thumbnails (files and records) of sizes this run does not make.")
+    var prune = false
+
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
     func run() throws {
         let request = try usage { () throws(UsageError) -> ThumbnailRequest in
-            let request = ThumbnailRequest(width: width, scale: scale, detailSize: detailSize, jobs: jobs,
+            var request = ThumbnailRequest(width: width, scale: scale, detailSize: detailSize, jobs: jobs,
                                            pixelLimit: try pixelLimit.pixels(), folder: out)
+            request.prune = prune
             try request.validate()
             return request
         }

@@ -288,7 +288,7 @@ import Glibc
         let list = try Self.runUnprivileged(["list", "--db", library.database], owning: library.directory)
         #expect(chmod(library.database, 0o644) == 0)
         #expect(index.status == 1)
-        Self.expectOneErrorLine(index, containing: "attempt to write a readonly database")
+        Self.expectOneErrorLine(index, containing: "cannot be written")
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdoutText.contains("Portrait_8.jpg"))
         #expect(!list.stdoutText.contains("new.jpg"))

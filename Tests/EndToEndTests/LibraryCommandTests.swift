@@ -157,7 +157,8 @@ import Testing
         try Data("hello".utf8).write(to: directory.appendingPathComponent("text.sqlite"))
         let notDatabase = try PhotoGridBinary.run(["stats", "--db", "text.sqlite"], in: directory)
         #expect(notDatabase.status == 1)
-        #expect(notDatabase.stderr == "photogrid: error: cannot open the database text.sqlite: file is not a database\n")
+        #expect(notDatabase.stderr == "photogrid: error: text.sqlite is not a photogrid library: it is not an SQLite "
+                + "database; it was left as it was (use another --db)\n")
 
         let noDatabase = try PhotoGridBinary.run(["list"], in: directory)
         #expect(noDatabase.status == 1)

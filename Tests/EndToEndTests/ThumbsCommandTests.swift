@@ -46,7 +46,7 @@ import Glibc
             #expect(JPEGFrame.isComplete(bytes), "\(name)")
             #expect(JPEGFrame.size(bytes).map { "\($0.width)×\($0.height)" } == "387×387", "\(name)")
         }
-        #expect(try Self.files(in: folder) == [".lock", "CACHEDIR.TAG", "grid-387"])
+        #expect(try Self.files(in: folder) == [".lock", ".photogrid-library", "CACHEDIR.TAG", "grid-387"])
 
         // Again: nothing to do.
         let rerun = try PhotoGridBinary.run(["thumbs", "--db", database, "--json"])

@@ -88,12 +88,57 @@ import Testing
         #expect(half == false)
     }
 
-    @Test func someoneElsesDatabaseIsRefused() throws {
+    /// Someone else's database (rollback journal, made through GRDB here) is refused before anything
+    /// is written: its bytes are the same and no -wal, -shm or -journal file is left beside it.
+    @Test func someoneElsesDatabaseIsRefusedUntouched() throws {
         let fixture = try LibraryFixture()
         let queue = try DatabaseQueue(path: fixture.databasePath)
         try queue.write { db in try db.execute(sql: "CREATE TABLE invoices (id INTEGER PRIMARY KEY)") }
         try queue.close()
-        #expect(throws: LibraryError.notAPhotoGridDatabase(path: fixture.databasePath)) { _ = try fixture.store() }
+        let before = try Data(contentsOf: URL(fileURLWithPath: fixture.databasePath))
+        #expect(before[18] == 1 && before[19] == 1)  // rollback journal (2 would be WAL)
+        for mode in [PhotoStore.OpenMode.createIfMissing, .existing] {
+            #expect(throws: LibraryError.notAPhotoGridDatabase(path: fixture.databasePath)) {
+                _ = try PhotoStore(path: fixture.databasePath, mode: mode)
+            }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.databasePath)) == before)
+        for suffix in ["-wal", "-shm", "-journal"] {
+            #expect(!FileManager.default.fileExists(atPath: fixture.databasePath + suffix))
+        }
+    }
+
+    /// An empty file is not adopted as a new library (SQLite would treat it as an empty database).
+    @Test func emptyFileIsRefusedUntouched() throws {
+        let fixture = try LibraryFixture()
+        #expect(FileManager.default.createFile(atPath: fixture.databasePath, contents: Data()))
+        #expect(throws: LibraryError.notADatabase(path: fixture.databasePath, reason: "it is an empty file")) {
+            _ = try fixture.store()
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.databasePath)).isEmpty)
+    }
+
+    @Test func notADatabaseFileIsRefusedUntouched() throws {
+        let fixture = try LibraryFixture()
+        let text = Data("just some text, not SQLite\n".utf8)
+        try text.write(to: URL(fileURLWithPath: fixture.databasePath))
+        #expect(throws: LibraryError.notADatabase(path: fixture.databasePath, reason: "it is not an SQLite database")) {
+            _ = try fixture.store()
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.databasePath)) == text)
+    }
+
+    /// A new library carries photogrid's application id in its header (bytes 68–71, "PGrd") and a
+    /// 32-hex-digit id that stays the same across opens.
+    @Test func newLibraryIsMarkedAndHasAStableID() throws {
+        let fixture = try LibraryFixture()
+        let id = try fixture.store().libraryID()
+        let header = try Data(contentsOf: URL(fileURLWithPath: fixture.databasePath)).prefix(100)
+        #expect(Array(header[68...71]) == Array("PGrd".utf8))
+        #expect(id.count == 32 && id.allSatisfy { $0.isHexDigit && !$0.isUppercase })
+        #expect(try PhotoStore(path: fixture.databasePath, mode: .existing).libraryID() == id)
+        let other = try LibraryFixture()
+        #expect(try other.store().libraryID() != id)
     }
 
     @Test func existingModeDoesNotCreateADatabase() throws {
@@ -102,17 +147,6 @@ import Testing
             _ = try PhotoStore(path: fixture.databasePath, mode: .existing)
         }
         #expect(!FileManager.default.fileExists(atPath: fixture.databasePath))
-    }
-
-    @Test func notADatabaseFileIsAnOpenError() throws {
-        let fixture = try LibraryFixture()
-        try Data("just some text, not SQLite\n".utf8).write(to: URL(fileURLWithPath: fixture.databasePath))
-        #expect {
-            _ = try fixture.store()
-        } throws: { error in
-            guard let error = error as? LibraryError, case let .openDatabase(path, message) = error else { return false }
-            return path == fixture.databasePath && message.contains("not a database")
-        }
     }
 
     /// Several connections migrating one fresh file at once: each migration runs once, none fails.

@@ -17,6 +17,74 @@ import Testing
         #expect(cache.path(of: "grid-387/x.jpg") == root + "/grid-387/x.jpg")
     }
 
+    /// A folder holding files photogrid did not put there is refused before anything is written:
+    /// no tag, lock or variant folder appears in it.
+    @Test func foreignFolderIsRefusedUntouched() throws {
+        let folder = try ScratchFolder()
+        let root = folder.url.appendingPathComponent("photos").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try Data([0xFF, 0xD8, 0xFF]).write(to: URL(fileURLWithPath: root + "/IMG_0001.jpg"))
+        #expect(throws: ThumbnailError.notACacheFolder(path: root)) {
+            _ = try ThumbnailCache(root: root, variants: [.grid(10)], owner: "aa")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["IMG_0001.jpg"])
+    }
+
+    /// A folder an older photogrid made (its tag, variant folders, no owner file) is claimed by the
+    /// first library that opens it; a folder of photos an older photogrid tagged is still refused.
+    @Test func olderCacheIsClaimedButATaggedPhotoFolderIsNot() throws {
+        let folder = try ScratchFolder()
+        let cache = folder.url.appendingPathComponent("thumbs").path
+        try FileManager.default.createDirectory(atPath: cache + "/grid-10", withIntermediateDirectories: true)
+        try AtomicFile.write(Array(ThumbnailCache.tagContents.utf8), to: cache + "/CACHEDIR.TAG")
+        _ = try ThumbnailCache(root: cache, variants: [.grid(10)], owner: "aa")
+        #expect(try String(contentsOfFile: cache + "/.photogrid-library", encoding: .utf8).hasSuffix("\nlibrary aa\n"))
+
+        let photos = folder.url.appendingPathComponent("photos").path
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        try AtomicFile.write(Array(ThumbnailCache.tagContents.utf8), to: photos + "/CACHEDIR.TAG")
+        try AtomicFile.write([0xFF, 0xD8, 0xFF], to: photos + "/IMG_0001.jpg")
+        #expect(throws: ThumbnailError.notACacheFolder(path: photos)) {
+            _ = try ThumbnailCache(root: photos, variants: [.grid(10)], owner: "aa")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: photos).sorted() == ["CACHEDIR.TAG", "IMG_0001.jpg"])
+    }
+
+    /// The owner file names the first library; a second is refused and the first's files stay.
+    @Test func folderBelongsToOneLibrary() throws {
+        let folder = try ScratchFolder()
+        let root = folder.url.appendingPathComponent("thumbs").path
+        var first: ThumbnailCache? = try ThumbnailCache(root: root, variants: [.grid(10)], owner: "aa")
+        #expect(first?.created?.path == root)
+        try AtomicFile.write([1, 2, 3], to: root + "/grid-10/12-00000000000000ff.jpg")
+        first = nil
+        #expect(try String(contentsOfFile: root + "/.photogrid-library", encoding: .utf8).hasSuffix("\nlibrary aa\n"))
+        #expect(throws: ThumbnailError.otherLibrarysFolder(path: root, owner: "aa")) {
+            _ = try ThumbnailCache(root: root, variants: [.grid(10)], owner: "bb")
+        }
+        #expect(FileManager.default.fileExists(atPath: root + "/grid-10/12-00000000000000ff.jpg"))
+        let again = try ThumbnailCache(root: root, variants: [.grid(10)], owner: "aa")
+        #expect(again.created == nil)
+    }
+
+    /// removeVariants(keeping:) removes the thumbnails and folders of other sizes, and leaves a
+    /// folder alone when something not named like a thumbnail is in it.
+    @Test func removeVariantsKeepsOnlyTheGivenSizes() throws {
+        let folder = try ScratchFolder()
+        let root = folder.url.appendingPathComponent("thumbs").path
+        let cache = try ThumbnailCache(root: root, variants: [.grid(10), .grid(20), .detail(30)], owner: "aa")
+        try AtomicFile.write([1], to: root + "/grid-10/1-0a.jpg")
+        try AtomicFile.write([1], to: root + "/grid-20/1-0a.jpg")
+        try AtomicFile.write([1], to: root + "/grid-20/2-0b.jpg")
+        try AtomicFile.write([1], to: root + "/detail-30/1-0a.jpg")
+        try AtomicFile.write([1], to: root + "/detail-30/notes.txt")
+        #expect(cache.removeVariants(keeping: ["grid-10"]) == 3)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).filter { !$0.hasPrefix(".") }.sorted()
+                == ["CACHEDIR.TAG", "detail-30", "grid-10"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/detail-30") == ["notes.txt"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/grid-10") == ["1-0a.jpg"])
+    }
+
     @Test func relativePathsAreNamedByContentKey() {
         #expect(ThumbnailCache.relativePath(variant: .grid(387), contentKey: "3966072-0123456789abcdef", photoID: 5)
                 == "grid-387/3966072-0123456789abcdef.jpg")
