@@ -141,12 +141,13 @@ public enum GalleryExport {
     /// Indexes, makes the thumbnails and writes layout.json and grid.jpg into the output folder.
     private static func write(_ request: Request, layoutRequest: LayoutRequest, configuration: GridConfiguration,
                               indexProgress: TerminalProgressBar?, thumbnailProgress: TerminalProgressBar?) throws -> Report {
-        // Names this folder's outputs, so that no index (of the photo folder it may sit in, or of
-        // itself) takes grid.jpg or the thumbnails for photos.
-        let marker = ExportMarker.contents(outputs: ExportMarker.outputs(databaseName: Request.databaseName))
-        _ = try writeIfChanged(Array(marker.utf8), to: request.output + "/" + ExportMarker.fileName)
         let index = try LibraryIndexing.index(folder: request.folder, database: request.database, jobs: request.jobs,
                                               progressBar: indexProgress)
+        // Names this folder's outputs, so that no index (of the photo folder it may sit in) takes
+        // grid.jpg or the thumbnails for photos. Written once the library is known to be ours (the
+        // walk skips the library's own files without it), so a refused run writes nothing.
+        let marker = ExportMarker.contents(outputs: ExportMarker.outputs(databaseName: Request.databaseName))
+        _ = try writeIfChanged(Array(marker.utf8), to: request.output + "/" + ExportMarker.fileName)
         var thumbnailRequest = ThumbnailRequest(width: request.width, scale: request.scale, detailSize: request.detailPixels,
                                                 jobs: request.jobs, pixelLimit: request.pixelLimit,
                                                 folder: request.output + "/thumbnails")

@@ -54,18 +54,18 @@ import Glibc
         #expect(Set(paths) == ["a.jpg", "b.jpg", "trip/c.jpg"])
     }
 
-    /// `export A --out A`: the export's files sit beside the photos and are still not photos.
-    @Test func exportIntoThePhotoFolderItselfSettles() throws {
+    /// `export A --out A`: the photo folder is not an export folder; the export is refused with one
+    /// line and nothing is written among the photos (an export inside it, `A/gallery`, settles: above).
+    @Test func exportIntoThePhotoFolderItselfIsRefused() throws {
         let directory = try PhotoGridBinary.temporaryDirectory("photogrid-export-itself")
         defer { try? FileManager.default.removeItem(at: directory) }
         let photos = directory.appendingPathComponent("A")
         try Self.photoFolder(photos, Self.threePhotos)
-        for run in 1...2 {
-            let export = try PhotoGridBinary.run(["export", photos.path, "--out", photos.path, "--width", "200"])
-            #expect(export.status == 0, "\(export.stderr)")
-            #expect(export.stdoutText.hasPrefix("Indexed 3 JPEG files:"), "run \(run): \(export.stdoutText)")
-            #expect(try Self.cells(photos.appendingPathComponent("layout.json")) == 3, "run \(run)")
-        }
+        let before = try FileManager.default.subpathsOfDirectory(atPath: photos.path).sorted()
+        let export = try PhotoGridBinary.run(["export", photos.path, "--out", photos.path, "--width", "200"])
+        #expect(export.status == 1)
+        FaultInjectionTests.expectOneErrorLine(export, containing: "is not empty and holds no photogrid export")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: photos.path).sorted() == before)
     }
 
     /// A folder with entries of every kind: the JSON summary counts each once, the counts add up to
