@@ -7,10 +7,11 @@
 import PackageDescription
 
 // The pixel code (JPEG decode/encode, resampling, thumbnails) is compiled optimised in debug builds too,
-// so `swift run photogrid …` and `swift test` never run it unoptimised (unoptimised it is 30–60× slower;
-// README.md, "Build and install", has the figures and Benchmarks/first-run.sh measures it). The rest of
-// the package stays a normal debug build. unsafeFlags are allowed here because this is a root package;
-// Benchmarks/ depends on it by path (a local package), which SwiftPM also allows.
+// so `swift run photogrid …` and `swift test` never run it unoptimised (unoptimised, `export` took 106×
+// the release binary's time; README.md, "Build and install", has the figures, Benchmarks/first-run.sh
+// measures it, and the CompiledOptimisedTests hold it). The rest of the package stays a normal debug
+// build. SwiftPM accepts unsafeFlags in a root package and in a local (path) dependency, as Benchmarks/
+// uses this one; not from a remote dependency.
 let optimisedSwiftInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 let optimisedCInDebug: [CSetting] = [.unsafeFlags(["-O2"], .when(configuration: .debug))]
 
