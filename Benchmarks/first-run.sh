@@ -6,14 +6,14 @@
 # Thumbnails) optimised in debug builds too.
 #
 #   Benchmarks/first-run.sh                      build both, make the photos once, time, print the ratio
-#   RUNS=5 Benchmarks/first-run.sh               more runs per command (default 3; the mean is compared)
+#   RUNS=5 Benchmarks/first-run.sh               more runs per command (default 3; the best is compared)
 #   COUNT=20 Benchmarks/first-run.sh             fewer photos (1–1000; default 200)
 #   PHOTOGRID_BIN=… Benchmarks/first-run.sh      compare against an already built release binary
 #   BASELINE_BIN=… Benchmarks/first-run.sh       also time that binary (e.g. a debug build without the
 #                                                optimised pixel code) on the same job, one run
 #
 # Each run exports into an empty folder (index, grid and detail thumbnails, layout.json, grid.jpg), warm
-# cache. Needs hyperfine, python3 and what Benchmarks/make-photos.sh needs. Files go to Benchmarks/work/.
+# cache. Needs python3, /usr/bin/time and what Benchmarks/make-photos.sh needs. Files go to Benchmarks/work/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -49,47 +49,58 @@ if [ ! -f "$SET.complete" ]; then
 fi
 echo "$(find "$SET" -name '*.jpg' | wc -l) photos in $SET, $(du -sh "$SET" | cut -f1)" >&2
 
-# --- 3. Time both on the same job, each run into an empty folder. `swift run` once first, so that any
-# build step of its own (plugin, relink) is done before the timed runs.
+# --- 3. Time both on the same job, each run into an empty folder, the two commands interleaved (ABAB…)
+# so that the other work on a shared machine falls on both alike; the best wall time and the best CPU
+# time (user + sys of the process tree) of each are compared, as in Benchmarks/thumbs.sh. `swift run`
+# once first, so that any build step of its own (plugin, relink) is done before the timed runs.
 swift run photogrid --help >/dev/null 2>&1
 README_OUT=$WORK/gallery-readme
 RELEASE_OUT=$WORK/gallery-release
-hyperfine --style basic --runs "$RUNS" --export-json "$WORK/results.json" \
-  -n "swift run photogrid export (README, debug build)" --prepare "rm -rf $README_OUT" \
-  "swift run photogrid export $SET --out $README_OUT" \
-  -n "photogrid export (release binary)" --prepare "rm -rf $RELEASE_OUT" \
-  "$RELEASE export $SET --out $RELEASE_OUT" >&2
-if [ -n "${BASELINE_BIN:-}" ]; then
-  hyperfine --style basic --runs 1 --export-json "$WORK/baseline.json" \
-    -n "baseline: $BASELINE_BIN export" --prepare "rm -rf $WORK/gallery-baseline" \
-    "$BASELINE_BIN export $SET --out $WORK/gallery-baseline" >&2
-fi
+RESULTS=$WORK/results.tsv
+: > "$RESULTS"
+measure() {  # measure NAME OUTDIR command…   appends "NAME wall user sys" to $RESULTS
+  local name=$1 out=$2; shift 2
+  rm -rf "$out"
+  /usr/bin/time -o "$WORK/time.txt" -f "%e %U %S" "$@" >/dev/null 2>"$WORK/stderr.txt" \
+    || { echo "failed: $* ($(tail -3 "$WORK/stderr.txt"))" >&2; exit 1; }
+  printf '%s\t%s\n' "$name" "$(tail -1 "$WORK/time.txt")" >> "$RESULTS"
+}
+for run in $(seq 1 "$RUNS"); do
+  echo "run $run of $RUNS…" >&2
+  measure readme "$README_OUT" swift run photogrid export "$SET" --out "$README_OUT"
+  measure release "$RELEASE_OUT" "$RELEASE" export "$SET" --out "$RELEASE_OUT"
+  if [ -n "${BASELINE_BIN:-}" ] && [ "$run" = 1 ]; then
+    measure baseline "$WORK/gallery-baseline" "$BASELINE_BIN" export "$SET" --out "$WORK/gallery-baseline"
+  fi
+done
 # The two galleries must be the same job's result: the same files, the same layout.
 diff <(cd "$README_OUT" && find . -type f | sort) <(cd "$RELEASE_OUT" && find . -type f | sort) >/dev/null \
   || { echo "the two exports made different files" >&2; exit 1; }
 cmp -s "$README_OUT/layout.json" "$RELEASE_OUT/layout.json" || { echo "the two layout.json differ" >&2; exit 1; }
 
 # --- 4. The ratio.
-python3 - "$WORK/results.json" "$COUNT" "$WORK/baseline.json" "${BASELINE_BIN:+yes}" <<'PY'
-import json, sys
-results = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
-count = int(sys.argv[2])
-readme = results["swift run photogrid export (README, debug build)"]
-release = results["photogrid export (release binary)"]
-print(f"\n{count} camera-size photos, `photogrid export` into an empty folder, mean of the runs (hyperfine);")
-print("CPU = user + sys of the process tree (steadier than wall time on a shared machine).\n")
+python3 - "$RESULTS" "$COUNT" "$RUNS" <<'PY'
+import sys
+runs = {}
+for line in open(sys.argv[1]):
+    name, stats = line.rstrip("\n").split("\t")
+    wall, user, system = map(float, stats.split())
+    runs.setdefault(name, []).append((wall, user + system))
+count, n = int(sys.argv[2]), int(sys.argv[3])
+best = {name: (min(w for w, _ in r), min(c for _, c in r), len(r)) for name, r in runs.items()}
+labels = {"readme": "`swift run photogrid export …` (the README's command, debug build)",
+          "release": "`photogrid export …` (release binary, scripts/install.sh)",
+          "baseline": "`$BASELINE_BIN export …` (one run)"}
+print(f"\n{count} camera-size photos, `photogrid export` into an empty folder, warm cache, the two commands")
+print(f"interleaved, best of {n} runs; CPU = user + sys of the process tree.\n")
 print("| command | wall time | photos/s | CPU | wall vs release | CPU vs release |")
 print("|---|---:|---:|---:|---:|---:|")
-rows = [("`swift run photogrid export …` (the README's command, debug build)", readme),
-        ("`photogrid export …` (release binary, scripts/install.sh)", release)]
-if sys.argv[4] == "yes":
-    baseline = json.load(open(sys.argv[3]))["results"][0]
-    rows.append((baseline["command"], baseline))
-cpu = lambda r: r["user"] + r["system"]
-for name, r in rows:
-    print(f"| {name} | {r['mean']:.2f} s ± {r['stddev'] or 0:.2f} | {count / r['mean']:.1f} | {cpu(r):.2f} s | "
-          f"{r['mean'] / release['mean']:.2f}× | {cpu(r) / cpu(release):.2f}× |")
-ratio = readme["mean"] / release["mean"]
-print(f"\n- {'PASS' if ratio <= 1.5 else 'MISS'}: the README's command takes {ratio:.2f}× the release binary's time "
-      f"(CPU {cpu(readme) / cpu(release):.2f}×; goal ≤ 1.5×)")
+rw, rc, _ = best["release"]
+for name in ["readme", "release", "baseline"]:
+    if name not in best: continue
+    w, c, k = best[name]
+    print(f"| {labels[name]} | {w:.2f} s | {count / w:.1f} | {c:.2f} s | {w / rw:.2f}× | {c / rc:.2f}× |")
+w, c, _ = best["readme"]
+print(f"\n- {'PASS' if w <= 1.5 * rw else 'MISS'}: the README's command takes {w / rw:.2f}× the release binary's time "
+      f"(CPU {c / rc:.2f}×; goal ≤ 1.5×)")
 PY
