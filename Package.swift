@@ -1,9 +1,19 @@
 // swift-tools-version:6.1
-// PhotoGrid: the Photos-app grid on Linux. Target graph and the allowed imports: ../shared/DESIGN.md §1.
+// PhotoGrid: the Photos-app grid on Linux (README.md; layout rules: docs/layout-spec.md). The target
+// graph, which is also the set of allowed imports:
 //   CJPEGShims → CJPEG; JPEG → CJPEGShims; Thumbnails → JPEG, Imaging, GridLayout; PhotoLibrary → JPEG;
 //   PhotoGrid → GridLayout, PhotoLibrary, Thumbnails; photogrid → PhotoGrid.
 // GridLayout and Imaging import nothing of ours. Only JPEG sees libjpeg; only PhotoLibrary sees SQLite.
 import PackageDescription
+
+// The pixel code (JPEG decode/encode, resampling, thumbnails) is compiled optimised in debug builds too,
+// so `swift run photogrid …` and `swift test` never run it unoptimised (unoptimised, `export` took 106×
+// the release binary's time; README.md, "Build and install", has the figures, Benchmarks/first-run.sh
+// measures it, and the CompiledOptimisedTests hold it). The rest of the package stays a normal debug
+// build. SwiftPM accepts unsafeFlags in a root package and in a local (path) dependency, as Benchmarks/
+// uses this one; not from a remote dependency.
+let optimisedSwiftInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+let optimisedCInDebug: [CSetting] = [.unsafeFlags(["-O2"], .when(configuration: .debug))]
 
 let package = Package(
     name: "PhotoGrid",
@@ -24,16 +34,16 @@ let package = Package(
             providers: [.apt(["libjpeg-dev"])]
         ),
         // The only C we write: libjpeg calls behind a setjmp/longjmp error manager.
-        .target(name: "CJPEGShims", dependencies: ["CJPEG"]),
+        .target(name: "CJPEGShims", dependencies: ["CJPEG"], cSettings: optimisedCInDebug),
         .target(name: "GridLayout"),
-        .target(name: "Imaging"),
-        .target(name: "JPEG", dependencies: ["CJPEGShims"]),
+        .target(name: "Imaging", swiftSettings: optimisedSwiftInDebug),
+        .target(name: "JPEG", dependencies: ["CJPEGShims"], swiftSettings: optimisedSwiftInDebug),
         .target(
             name: "PhotoLibrary",
             dependencies: ["JPEG", .product(name: "GRDB", package: "GRDB.swift")],
             plugins: ["EmbedMigrations"]
         ),
-        .target(name: "Thumbnails", dependencies: ["JPEG", "Imaging", "GridLayout"]),
+        .target(name: "Thumbnails", dependencies: ["JPEG", "Imaging", "GridLayout"], swiftSettings: optimisedSwiftInDebug),
         .target(name: "PhotoGrid", dependencies: ["GridLayout", "PhotoLibrary", "Thumbnails"]),
         .executableTarget(
             name: "photogrid",

@@ -16,7 +16,6 @@ WORK=Benchmarks/work/index
 PHOTOS=$WORK/photos
 BASES=$WORK/bases
 RUNS=${RUNS:-10}
-COUNT=1000
 SCRATCH=${SCRATCH:-.build-bench}
 mkdir -p "$WORK"
 
@@ -34,45 +33,9 @@ else
   BIN=$(swift build "${BUILD_FLAGS[@]}" --show-bin-path)/photogrid
 fi
 
-# --- 2. The photos: 10 camera-like originals made from SampleImages, each with the Canon EOS 400D
-# EXIF block of storm-canon.jpg (maker notes included), then 100 copies of each that differ by a
-# COM marker (so every file has its own content key).
-#   name       size       from                         coding       EXIF orientation
-BASE_SPECS=(
-  "a 4032x3024 aitzgorri.jpg               baseline     1"
-  "b 4032x3024 dragonfly.jpg               baseline     6"
-  "c 4032x3024 sunset.jpg                  baseline     8"
-  "d 4032x3024 friends-portrait.jpg        progressive  6"
-  "e 3024x4032 wine-portrait.jpg           baseline     1"
-  "f 3024x4032 infinite-sea-square.jpg     progressive  1"
-  "g 6000x4000 storm-canon.jpg             baseline     1"
-  "h 6000x4000 picosdeeuropa-panorama.jpg  progressive  1"
-  "i 1920x1080 umang.jpg                   baseline     1"
-  "j 1920x1080 seeding-wide.jpg            progressive  8"
-)
-if [ ! -f "$PHOTOS/.complete" ]; then
-  echo "generating $COUNT JPEGs in $PHOTOS (once)…" >&2
-  rm -rf "$PHOTOS" "$BASES"
-  mkdir -p "$PHOTOS" "$BASES"
-  for spec in "${BASE_SPECS[@]}"; do
-    read -r name size source coding orientation <<<"$spec"
-    interlace=None; [ "$coding" = progressive ] && interlace=JPEG
-    convert-im6.q16 "SampleImages/$source" -resize "$size^" -gravity center -extent "$size" \
-      -sampling-factor 2x2 -quality 90 -interlace "$interlace" "$BASES/$name.jpg"
-    exiftool -q -overwrite_original -TagsFromFile SampleImages/storm-canon.jpg -all:all \
-      "-Orientation#=$orientation" "$BASES/$name.jpg"
-  done
-  n=0
-  for folder in $(seq -w 1 10); do
-    mkdir -p "$PHOTOS/$folder"
-    for k in $(seq 1 100); do
-      base=$(printf '%s\n' "${BASE_SPECS[@]}" | sed -n "$(( n % 10 + 1 ))p" | cut -d' ' -f1)
-      wrjpgcom -comment "photogrid benchmark photo $n" "$BASES/$base.jpg" > "$PHOTOS/$folder/IMG_$(printf %04d $n).jpg"
-      n=$((n + 1))
-    done
-  done
-  touch "$PHOTOS/.complete"
-fi
+# --- 2. The photos: 1,000 camera-size JPEGs made once by Benchmarks/make-photos.sh (10 camera-like
+# originals with Canon EXIF and maker notes, 100 copies of each that differ by a COM marker).
+Benchmarks/make-photos.sh
 FILES=$(find "$PHOTOS" -name '*.jpg' | wc -l)
 echo "$FILES files, $(du -sh "$PHOTOS" | cut -f1), e.g.:" >&2
 for name in a b d g j; do

@@ -50,45 +50,9 @@ echo "building thumbs-quality (release)…" >&2
 swift build -c release --package-path Benchmarks/Thumbnails --scratch-path "$SCRATCH-quality" >&2
 QUALITY=$(swift build -c release --package-path Benchmarks/Thumbnails --scratch-path "$SCRATCH-quality" --show-bin-path)/thumbs-quality
 
-# --- 2. The photos: exactly Benchmarks/index.sh's set (same folder, same recipe; whichever script
-# runs first makes it). 10 camera-like originals made from SampleImages with the Canon EOS 400D EXIF
-# block of storm-canon.jpg, then 100 copies of each that differ by a COM marker.
-#   name       size       from                         coding       EXIF orientation
-BASE_SPECS=(
-  "a 4032x3024 aitzgorri.jpg               baseline     1"
-  "b 4032x3024 dragonfly.jpg               baseline     6"
-  "c 4032x3024 sunset.jpg                  baseline     8"
-  "d 4032x3024 friends-portrait.jpg        progressive  6"
-  "e 3024x4032 wine-portrait.jpg           baseline     1"
-  "f 3024x4032 infinite-sea-square.jpg     progressive  1"
-  "g 6000x4000 storm-canon.jpg             baseline     1"
-  "h 6000x4000 picosdeeuropa-panorama.jpg  progressive  1"
-  "i 1920x1080 umang.jpg                   baseline     1"
-  "j 1920x1080 seeding-wide.jpg            progressive  8"
-)
-if [ ! -f "$PHOTOS/.complete" ]; then
-  echo "generating 1000 JPEGs in $PHOTOS (once)…" >&2
-  rm -rf "$PHOTOS" "$BASES"
-  mkdir -p "$PHOTOS" "$BASES"
-  for spec in "${BASE_SPECS[@]}"; do
-    read -r name size source coding orientation <<<"$spec"
-    interlace=None; [ "$coding" = progressive ] && interlace=JPEG
-    convert-im6.q16 "SampleImages/$source" -resize "$size^" -gravity center -extent "$size" \
-      -sampling-factor 2x2 -quality 90 -interlace "$interlace" "$BASES/$name.jpg"
-    exiftool -q -overwrite_original -TagsFromFile SampleImages/storm-canon.jpg -all:all \
-      "-Orientation#=$orientation" "$BASES/$name.jpg"
-  done
-  n=0
-  for folder in $(seq -w 1 10); do
-    mkdir -p "$PHOTOS/$folder"
-    for k in $(seq 1 100); do
-      base=$(printf '%s\n' "${BASE_SPECS[@]}" | sed -n "$(( n % 10 + 1 ))p" | cut -d' ' -f1)
-      wrjpgcom -comment "photogrid benchmark photo $n" "$BASES/$base.jpg" > "$PHOTOS/$folder/IMG_$(printf %04d $n).jpg"
-      n=$((n + 1))
-    done
-  done
-  touch "$PHOTOS/.complete"
-fi
+# --- 2. The photos: exactly Benchmarks/index.sh's set, made once by Benchmarks/make-photos.sh (10
+# camera-like originals with Canon EXIF, 100 copies of each that differ by a COM marker).
+Benchmarks/make-photos.sh
 
 # --- 3. The sets: 200 photos (folders 01–02: 20 of each original) and all 1,000, as hard links
 # (photogrid does not follow symbolic links), each indexed once into its own database.
