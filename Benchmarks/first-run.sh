@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# First-run benchmark (issue 10): the README's main command, exactly as written — `swift run photogrid
+# First-run benchmark: the README's main command, exactly as written — `swift run photogrid
 # export FOLDER --out DIR`, a debug build — against the installed release binary (scripts/install.sh's
 # build) doing the same job, on 200 camera-size photos, after both builds. Prints the ratio; the goal is
 # at most 1.5×. It holds because Package.swift compiles the pixel code (Imaging, JPEG, CJPEGShims,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Index benchmark (DESIGN §6, issue 3): `photogrid index` against the tools people use today, on the
+# Index benchmark: `photogrid index` against the tools people use today, on the
 # same 1,000 camera-size JPEGs, side by side in one run, warm cache.
 #
 #   Benchmarks/index.sh            build (release), generate the photos once, time, print the table
@@ -108,7 +108,7 @@ for r in results:
     t = r["mean"]
     print(f"| {r['command']} | {t * 1000:.1f} ms ± {r['stddev'] * 1000:.1f} | {files / t:,.0f} | {t / ours:.1f}× |")
 def goal(text, ok): print(f"- {'PASS' if ok else 'MISS'}: {text}")
-print("\nGoals (issue 3):")
+print("\nGoals:")
 goal(f"≥ 20× exiftool -fast2: {mean['exiftool -fast2 (batch)'] / ours:.1f}×", mean["exiftool -fast2 (batch)"] / ours >= 20)
 goal(f"≥ 5× vipsheader: {mean['vipsheader'] / ours:.1f}×", mean["vipsheader"] / ours >= 5)
 pillow = mean["Pillow (size + EXIF orientation)"]

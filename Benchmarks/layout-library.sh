@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Layout on a large library (issue 5): rows generated straight into a photogrid database, then
+# Layout on a large library: rows generated straight into a photogrid database, then
 #   - one visible-range query on 1,000,000 rows (`photogrid layout --db … --width 393 --offset Y`),
 #   - a detail query on 1,000,000 rows,
 #   - the `--all` layout JSON of 100,000 rows,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Startup benchmark (issue 10): `photogrid --help` of the installed binary (scripts/install.sh: release,
+# Startup benchmark: `photogrid --help` of the installed binary (scripts/install.sh: release,
 # fully static) against a bare C `true` process (an empty main compiled by gcc -O2, dynamically linked
 # like almost every program). Prints the ratio of the medians; the goal is at most 2×.
 #

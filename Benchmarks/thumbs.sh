@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Thumbnail benchmark (DESIGN §6, issue 4): `photogrid thumbs` against vipsthumbnail and ImageMagick
+# Thumbnail benchmark: `photogrid thumbs` against vipsthumbnail and ImageMagick
 # on the camera-size JPEGs of the index benchmark, side by side in one run, warm cache; and against
 # the floor of `djpeg -scale 1/8` (decoding alone) on the same files. Then the quality of each tool's
 # thumbnails against the full-decode area-average reference.
@@ -181,6 +181,6 @@ for T in [256, 387]:
     goals.append((f"square {T}: PSNR ≥ 38 dB (raw): {ours_raw:.2f}", ours_raw >= 38))
     goals.append((f"square {T}: PSNR no worse than vipsthumbnail's by > 0.3 dB: raw {ours_raw - means['vips raw']:+.2f}, q85 {ours_q - means['vips jpg']:+.2f}",
                   ours_raw >= means["vips raw"] - 0.3 and ours_q >= means["vips jpg"] - 0.3))
-print("\nGoals (issue 4):")
+print("\nGoals:")
 for text, ok in goals: print(f"- {'PASS' if ok else 'MISS'}: {text}")
 PY
