@@ -37,16 +37,26 @@ struct JSONContractTests {
         // Entries the index skips, each of another kind: they appear in the summary and `list --skipped`.
         try Data("x".utf8).write(to: photos.appendingPathComponent("clip.mov"))
         try Data("x".utf8).write(to: photos.appendingPathComponent(".hidden.jpg"))
+        // A name that is not UTF-8: its documents carry `pathBytes`.
+        try CommandLineSurfaceTests.createFile(named: Array("caf".utf8) + [0xE9] + Array(".jpg".utf8), in: photos,
+                                               contents: try CommandLineSurfaceTests.samplePhoto())
 
         #expect(try problems("index-summary", ["index", photos.path, "--db", db, "--json"]) == [])
         #expect(try problems("index-summary", ["index", photos.path, "--db", db, "--json"]) == [])
         #expect(try problems("list", ["list", "--db", db, "--json"]) == [])
+        #expect(try problems("stats", ["stats", "--db", db, "--json"]) == [])
+        #expect(try problems("stats", ["stats", "--db", db, "--json", "--check"]) == [])
         #expect(try problems("skipped-list", ["list", "--skipped", "--db", db, "--json"]) == [])
         #expect(try problems("layout", ["layout", "--db", db, "--width", "393", "--offset", "300", "--height", "400"]) == [])
+        let all = try PhotoGridBinary.run(["layout", "--db", db, "--width", "393", "--all"])
+        #expect(try JSONSchema(kind: "layout").problems(json: all.stdout) == [])
+        #expect(all.stdoutText.contains("\"pathBytes\":\"Y2Fm6S5qcGc=\""))  // base64 of 63 61 66 E9 2E 6A 70 67
         #expect(try problems("detail", ["detail", "5", "--db", db, "--width", "393", "--height", "759", "--progress", "0.5"]) == [])
         let thumbs = dir.appendingPathComponent("thumbs").path
         #expect(try problems("thumbs-summary", ["thumbs", "--db", db, "--out", thumbs, "--width", "120",
                                                 "--scale", "1", "--json"]) == [])
+        #expect(try problems("render", ["render", "--db", db, "--width", "393", "--height", "300", "--scale", "1",
+                                        "--out", dir.appendingPathComponent("r.jpg").path, "--json"]) == [])
     }
 
     @Test("export's layout.json, whose cells carry thumbnail paths")
@@ -61,6 +71,15 @@ struct JSONContractTests {
         #expect(try JSONSchema(kind: "layout").problems(json: data) == [])
         let cells = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["cells"] as? [[String: Any]])
         #expect(cells.count == 16 && cells.allSatisfy { $0["thumbnail"] is String })
+
+        // `export --json` (a rerun), whose steps are the index and thumbs documents.
+        let rerun = try PhotoGridBinary.run(["export", PhotoGridBinary.sampleImages.appendingPathComponent("orientation").path,
+                                             "--out", out.path, "--width", "200", "--height", "300", "--scale", "1", "--json"])
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(try JSONSchema(kind: "export").problems(json: rerun.stdout) == [])
+        let document = try rerun.json()
+        #expect(try JSONSchema(kind: "index-summary").problems(try #require(document["index"])) == [])
+        #expect(try JSONSchema(kind: "thumbs-summary").problems(try #require(document["thumbnails"])) == [])
     }
 
     /// The validator itself: each broken document is caught (so the tests above can fail).
