@@ -17,41 +17,8 @@ import Glibc
     /// read per photo would pass it.
     static let peakResidentBytesLimit = 200 * 1024 * 1024
 
-    /// What a child process used: its exit status, wall time and peak resident set (wait4 rusage).
-    struct ChildUsage {
-        var status: Int32
-        var seconds: Double
-        var peakResidentBytes: Int
-    }
-
-    /// Runs `photogrid ARGS` with output discarded and reports its resource use from wait4(2), which
-    /// reaps exactly this child (other tests' children do not count).
-    static func measure(_ arguments: [String]) throws -> ChildUsage {
-        let executable = try PhotoGridBinary.url.path
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "PHOTOGRID_DB" }
-            .map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { environment.forEach { free($0) } }
-        var pid: pid_t = 0
-        let started = Date()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environment)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        var status: Int32 = 0
-        var usage = rusage()
-        var reaped: pid_t
-        repeat { reaped = wait4(pid, &status, 0, &usage) } while reaped < 0 && errno == EINTR
-        guard reaped == pid else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECHILD) }
-        let exited = status & 0x7F == 0
-        return ChildUsage(status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
-                          seconds: Date().timeIntervalSince(started),
-                          peakResidentBytes: Int(usage.ru_maxrss) * 1024)  // ru_maxrss is in KiB on Linux
+    static func measure(_ arguments: [String]) throws -> ProcessRunner.ChildUsage {
+        try ProcessRunner.measure(PhotoGridBinary.url.path, arguments)
     }
 
     @Test(.enabled(if: slowTestsEnabled, "set PHOTOGRID_SLOW_TESTS=1 to index 100,000 files"))
