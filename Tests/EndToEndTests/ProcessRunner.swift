@@ -41,15 +41,18 @@ enum ProcessRunner {
         return process
     }
 
-    /// What a child process used: its exit status, wall time and peak resident set (wait4 rusage).
+    /// What a child process used: its exit status, wall time and peak resident set.
     struct ChildUsage {
         var status: Int32
         var seconds: Double
         var peakResidentBytes: Int
     }
 
-    /// Runs `executable ARGS` with output discarded and reports its resource use from wait4(2), which
-    /// reaps exactly this child (other tests' children do not count). `defaultSignals` are set back
+    /// Runs `executable ARGS` with output discarded and reports its status and peak resident set.
+    ///
+    /// The peak is the child's own `VmHWM` (/proc/PID/status), read every 2 ms while it runs: wait4's
+    /// `ru_maxrss` cannot be used, because a child spawned from the test runner keeps the runner's
+    /// high-water mark (tens of MiB) across exec. The last read before exit is at most 2 ms old. `defaultSignals` are set back
     /// to their default action in the child, and no signal is blocked (the test runner may ignore or
     /// block some, and both stay so across exec).
     static func measure(_ executable: String, _ arguments: [String], defaultSignals: [Int32] = []) throws -> ChildUsage {
@@ -82,12 +85,24 @@ enum ProcessRunner {
         var status: Int32 = 0
         var usage = rusage()
         var reaped: pid_t
-        repeat { reaped = wait4(pid, &status, 0, &usage) } while reaped < 0 && errno == EINTR
+        var peak = 0
+        repeat {
+            peak = max(peak, highWaterMark(of: pid))
+            reaped = wait4(pid, &status, WNOHANG, &usage)
+            if reaped == 0 { usleep(2000) }
+        } while reaped == 0 || (reaped < 0 && errno == EINTR)
         guard reaped == pid else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECHILD) }
         let exited = status & 0x7F == 0
         return ChildUsage(status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
                           seconds: Date().timeIntervalSince(started),
-                          peakResidentBytes: Int(usage.ru_maxrss) * 1024)  // ru_maxrss is in KiB on Linux
+                          peakResidentBytes: peak)
+    }
+
+    /// `VmHWM` of process `pid` in bytes (0 once it has exited or when unreadable).
+    static func highWaterMark(of pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024   // "VmHWM:   1234 kB"
     }
 
     /// The size of the file at `path`, 0 if it does not exist.
