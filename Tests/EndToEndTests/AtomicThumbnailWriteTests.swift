@@ -100,8 +100,9 @@ import Glibc
     /// Killed *inside* a write, deterministically: under a file-size limit (`ulimit -f`) with SIGXFSZ
     /// at its default action, the kernel writes the thumbnail up to the limit and then kills the
     /// process with SIGXFSZ. Five limits (150–190 KiB: above the database and its WAL, below the
-    /// 198–329 KB detail thumbnails of three of the four photos) stop it at five byte counts. Afterwards the file cut short must be a temporary one of exactly the limit's
-    /// size, and every file with a final name whole. (A product that wrote straight to the final
+    /// 198–329 KB detail thumbnails of three of the four photos) stop it at five byte counts.
+    /// Afterwards the file cut short must be a temporary one of exactly the limit's size, and every
+    /// file with a final name whole. (A product that wrote straight to the final
     /// name leaves a final-named file of the limit's size here, every time.)
     @Test func killedInsideAWriteLeavesOnlyWholeFinalFiles() throws {
         let library = try Library("photogrid-atomic-xfsz", samples: ["aitzgorri.jpg", "dragonfly.jpg", "sunset.jpg", "umang.jpg"],
