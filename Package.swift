@@ -61,7 +61,8 @@ let package = Package(
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails"]),
         .testTarget(name: "PhotoGridTests", dependencies: ["PhotoGrid"]),
-        .testTarget(name: "EndToEndTests"),
+        // End-to-end tests run the built binary; they decode its pictures and thumbnails with `JPEG`.
+        .testTarget(name: "EndToEndTests", dependencies: ["JPEG"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,17 +6,7 @@ import Testing
 struct ExportCommandTests {
     /// Width and height from a JPEG's SOF marker (baseline, extended or progressive).
     func jpegSize(_ url: URL) throws -> (Int, Int)? {
-        let b = [UInt8](try Data(contentsOf: url))
-        var i = 2
-        while i + 9 < b.count {
-            guard b[i] == 0xFF else { return nil }
-            let marker = b[i + 1], length = Int(b[i + 2]) << 8 | Int(b[i + 3])
-            if [0xC0, 0xC1, 0xC2].contains(marker) {
-                return (Int(b[i + 7]) << 8 | Int(b[i + 8]), Int(b[i + 5]) << 8 | Int(b[i + 6]))
-            }
-            i += 2 + length
-        }
-        return nil
+        JPEGFrame.size([UInt8](try Data(contentsOf: url))).map { ($0.width, $0.height) }
     }
 
     @Test("export writes the library, thumbnails, layout.json and grid.jpg; a rerun does nothing")
@@ -43,8 +33,12 @@ struct ExportCommandTests {
             let frame = try #require(cell["frame"] as? [String: Double])
             // Row pitch 132: cell i at (132 × (i mod 3), 132 × (i div 3)).
             #expect(frame == ["x": Double(132 * (index % 3)), "y": Double(132 * (index / 3)), "width": 129, "height": 129])
-            // The crop is the centre square of the display size.
-            let w = try #require(cell["pixelWidth"] as? Double), h = try #require(cell["pixelHeight"] as? Double)
+            // The display size from the photo file itself (its SOF and EXIF orientation, read by the
+            // test), and the crop is its centre square.
+            let path = try #require(cell["path"] as? String)
+            let display = try #require(JPEGFrame.displaySize([UInt8](Data(contentsOf: PhotoGridBinary.sampleImages.appendingPathComponent(path)))))
+            let w = Double(display.width), h = Double(display.height)
+            #expect(cell["pixelWidth"] as? Double == w && cell["pixelHeight"] as? Double == h, "\(path)")
             let side = min(w, h)
             #expect(cell["crop"] as? [String: Double] == ["x": (w - side) / 2, "y": (h - side) / 2, "width": side, "height": side])
             let thumbnail = try #require(cell["thumbnail"] as? String)
@@ -60,6 +54,13 @@ struct ExportCommandTests {
         let portrait6 = try #require(cells.first { $0["path"] as? String == "orientation/Portrait_6.jpg" })
         #expect(portrait6["pixelWidth"] as? Double == 400 && portrait6["pixelHeight"] as? Double == 600)
         #expect(portrait6["crop"] as? [String: Double] == ["x": 0, "y": 100, "width": 400, "height": 400])
+        // Orientation 5 (transpose) swaps too: Landscape_5 stored 400×600 displays 600×400, Portrait_5
+        // stored 600×400 displays 400×600 (exiftool: ImageWidth/ImageHeight, Orientation 5).
+        let landscape5 = try #require(cells.first { $0["path"] as? String == "orientation/Landscape_5.jpg" })
+        #expect(landscape5["pixelWidth"] as? Double == 600 && landscape5["pixelHeight"] as? Double == 400)
+        #expect(landscape5["crop"] as? [String: Double] == ["x": 100, "y": 0, "width": 400, "height": 400])
+        let portrait5 = try #require(cells.first { $0["path"] as? String == "orientation/Portrait_5.jpg" })
+        #expect(portrait5["pixelWidth"] as? Double == 400 && portrait5["pixelHeight"] as? Double == 600)
 
         let picture = out.appendingPathComponent("grid.jpg")
         #expect(try jpegSize(picture).map { [$0.0, $0.1] } == [1179, 2277])   // 393 × 3, 759 × 3
@@ -72,6 +73,26 @@ struct ExportCommandTests {
         #expect(second.stdoutText.contains("(unchanged)"))
         #expect(try FileManager.default.attributesOfItem(atPath: picture.path)[.modificationDate] as? Date == pictureDate)
         #expect(try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent("layout.json").path)[.modificationDate] as? Date == layoutDate)
+    }
+
+    /// The test's own EXIF/SOF reader agrees with exiftool on every sample photo (when exiftool is
+    /// installed; `.ci/run` installs it).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool"), "needs exiftool"))
+    func displaySizesAgreeWithExiftool() throws {
+        let run = try PhotoGridBinary.run(executable: URL(fileURLWithPath: "/usr/bin/exiftool"),
+                                          ["-q", "-r", "-T", "-Directory", "-FileName", "-ImageWidth", "-ImageHeight", "-Orientation#", "."],
+                                          in: PhotoGridBinary.sampleImages)
+        #expect(run.status == 0)
+        let lines = run.stdoutText.split(separator: "\n")
+        #expect(lines.count == 26)
+        for line in lines {
+            let fields = line.split(separator: "\t").map(String.init)
+            let file = PhotoGridBinary.sampleImages.appendingPathComponent(fields[0]).appendingPathComponent(fields[1])
+            let bytes = [UInt8](try Data(contentsOf: file))
+            let orientation = Int(fields[4]) ?? 1   // "-" when the tag is absent
+            #expect(JPEGFrame.orientation(bytes) == orientation, "\(fields[1])")
+            #expect(JPEGFrame.size(bytes).map { "\($0.width) \($0.height)" } == "\(fields[2]) \(fields[3])", "\(fields[1])")
+        }
     }
 
     @Test("bad export arguments: one line, exit 64; a missing folder: exit 1")

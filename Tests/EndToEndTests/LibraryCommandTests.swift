@@ -165,13 +165,15 @@ import Testing
         #expect(noDatabase.stderr.split(separator: "\n").count == 1)
     }
 
-    @Test(arguments: [["index"], ["index", ".", "--jobs", "0"], ["index", ".", "--jobs", "many"],
-                      ["list", "--bogus"], ["stats", "extra"]])
-    func usageErrorsExitSixtyFour(arguments: [String]) throws {
+    /// Each usage error exits 64 and its message names what was wrong.
+    @Test(arguments: [(["index"], "<folder>"), (["index", ".", "--jobs", "0"], "--jobs"),
+                      (["index", ".", "--jobs", "many"], "'many'"), (["list", "--bogus"], "'--bogus'"),
+                      (["stats", "extra"], "'extra'")])
+    func usageErrorsExitSixtyFour(arguments: [String], names culprit: String) throws {
         let run = try PhotoGridBinary.run(arguments)
         #expect(run.status == 64)
         #expect(run.stdoutText == "")
-        #expect(!run.stderr.isEmpty)
+        #expect(run.stderr.split(separator: "\n").first?.contains(culprit) == true, "\(run.stderr)")
     }
 
     @Test func helpDescribesTheCommands() throws {

@@ -191,7 +191,7 @@ struct ThumbnailPlanTests {
         #expect(orientation.displaySize(forStoredSize: p.resampleSize) == p.outputSize)
     }
 
-    @Test func rejectsBadInputs() {
+    @Test func rejectsBadInputs() throws {
         #expect(throws: ThumbnailPlanError.invalidStoredSize(PixelSize(width: 0, height: 10))) {
             try ThumbnailPlan(storedSize: PixelSize(width: 0, height: 10), orientation: .identity, target: .square(side: 10))
         }
@@ -206,9 +206,9 @@ struct ThumbnailPlanTests {
                               target: .square(side: 5), margin: 0)
         }
         // A margin so large that margin × target overflows just means "decode at full size".
-        let huge = try? ThumbnailPlan(storedSize: PixelSize(width: 100, height: 80), orientation: .identity,
+        let huge = try ThumbnailPlan(storedSize: PixelSize(width: 100, height: 80), orientation: .identity,
                                       target: .square(side: 50), margin: Int.max)
-        #expect(huge?.scaleDenominator == 1)
+        #expect(huge.scaleDenominator == 1)
     }
 
     /// The default margin is README's 2× (`photogrid thumbs`).
