@@ -168,7 +168,7 @@ import Testing
         let render = try PhotoGridBinary.run(["render", "--db", database, "--width", "393", "--height", "759",
                                               "--out", picture.path])
         #expect(render.status == 0, "\(render.stderr)")
-        #expect(render.stdoutText == "Rendered 6 cell(s) into \(picture.path) (1179×2277 px).\n")
+        #expect(render.stdoutText == "Rendered 6 cells into \(picture.path) (1179×2277 px).\n")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("thumbnails").path))
         let rendered = try Picture(picture)
         #expect(rendered.width == 1179 && rendered.height == 2277)
