@@ -32,14 +32,9 @@ import Glibc
         let thumbnails: URL
 
         init(_ label: String) throws {
-            directory = try PhotoGridBinary.temporaryDirectory(label)
-            photos = directory.appendingPathComponent("photos")
-            try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
-            let orientation = PhotoGridBinary.sampleImages.appendingPathComponent("orientation")
-            for name in ["Landscape_1.jpg", "Landscape_6.jpg", "Portrait_1.jpg", "Portrait_8.jpg"] {
-                try FileManager.default.copyItem(at: orientation.appendingPathComponent(name),
-                                                  to: photos.appendingPathComponent(name))
-            }
+            let scratch = try ForeignFilesTests.Scratch(label)
+            directory = scratch.directory
+            photos = scratch.photos
             database = directory.appendingPathComponent("library.sqlite").path
             thumbnails = directory.appendingPathComponent("thumbnails")
             let index = try PhotoGridBinary.run(["index", photos.path, "--db", database])
