@@ -15,7 +15,24 @@ public struct GridPicture: Sendable {
         /// A JPEG of the photo's centre square (a grid thumbnail): drawn into the cell's frame.
         case centreSquare(path: String)
         /// The whole photo (EXIF orientation applied when drawn): drawn into the fill rect, clipped.
-        case photo(path: String)
+        /// Named by its raw path bytes (a file name need not be UTF-8) and a display path for errors.
+        case photoFile(PhotoFile)
+
+        /// The whole photo at `path`.
+        public static func photo(path: String) -> CellSource { .photoFile(PhotoFile(path: path)) }
+    }
+
+    /// A photo file named by its raw path bytes, with the text that names it in messages.
+    public struct PhotoFile: Sendable, Hashable {
+        public var pathBytes: [UInt8]
+        public var displayPath: String
+
+        public init(pathBytes: [UInt8], displayPath: String) {
+            self.pathBytes = pathBytes
+            self.displayPath = displayPath
+        }
+
+        public init(path: String) { self.init(pathBytes: Array(path.utf8), displayPath: path) }
     }
 
     public let gallery: GalleryLayout
@@ -52,7 +69,7 @@ public struct GridPicture: Sendable {
     ///     `photogrid thumbs` makes its thumbnail.
     public func render(detail: (index: Int, progress: Double)? = nil,
                        source: (Int, GalleryPhoto) -> CellSource?,
-                       detailSource: (GalleryPhoto) -> String?,
+                       detailSource: (GalleryPhoto) -> PhotoFile?,
                        failed: (Int, ThumbnailError) -> Void = { _, _ in },
                        warned: (Int, String) -> Void = { _, _ in }) throws(RenderError) -> Canvas {
         let size = pixelSize
@@ -69,8 +86,9 @@ public struct GridPicture: Sendable {
                 let damage = switch cellSource {
                 case let .centreSquare(path):
                     try canvas.draw(jpegAt: path, into: frame, clip: screen)
-                case let .photo(path):
-                    try canvas.draw(jpegAt: path, into: pixels(cell.imageFrame.offsetBy(shift)),
+                case let .photoFile(file):
+                    try canvas.draw(jpegAtBytes: file.pathBytes, displayPath: file.displayPath,
+                                    into: pixels(cell.imageFrame.offsetBy(shift)),
                                     clip: cell.clip.map { pixels($0.offsetBy(shift)).intersection(screen) } ?? screen,
                                     pixelLimit: pixelLimit)
                 }
@@ -84,9 +102,10 @@ public struct GridPicture: Sendable {
             do { document = try gallery.detailDocument(index: detail.index, progress: detail.progress) } catch { throw .usage(error) }
             // The grid's opacity is 1 − p: cover it with the background at opacity p.
             canvas.fill(screen, color: background, opacity: detail.progress)
-            if let photo = gallery.photo(at: detail.index), let path = detailSource(photo) {
+            if let photo = gallery.photo(at: detail.index), let file = detailSource(photo) {
                 do {
-                    let damage = try canvas.draw(jpegAt: path, into: pixels(document.image),
+                    let damage = try canvas.draw(jpegAtBytes: file.pathBytes, displayPath: file.displayPath,
+                                                 into: pixels(document.image),
                                                  clip: pixels(document.visible).intersection(screen), pixelLimit: pixelLimit)
                     if let damage { warned(detail.index, damage.description) }
                 } catch {

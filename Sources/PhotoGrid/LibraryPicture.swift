@@ -90,8 +90,13 @@ public enum LibraryPicture {
         let gallery = try request.gallery(database: database, detailIndex: detail, alsoVisible: true)
         if let detail { _ = try gallery.detailDocument(index: detail, progress: progress) }
         let store = try PhotoStore(path: database, mode: .existing)
-        let root = try store.root()?.path ?? ""
-        func original(_ photo: GalleryPhoto) -> String? { photo.path.map { root + "/" + $0 } }
+        let root = try store.root()
+        func original(_ photo: GalleryPhoto) -> GridPicture.PhotoFile? {
+            guard let root, let path = photo.path else { return nil }
+            let relative = photo.pathBytes ?? Array(path.utf8)
+            return GridPicture.PhotoFile(pathBytes: root.pathBytes + [UInt8(ascii: "/")] + relative,
+                                         displayPath: root.path + "/" + path)
+        }
         let square = gallery.configuration.cellStyle == .square
         let recorded = thumbnail == nil && square ? recordedFiles(database: database, request: request) : [:]
         let thumbnail = thumbnail ?? { photo in photo.id.flatMap { recorded[$0]?.path } }
@@ -116,7 +121,7 @@ public enum LibraryPicture {
                     }
                     return .centreSquare(path: path)
                 }
-                return original(photo).map { .photo(path: $0) }
+                return original(photo).map { .photoFile($0) }
             },
             detailSource: original,
             failed: { index, error in

@@ -89,8 +89,18 @@ public struct Canvas: Sendable {
     @discardableResult
     public mutating func draw(jpegAt path: String, into rect: Rect, clip: Rect? = nil, opacity: Double = 1,
                               pixelLimit: Int = JPEGDecodeOptions.defaultPixelLimit) throws(ThumbnailError) -> JPEGDamage? {
+        try draw(jpegAtBytes: Array(path.utf8), displayPath: path, into: rect, clip: clip, opacity: opacity,
+                 pixelLimit: pixelLimit)
+    }
+
+    /// `draw(jpegAt:…)` for a file named by its raw path bytes (which need not be UTF-8);
+    /// `displayPath` names it in errors.
+    @discardableResult
+    public mutating func draw(jpegAtBytes pathBytes: [UInt8], displayPath path: String, into rect: Rect, clip: Rect? = nil,
+                              opacity: Double = 1,
+                              pixelLimit: Int = JPEGDecodeOptions.defaultPixelLimit) throws(ThumbnailError) -> JPEGDamage? {
         guard coverage(of: rect, clip: clip, opacity: opacity) != nil else { return nil }
-        let file = try SourceFile(pathBytes: Array(path.utf8), displayPath: path)
+        let file = try SourceFile(pathBytes: pathBytes, displayPath: path)
         let header: JPEGHeader
         do {
             header = try JPEGHeader.probe(fileDescriptor: file.descriptor, path: path).header

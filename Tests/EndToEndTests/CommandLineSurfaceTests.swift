@@ -181,7 +181,7 @@ struct CommandLineSurfaceTests {
         [UInt8](try Data(contentsOf: PhotoGridBinary.sampleImages.appendingPathComponent("dragonfly.jpg")))
     }
 
-    @Test("a name that is not UTF-8 comes back byte for byte as pathBytes in list, layout, detail and thumbs")
+    @Test("a name that is not UTF-8 comes back byte for byte as pathBytes in list, layout, detail and thumbs, and render opens it")
     func pathBytes() throws {
         let directory = try PhotoGridBinary.temporaryDirectory("photogrid-surface")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -210,6 +210,13 @@ struct CommandLineSurfaceTests {
         let index = try #require(cells.firstIndex { $0["pathBytes"] != nil })
         let detail = try PhotoGridBinary.run(["detail", "\(index)", "--width", "393"], in: directory).json()
         #expect(decoded(detail) == latin1)
+
+        // `render` opens the photos by their bytes too (there are no thumbnails yet): both cells drawn.
+        let render = try PhotoGridBinary.run(["render", "--width", "393", "--height", "200", "--out", "r.jpg", "--json"],
+                                             in: directory)
+        #expect(render.status == 0, "\(render.stderr)")
+        let drawn = try render.json()
+        #expect(drawn["cells"] as? Int == 2 && (drawn["failures"] as? [Any])?.isEmpty == true, "\(drawn)")
 
         // A pixel limit of 100 pixels refuses both photos: the failures name them.
         let thumbs = try PhotoGridBinary.run(["thumbs", "--pixel-limit", "0.0001", "--json"], in: directory)
