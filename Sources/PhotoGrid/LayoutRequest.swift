@@ -63,28 +63,32 @@ extension LayoutRequest {
         if sizes != nil { return try galleryFromSizes() }
         let configuration = try configuration()
         let store = try PhotoStore(path: database, mode: .existing)
-        if configuration.cellStyle == .square && !all {
-            let count = try store.gridCount()
-            if let detailIndex, !(0..<count).contains(detailIndex) {
-                throw UsageError(count == 0 ? "index \(detailIndex): the library has no photos to open"
-                                 : "index \(detailIndex) is out of range: the grid has \(TerminalProgressBar.grouped(count)) photo(s), indices 0…\(count - 1)")
-            }
-            do {
-                return try GalleryLayout(count: count, viewport: viewport, configuration: configuration,
-                                         only: alsoVisible ? nil : detailIndex.map { $0..<($0 + 1) },
-                                         also: detailIndex) { (range: Range<Int>) throws(LibraryError) in
-                    try store.gridEntries(range).map(GalleryPhoto.init)
+        // The count and every row come from one snapshot: an index run committing meanwhile is seen
+        // wholly or not at all.
+        return try store.readGrid { grid in
+            if configuration.cellStyle == .square && !all {
+                let count = try grid.count()
+                if let detailIndex, !(0..<count).contains(detailIndex) {
+                    throw UsageError(count == 0 ? "index \(detailIndex): the library has no photos to open"
+                                     : "index \(detailIndex) is out of range: the grid has \(TerminalProgressBar.grouped(count)) photo(s), indices 0…\(count - 1)")
                 }
-            } catch {
-                switch error {
-                case let .usage(usage): throw usage
-                case let .load(library?, _): throw library
-                case .load(nil, _): throw error
+                do throws(GalleryLoadError<LibraryError>) {
+                    return try GalleryLayout(count: count, viewport: viewport, configuration: configuration,
+                                             only: alsoVisible ? nil : detailIndex.map { $0..<($0 + 1) },
+                                             also: detailIndex) { (range: Range<Int>) throws(LibraryError) in
+                        try grid.entries(range).map(GalleryPhoto.init)
+                    }
+                } catch {
+                    switch error {
+                    case let .usage(usage): throw usage
+                    case let .load(library?, _): throw library
+                    case .load(nil, _): throw error
+                    }
                 }
             }
+            let photos = try grid.entries().map(GalleryPhoto.init)
+            return try GalleryLayout(photos: photos, viewport: viewport, configuration: configuration)
         }
-        let photos = try store.gridEntries().map(GalleryPhoto.init)
-        return try GalleryLayout(photos: photos, viewport: viewport, configuration: configuration)
     }
 }
 

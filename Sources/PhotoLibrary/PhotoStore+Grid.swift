@@ -6,31 +6,70 @@ extension PhotoStore {
     /// the partial index `photos_grid` (Migrations/0003) covers exactly them.
     static let gridFilter = "status = 'ok'"
 
-    /// Number of photos in the grid, as kept by the triggers of Migrations/0003 (`grid_size`).
+    /// Runs `body` with the grid as one read transaction sees it: its size and the photos at any
+    /// positions all come from the same snapshot, so an index run committing meanwhile is seen either
+    /// wholly or not at all. Errors of `body` are rethrown as they are; the reader's own are `LibraryError`.
+    public func readGrid<T>(_ body: (GridReader) throws -> T) throws -> T {
+        var bodyError: (any Error)?
+        let value: T? = try read("reading the grid") { db in
+            do { return try body(GridReader(db: db)) } catch { bodyError = error; return nil }
+        }
+        if let bodyError { throw bodyError }
+        return value!
+    }
+
+    /// Number of photos in the grid (one snapshot of its own).
     public func gridCount() throws(LibraryError) -> Int {
-        try read("counting the grid") { db in
+        try typed { () throws -> Int in try readGrid { grid in try grid.count() } }
+    }
+
+    /// The grid's photos at positions `range` (all of them when nil), in grid order (one snapshot of
+    /// its own).
+    public func gridEntries(_ range: Range<Int>? = nil) throws(LibraryError) -> [GridEntry] {
+        try typed { () throws -> [GridEntry] in try readGrid { grid in try grid.entries(range) } }
+    }
+
+    /// `body`'s result; what it throws is a `LibraryError` (only the grid reader throws inside it).
+    private func typed<T>(_ body: () throws -> T) throws(LibraryError) -> T {
+        do { return try body() } catch let error as LibraryError { throw error } catch {
+            throw Self.libraryError(error, operation: "reading the grid")
+        }
+    }
+}
+
+/// The grid inside one read transaction of `PhotoStore.readGrid`; valid only inside that call.
+public struct GridReader {
+    let db: Database
+
+    /// Number of photos in the grid, as kept by the triggers of Migrations/0003 (`grid_size`).
+    public func count() throws(LibraryError) -> Int {
+        try run("counting the grid") { db in
             try Int.fetchOne(db, sql: "SELECT photos FROM grid_size WHERE id = 1") ?? 0
         }
     }
 
-    /// The grid's photos at positions `range` (all of them when nil), in grid order. The positions are
-    /// found on the covering index `photos_grid` alone; only the chosen rows are read for their path.
-    public func gridEntries(_ range: Range<Int>? = nil) throws(LibraryError) -> [GridEntry] {
-        var inner = """
-            SELECT rowid AS id, display_width, display_height, sort_key, path_bytes FROM photos INDEXED BY photos_grid
-            WHERE \(Self.gridFilter) ORDER BY sort_key, path_bytes
-            """
+    /// The photos at grid positions `range` (all of them when nil), in grid order.
+    ///
+    /// A window starts at the day holding its first position (the per-day counts of Migrations/0006):
+    /// the days before it are skipped by their counts and only that day's earlier photos are walked on
+    /// the covering index `photos_grid`, so the cost is the window plus one day, not the position. Only
+    /// the chosen rows are read for their path.
+    public func entries(_ range: Range<Int>? = nil) throws(LibraryError) -> [GridEntry] {
+        var inner = "SELECT rowid AS id, display_width, display_height, sort_key, path_bytes FROM photos INDEXED BY photos_grid WHERE \(PhotoStore.gridFilter)"
         var arguments: StatementArguments = []
         if let range {
             guard !range.isEmpty, range.lowerBound >= 0 else { return [] }
-            inner += " LIMIT ? OFFSET ?"
-            arguments = [range.count, range.lowerBound]
+            guard let start = try dayStart(containing: range.lowerBound) else { return [] }
+            inner += " AND sort_key >= ? ORDER BY sort_key, path_bytes LIMIT ? OFFSET ?"
+            arguments = [start.day, range.count, range.lowerBound - start.position]
+        } else {
+            inner += " ORDER BY sort_key, path_bytes"
         }
         let sql = """
             SELECT grid.id, photos.path, grid.display_width, grid.display_height, grid.path_bytes
             FROM (\(inner)) AS grid JOIN photos ON photos.id = grid.id ORDER BY grid.sort_key, grid.path_bytes
             """
-        return try read("reading the grid") { db in
+        return try run("reading the grid") { db in
             var entries: [GridEntry] = []
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {
@@ -39,6 +78,31 @@ extension PhotoStore {
                                          pixelWidth: row[2], pixelHeight: row[3]))
             }
             return entries
+        }
+    }
+
+    /// The day (`grid_days.day`) whose photos include grid position `position`, and the grid position
+    /// of that day's first photo; nil past the end of the grid.
+    func dayStart(containing position: Int) throws(LibraryError) -> (day: String, position: Int)? {
+        try run("finding a grid position") { db in
+            var before = 0
+            let days = try Row.fetchCursor(db, sql: "SELECT day, photos FROM grid_days ORDER BY day")
+            while let row = try days.next() {
+                let photos: Int = row[1]
+                if position < before + photos { return (row[0], before) }
+                before += photos
+            }
+            return nil
+        }
+    }
+
+    private func run<T>(_ operation: String, _ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do {
+            return try body(db)
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw PhotoStore.libraryError(error, operation: operation)
         }
     }
 }
