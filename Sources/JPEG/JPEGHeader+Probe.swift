@@ -1,12 +1,12 @@
 import CJPEGShims
 
 extension JPEGHeader {
-    /// How much of a file the probe reads at first (EXIF APP1 is at most 64 KiB and comes first).
+    /// How much of a file the whole-prefix probe reads at first (EXIF APP1 is at most 64 KiB and comes first).
     static let initialProbeLength = 65536
     /// The probe gives up if the image header does not end within this many bytes.
     static let maximumProbeLength = 16 << 20
 
-    /// Probes the JPEG at `path` from its first bytes (64 KiB; more only when the SOF lies further).
+    /// Probes the JPEG at `path`: its first 16 KiB, then only the segments the header needs.
     ///
     /// Reads with open/pread/close, no Foundation; thread-safe (no shared state).
     public static func probe(path: String) throws(JPEGError) -> JPEGFileProbe {
@@ -14,9 +14,28 @@ extension JPEGHeader {
         return try probe(fileDescriptor: file.descriptor, path: path)
     }
 
-    /// Probes the file open as `descriptor`, reading it with pread from offset 0 (its offset is not
-    /// used or moved). `path` is only used in error messages. The descriptor stays the caller's.
+    /// Probes the file open as `descriptor`, reading it with pread (its offset is not used or moved).
+    /// `path` is only used in error messages. The descriptor stays the caller's.
+    ///
+    /// The first 16 KiB are read once: they are the content key's bytes (`PrefixDigest`) and the
+    /// start of the segment walk (`probeFollowingSegments`), which reads the rest of the header by
+    /// segment lengths. A file whose segments are not plain is probed from a whole prefix instead.
     public static func probe(fileDescriptor descriptor: Int32, path: String = "") throws(JPEGError) -> JPEGFileProbe {
+        let head = UnsafeMutableRawBufferPointer.allocate(byteCount: PrefixDigest.length, alignment: 16)
+        defer { head.deallocate() }
+        let length = try preadFully(descriptor, into: head, at: 0, path: path)
+        let prefix = UnsafeRawBufferPointer(rebasing: head[..<length])
+        try checkSignature(prefix)
+        let digest = PrefixDigest.fnv1a(prefix)
+        if let header = try probeFollowingSegments(descriptor, head: prefix, path: path) {
+            return JPEGFileProbe(header: header, prefixDigest: digest)
+        }
+        return JPEGFileProbe(header: try probeFromPrefix(descriptor, path: path), prefixDigest: digest)
+    }
+
+    /// The header parsed from the file's first 64 KiB, or from 4× as much while it goes on past what
+    /// was read: libjpeg sees the file exactly as it is, every segment included.
+    static func probeFromPrefix(_ descriptor: Int32, path: String) throws(JPEGError) -> JPEGHeader {
         var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: initialProbeLength, alignment: 16)
         defer { buffer.deallocate() }
         var length = try preadFully(descriptor, into: buffer, at: 0, path: path)
@@ -25,8 +44,7 @@ extension JPEGHeader {
         while true {
             let atEndOfFile = length < buffer.count
             if let header = try read(UnsafeRawBufferPointer(rebasing: buffer[..<length]), isWholeFile: atEndOfFile) {
-                let prefix = UnsafeRawBufferPointer(rebasing: buffer[..<min(length, PrefixDigest.length)])
-                return JPEGFileProbe(header: header, prefixDigest: PrefixDigest.fnv1a(prefix))
+                return header
             }
             guard buffer.count < maximumProbeLength else {
                 throw .libjpeg(call: "jpeg_read_header",
@@ -62,8 +80,9 @@ extension JPEGHeader {
     }
 
     /// Parses the header in `bytes`. Returns nil if it continues past the end of `bytes` and more
-    /// of the file exists; throws `.truncated` if `bytes` is the whole file.
-    static func read(_ bytes: UnsafeRawBufferPointer, isWholeFile: Bool) throws(JPEGError) -> JPEGHeader? {
+    /// of the file exists; throws `.truncated` if `bytes` is the whole file. With `parsesEXIF` false
+    /// the header has no EXIF facts (the caller reads them from where it found the segment).
+    static func read(_ bytes: UnsafeRawBufferPointer, isWholeFile: Bool, parsesEXIF: Bool = true) throws(JPEGError) -> JPEGHeader? {
         var info = pgjpeg_header_info()
         var diagnostics = pgjpeg_diagnostics()
         let status = pgjpeg_probe(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count,
@@ -80,7 +99,7 @@ extension JPEGHeader {
 
         var warnings = diagnostics.warningLines
         var exif = EXIFMetadata()
-        if info.exif_offset >= 0, info.exif_length >= 0,
+        if parsesEXIF, info.exif_offset >= 0, info.exif_length >= 0,
            info.exif_offset <= Int64(bytes.count), info.exif_length <= Int64(bytes.count) - info.exif_offset {
             let start = Int(info.exif_offset)
             exif = EXIFMetadata(tiff: UnsafeRawBufferPointer(rebasing: bytes[start..<start + Int(info.exif_length)]))

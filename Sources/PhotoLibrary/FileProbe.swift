@@ -11,8 +11,8 @@ public struct FileProbe: Sendable {
         self.probe = probe
     }
 
-    /// The real probe: `JPEGHeader.probe(fileDescriptor:)` (the first 64 KiB, more only when the
-    /// header lies further), which also digests the file's first bytes for the content key.
+    /// The real probe: `JPEGHeader.probe(fileDescriptor:)` (the first 16 KiB, then only the segments
+    /// the header needs), which also digests the file's first bytes for the content key.
     public static let libjpeg = FileProbe { descriptor, path throws(JPEGError) in
         try JPEGHeader.probe(fileDescriptor: descriptor, path: path)
     }

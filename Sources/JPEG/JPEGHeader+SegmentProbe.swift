@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+extension JPEGHeader {
+    /// How much of the image data's start the segment probe reads at first (the tables and the frame
+    /// header that libjpeg's `jpeg_read_header` reads are usually under 1 KiB).
+    static let initialTablesLength = 4096
+
+    /// Probes the file open as `descriptor` by following its segment lengths, reading only what the
+    /// header needs: the file's first bytes (`head`, already read), the Exif segment's IFDs, and the
+    /// segments from the first one that is not an application segment or a comment up to the scan
+    /// header. The application segments that do not matter to the header — EXIF maker notes and
+    /// thumbnails, XMP, ICC profiles, MPF indexes, often 40–250 KiB before the frame header of a
+    /// camera photo — are skipped by their lengths without being read.
+    ///
+    /// libjpeg is given the same stream without those segments (SOI, APP0 JFIF and APP14 Adobe, which
+    /// decide the colour space, then the rest as it is in the file): its answer does not depend on
+    /// markers it skips. The Exif TIFF data is parsed from the part already read when that part holds
+    /// everything the parser looks at (it reports any offset it could not follow), else from the whole
+    /// segment, so orientation, date and warnings are what a parse of the whole segment gives.
+    ///
+    /// Returns nil when the file is anything but plain — bytes between segments that are not a marker,
+    /// fill bytes, a segment running past the end of the file, libjpeg failing on the stream — so that
+    /// the caller's whole-prefix probe answers for it exactly as before (messages included).
+    static func probeFollowingSegments(_ descriptor: Int32, head: UnsafeRawBufferPointer,
+                                       path: String) throws(JPEGError) -> JPEGHeader? {
+        let file = SegmentReader(descriptor: descriptor, head: head, path: path)
+        var stream: [UInt8] = [0xFF, 0xD8]
+        var exif: Range<Int>?
+        var position = 2
+        while true {
+            guard let marker = try file.bytes(at: position, count: 4), marker[0] == 0xFF else { return nil }
+            let code = marker[1]
+            guard (0xE0...0xEF).contains(code) || code == 0xFE else { break }
+            let length = Int(marker[2]) << 8 | Int(marker[3])
+            guard length >= 2 else { return nil }
+            let end = position + 2 + length
+            if code == 0xE0 || code == 0xEE {
+                guard let segment = try file.bytes(at: position, count: 2 + length) else { return nil }
+                stream += segment
+            } else if code == 0xE1, exif == nil, length - 2 >= 6 {
+                // The rule of the shim's APP1 processor: the first APP1 whose payload starts "Exif\0".
+                guard let tag = try file.bytes(at: position + 4, count: 5) else { return nil }
+                if tag == [0x45, 0x78, 0x69, 0x66, 0x00] { exif = (position + 10)..<end }
+            }
+            position = end
+        }
+        var tablesLength = initialTablesLength
+        while tablesLength <= maximumProbeLength {
+            let (tables, atEndOfFile) = try file.read(at: position, upTo: tablesLength)
+            let header: JPEGHeader?
+            do {
+                header = try (stream + tables).withUnsafeBytes { bytes in
+                    Result { () throws(JPEGError) -> JPEGHeader? in try read(bytes, isWholeFile: false, parsesEXIF: exif == nil) }
+                }.get()
+            } catch {
+                return nil
+            }
+            if var header {
+                if let exif {
+                    let metadata = try file.exifMetadata(exif)
+                    header.orientation = metadata.orientation
+                    header.takenAt = metadata.dateTimeOriginal
+                    header.warnings += metadata.warnings
+                }
+                return header
+            }
+            if atEndOfFile { return nil }
+            tablesLength *= 4
+        }
+        return nil
+    }
+}
+
+/// Reads parts of a file: from its first bytes when they hold them, else with pread.
+private struct SegmentReader {
+    let descriptor: Int32
+    let head: UnsafeRawBufferPointer
+    let path: String
+
+    /// The `count` bytes at `offset`, or nil when the file ends before them.
+    func bytes(at offset: Int, count: Int) throws(JPEGError) -> [UInt8]? {
+        if offset + count <= head.count { return Array(head[offset..<offset + count]) }
+        let (bytes, _) = try read(at: offset, upTo: count)
+        return bytes.count == count ? bytes : nil
+    }
+
+    /// Up to `count` bytes at `offset`, and whether the file ended before `count`.
+    func read(at offset: Int, upTo count: Int) throws(JPEGError) -> (bytes: [UInt8], atEndOfFile: Bool) {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let result = bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(JPEGError) -> Int in try preadFully(descriptor, into: buffer, at: offset, path: path) }
+        }
+        let length = try result.get()
+        bytes.removeLast(count - length)
+        return (bytes, length < count)
+    }
+
+    /// The EXIF facts of the TIFF data at `range`: parsed from the part in `head` when the parser
+    /// needed nothing beyond it (no warning), else from the whole range.
+    func exifMetadata(_ range: Range<Int>) throws(JPEGError) -> EXIFMetadata {
+        if range.lowerBound <= head.count {
+            let available = UnsafeRawBufferPointer(rebasing: head[range.lowerBound..<min(range.upperBound, head.count)])
+            let metadata = EXIFMetadata(tiff: available)
+            if metadata.warnings.isEmpty || range.upperBound <= head.count { return metadata }
+        }
+        let (bytes, _) = try read(at: range.lowerBound, upTo: range.count)
+        return EXIFMetadata(tiff: bytes)
+    }
+}
