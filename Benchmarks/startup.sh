@@ -29,7 +29,8 @@ cd "$WORK"
 hyperfine -N --style basic --warmup 50 --runs "$RUNS" --export-json "$WORK/results.json" \
   -n "C true (gcc -O2, dynamic)" "$WORK/true" \
   -n "/usr/bin/true (coreutils)" "/usr/bin/true" \
-  -n "photogrid --help" "$BIN --help" >&2
+  -n "photogrid --help" "$BIN --help" \
+  -n "photogrid layout --sizes 4032x3024 --width 393" "$BIN layout --sizes 4032x3024 --width 393" >&2
 
 python3 - "$WORK/results.json" "$BIN" <<'PY'
 import json, sys

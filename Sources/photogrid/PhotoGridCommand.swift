@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import PhotoGrid
 
 @main
@@ -40,6 +43,7 @@ struct PhotoGridCommand: ParsableCommand {
     /// Parses and runs the command line; every error ends the process with one line on stderr.
     static func main() {
         let arguments = negativeIndexAsPositional(Array(CommandLine.arguments.dropFirst()))
+        if arguments == ["--help"] || arguments == ["-h"] { printRootHelp() }
         do {
             try checkCommandNames(arguments)
             var command = try parseAsRoot(arguments)
@@ -47,6 +51,21 @@ struct PhotoGridCommand: ParsableCommand {
         } catch {
             exit(oneLineError: error)
         }
+    }
+
+    /// `photogrid --help`: the text ArgumentParser prints for it, without parsing the command line
+    /// first — its rendering at 80 columns stored at build time (`RootHelpText`, kept current by
+    /// scripts/update-root-help.sh and checked by RootHelpTests), or at another screen width its
+    /// `helpMessage()`. Parsing reflects over every command and checks for a completion-script request,
+    /// and the Swift runtime answers each of its first protocol-conformance questions by scanning the
+    /// binary's ~6,400 conformance records: that was 9.8 M of the 9.9 M instructions `--help` ran
+    /// (README, "First run and startup").
+    static func printRootHelp() -> Never {
+        print(HelpScreenWidth.current == RootHelpText.columns ? RootHelpText.text : helpMessage())
+        // Not `exit(withError: ExitCode.success)`: ArgumentParser builds a help generator for any error
+        // it is handed, which is what this path avoids.
+        fflush(nil)
+        Glibc.exit(0)
     }
 
     /// `detail -1 …`: ArgumentParser would read the negative index as an unknown option; it is moved
