@@ -94,16 +94,7 @@ public struct PhotoGridLayout: Sendable {
     public func cell(_ index: Int, imageSize pixels: Size) -> CellGeometry {
         let slot = slot(index)
         let alignment = tracks[index % tracks.count].alignment
-        if case .square = rows {
-            // Closed form of PhotoCellStyle.square, with the same arithmetic the engine uses.
-            let frame = squareFrame(slot: slot, alignment: alignment)
-            let cellSize = frame.size
-            let fill = Size(AspectRatioLayout.childProposal(ProposedSize(cellSize), ratioSize: pixels, contentMode: .fill))
-            let imageFrame = Rect(origin: frame.origin + Alignment.center.childOrigin(container: cellSize, child: fill), size: fill)
-            // A zero-sized cell (a track squeezed to 0) shows nothing, as the engine's visible crop says.
-            let crop = cellSize.width > 0 && cellSize.height > 0 ? CellGeometry.centreSquareCrop(pixelSize: pixels) : .zero
-            return CellGeometry(index: index, frame: frame, imageFrame: imageFrame, clip: frame, crop: crop)
-        }
+        if case .square = rows { return Self.squareCell(index, slot: slot, alignment: alignment, imageSize: pixels) }
         let placed = LayoutEngine.placeInSlot(style.view(imageSize: pixels), slot: slot, alignment: alignment)
         let image = placed.firstImage()
         let imageFrame = image?.image.frame ?? placed.frame
@@ -111,15 +102,26 @@ public struct PhotoGridLayout: Sendable {
                             crop: CellGeometry.visibleCrop(imageFrame: imageFrame, clip: image?.clip, pixelSize: pixels))
     }
 
+    /// Closed form of `PhotoCellStyle.square` in `slot`, with the same arithmetic the engine uses.
+    static func squareCell(_ index: Int, slot: Rect, alignment: Alignment, imageSize pixels: Size) -> CellGeometry {
+        let frame = Self.squareFrame(slot: slot, alignment: alignment)
+        let cellSize = frame.size
+        let fill = Size(AspectRatioLayout.childProposal(ProposedSize(cellSize), ratioSize: pixels, contentMode: .fill))
+        let imageFrame = Rect(origin: frame.origin + Alignment.center.childOrigin(container: cellSize, child: fill), size: fill)
+        // A zero-sized cell (a track squeezed to 0) shows nothing, as the engine's visible crop says.
+        let crop = cellSize.width > 0 && cellSize.height > 0 ? CellGeometry.centreSquareCrop(pixelSize: pixels) : .zero
+        return CellGeometry(index: index, frame: frame, imageFrame: imageFrame, clip: frame, crop: crop)
+    }
+
     /// The frame of a square cell in its slot: `aspectRatio(1, .fit)` proposed the slot, then aligned.
-    func squareFrame(slot: Rect, alignment: Alignment) -> Rect {
+    static func squareFrame(slot: Rect, alignment: Alignment) -> Rect {
         let cellSize = Size(AspectRatioLayout.childProposal(ProposedSize(slot.size), ratioSize: Size(width: 1, height: 1), contentMode: .fit))
         return Rect(origin: slot.origin + alignment.childOrigin(container: slot.size, child: cellSize), size: cellSize)
     }
 
     /// The frame of cell `index` (square cells need no image size for it).
     public func frame(_ index: Int) -> Rect {
-        if case .square = rows { return squareFrame(slot: slot(index), alignment: tracks[index % tracks.count].alignment) }
+        if case .square = rows { return Self.squareFrame(slot: slot(index), alignment: tracks[index % tracks.count].alignment) }
         return cell(index).frame
     }
 

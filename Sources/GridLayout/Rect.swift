@@ -29,6 +29,7 @@ public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
     public var minX: Double { x }
     public var minY: Double { y }
     public var maxX: Double { x + width }
+    public var midX: Double { x + width / 2 }
     public var maxY: Double { y + height }
     public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
 
