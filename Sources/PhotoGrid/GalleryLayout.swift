@@ -11,10 +11,22 @@ public struct GalleryLayout: Sendable {
     public let viewport: Viewport
     public let configuration: GridConfiguration
     public let layout: PhotoGridLayout
+    /// The sectioned grid when the photos are grouped (square cells only); it then decides every
+    /// geometry, `layout` stays the ungrouped grid.
+    public let sectioned: SectionedPhotoGrid?
+    /// Each section's title, in order (empty without sections).
+    public let sectionTitles: [String]
 
     /// Validates the viewport and configuration, then lays the photos out (O(1) for square cells).
-    public init(photos: [GalleryPhoto], viewport: Viewport, configuration: GridConfiguration = GridConfiguration()) throws(UsageError) {
+    public init(photos: [GalleryPhoto], viewport: Viewport, configuration: GridConfiguration = GridConfiguration(),
+                sections: [GallerySection]? = nil) throws(UsageError) {
         try GalleryLayout.validate(viewport, configuration)
+        if let sections {
+            let total = sections.reduce(0) { $0 + $1.count }
+            guard total == photos.count else {
+                throw UsageError("--sections: the sections hold \(TerminalProgressBar.grouped(total)) photo(s), but there are \(TerminalProgressBar.grouped(photos.count))")
+            }
+        }
         self.photos = photos
         windowStart = 0
         extraPhotos = [:]
@@ -22,21 +34,41 @@ public struct GalleryLayout: Sendable {
         self.configuration = configuration
         layout = PhotoGridLayout(width: viewport.width, grid: configuration.grid, style: configuration.cellStyle,
                                  imageSizes: photos.map { Size(width: $0.pixelWidth, height: $0.pixelHeight) })
+        sectioned = try Self.sectionedGrid(sections, viewport, configuration)
+        sectionTitles = sections?.map(\.title) ?? []
+    }
+
+    /// The sectioned grid for `sections` (nil without them); sections need square cells.
+    static func sectionedGrid(_ sections: [GallerySection]?, _ viewport: Viewport,
+                              _ configuration: GridConfiguration) throws(UsageError) -> SectionedPhotoGrid? {
+        guard let sections else { return nil }
+        guard configuration.cellStyle == .square else {
+            throw UsageError("--group and --sections need --cell-style square (the Photos grid)")
+        }
+        return SectionedPhotoGrid(width: viewport.width, grid: configuration.grid, sectionCounts: sections.map(\.count),
+                                  headerHeight: configuration.headerHeight)
     }
 
     /// A square-cell gallery of `count` photos of which only a window is loaded: `load` receives grid
     /// position ranges — the cells the viewport shows, or `only` when given — and returns those photos in
     /// order; `also` (e.g. a photo to open) is loaded besides. A million-photo library answers a
     /// visible-range query by reading ~20 rows.
-    public init<E: Error>(count: Int, viewport: Viewport, configuration: GridConfiguration, only: Range<Int>? = nil,
-                          also: Int? = nil, load: (Range<Int>) throws(E) -> [GalleryPhoto]) throws(GalleryLoadError<E>) {
+    public init<E: Error>(count: Int, viewport: Viewport, configuration: GridConfiguration, sections: [GallerySection]? = nil,
+                          only: Range<Int>? = nil, also: Int? = nil,
+                          load: (Range<Int>) throws(E) -> [GalleryPhoto]) throws(GalleryLoadError<E>) {
         do { try GalleryLayout.validate(viewport, configuration) } catch { throw .usage(error) }
         let layout = PhotoGridLayout(width: viewport.width, grid: configuration.grid, squareCellCount: count)
+        let sectioned: SectionedPhotoGrid?
+        do { sectioned = try Self.sectionedGrid(sections, viewport, configuration) } catch { throw .usage(error) }
+        if let sectioned, sectioned.count != layout.count {
+            throw .load(nil, message: "the library changed while it was read (sections hold \(sectioned.count) photos, the grid \(layout.count))")
+        }
         let window: Range<Int>
         if let only {
             window = only.clamped(to: 0..<layout.count)
         } else {
-            let visible = layout.visibleCells(offset: viewport.offset, height: viewport.height)
+            let visible = sectioned?.visibleCells(offset: viewport.offset, height: viewport.height)
+                ?? layout.visibleCells(offset: viewport.offset, height: viewport.height)
             window = (visible.first ?? 0)..<((visible.last ?? -1) + 1)
         }
         func fetch(_ range: Range<Int>) throws(GalleryLoadError<E>) -> [GalleryPhoto] {
@@ -57,6 +89,8 @@ public struct GalleryLayout: Sendable {
         self.viewport = viewport
         self.configuration = configuration
         self.layout = layout
+        self.sectioned = sectioned
+        sectionTitles = sections?.map(\.title) ?? []
     }
 
     /// The photo at grid position `index`, if loaded.
@@ -67,7 +101,17 @@ public struct GalleryLayout: Sendable {
 
     /// The cell geometry of grid position `index` showing `photo`.
     func cell(_ index: Int, _ photo: GalleryPhoto) -> CellGeometry {
-        layout.cell(index, imageSize: Size(width: photo.pixelWidth, height: photo.pixelHeight))
+        let size = Size(width: photo.pixelWidth, height: photo.pixelHeight)
+        return sectioned?.cell(index, imageSize: size) ?? layout.cell(index, imageSize: size)
+    }
+
+    /// Number of photos in the grid.
+    public var count: Int { layout.count }
+
+    /// Grid positions of the cells whose frames intersect the viewport, in order.
+    public func visibleCells() -> [Int] {
+        sectioned?.visibleCells(offset: viewport.offset, height: viewport.height)
+            ?? layout.visibleCells(offset: viewport.offset, height: viewport.height)
     }
 
     /// Largest accepted viewport side, in points.
@@ -87,28 +131,48 @@ public struct GalleryLayout: Sendable {
             throw UsageError("--row-spacing must be a number between 0 and 1,000,000 (got \(c.rowSpacing))")
         }
         guard !c.columns.isEmpty else { throw UsageError("--columns: at least one column is needed") }
+        guard c.headerHeight.isFinite, c.headerHeight >= 0, c.headerHeight <= maximumExtent else {
+            throw UsageError("--header-height must be a number between 0 and 1,000,000 (got \(c.headerHeight))")
+        }
     }
 
-    /// The layout document: cells visible in the viewport, or all cells.
+    /// The layout document: cells visible in the viewport, or all cells; with sections, the sections
+    /// it shows (their headers' natural frames), the pinned header and each cell's section.
     public func layoutDocument(all: Bool) -> LayoutDocument {
-        let indices: [Int] = all ? Array(0..<layout.count) : layout.visibleCells(offset: viewport.offset, height: viewport.height)
+        let indices: [Int] = all ? Array(0..<layout.count) : visibleCells()
         var cells: [LayoutDocument.Cell] = []
         cells.reserveCapacity(indices.count)
         for i in indices {
             guard let p = photo(at: i) else { continue }
             let g = cell(i, p)
             cells.append(LayoutDocument.Cell(index: i, id: p.id, path: p.path, pathBytes: p.pathBytes.flatMap(PathBytesField.base64IfNotUTF8), pixelWidth: p.pixelWidth, pixelHeight: p.pixelHeight,
-                                             frame: g.frame, imageFrame: g.imageFrame, crop: g.crop, thumbnail: p.thumbnail))
+                                             frame: g.frame, imageFrame: g.imageFrame, crop: g.crop, thumbnail: p.thumbnail,
+                                             section: sectioned?.section(containing: i)))
         }
-        let grid = LayoutDocument.Grid(columns: layout.tracks.map { LayoutDocument.Column(x: $0.x, width: $0.width) },
-                                       rowSpacing: configuration.rowSpacing, rowCount: layout.rowCount,
-                                       contentHeight: layout.contentHeight, count: layout.count)
-        return LayoutDocument(viewport: viewport, grid: grid, cells: cells)
+        guard let sectioned else {
+            let grid = LayoutDocument.Grid(columns: layout.tracks.map { LayoutDocument.Column(x: $0.x, width: $0.width) },
+                                           rowSpacing: configuration.rowSpacing, rowCount: layout.rowCount,
+                                           contentHeight: layout.contentHeight, count: layout.count)
+            return LayoutDocument(viewport: viewport, grid: grid, cells: cells)
+        }
+        let grid = LayoutDocument.Grid(columns: sectioned.tracks.map { LayoutDocument.Column(x: $0.x, width: $0.width) },
+                                       rowSpacing: configuration.rowSpacing, rowCount: sectioned.rowCount,
+                                       contentHeight: sectioned.contentHeight, count: sectioned.count)
+        let pinned = sectioned.pinnedHeader(offset: viewport.offset)
+        var shown = Set(all ? Array(0..<sectioned.sectionCount) : sectioned.visibleHeaders(offset: viewport.offset, height: viewport.height))
+        for c in cells { if let s = c.section { shown.insert(s) } }
+        if let pinned { shown.insert(pinned.section) }
+        let sections = shown.sorted().map { j in
+            LayoutDocument.Section(index: j, title: sectionTitles[j], start: sectioned.firstIndex(ofSection: j),
+                                   count: sectioned.sectionCounts[j], header: sectioned.headerFrame(j))
+        }
+        return LayoutDocument(viewport: viewport, grid: grid, cells: cells, sections: sections,
+                              pinned: pinned.map { LayoutDocument.Pinned(section: $0.section, frame: $0.frame.offsetBy(Point(x: 0, y: -viewport.offset))) })
     }
 
     /// The detail document for opening cell `index` at transition progress `progress`, optionally dragged.
     public func detailDocument(index: Int, progress: Double = 1, drag translation: Point? = nil) throws(UsageError) -> DetailDocument {
-        guard layout.count > 0 else { throw UsageError("index \(index): the library has no photos to open") }
+        guard count > 0 else { throw UsageError("index \(index): the library has no photos to open") }
         guard (0..<layout.count).contains(index) else {
             throw UsageError("index \(index) is out of range: the grid has \(TerminalProgressBar.grouped(layout.count)) photo(s), indices 0…\(layout.count - 1)")
         }

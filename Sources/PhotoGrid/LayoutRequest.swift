@@ -14,9 +14,19 @@ public struct LayoutRequest: Sendable, Hashable {
     public var rowSpacing: Double
     /// `square`, `resizable` or `fit` (`PhotoCellStyle`).
     public var cellStyle: String
+    /// `none`, `day`, `month` or `year` (`GalleryGrouping`): sections of the library's photos.
+    public var group: String
+    /// `--sections N,N,…` with `--sizes`: consecutive sections of those counts, titled 1, 2, ….
+    public var sections: String?
+    /// Height of a section header in points.
+    public var headerHeight: Double
 
     public init(sizes: String? = nil, width: Double, height: Double = 759, offset: Double = 0, scale: Double = 3,
-                columns: String = "adaptive:100/3", rowSpacing: Double = 3, cellStyle: String = "square") {
+                columns: String = "adaptive:100/3", rowSpacing: Double = 3, cellStyle: String = "square",
+                group: String = "none", sections: String? = nil, headerHeight: Double = 44) {
+        self.group = group
+        self.sections = sections
+        self.headerHeight = headerHeight
         self.sizes = sizes
         self.width = width
         self.height = height
@@ -35,14 +45,44 @@ public struct LayoutRequest: Sendable, Hashable {
         guard let style = PhotoCellStyle(rawValue: cellStyle) else {
             throw UsageError("--cell-style: '\(cellStyle)' is not one of \(PhotoCellStyle.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        return GridConfiguration(columns: try ColumnsSpec.parse(columns), rowSpacing: rowSpacing, cellStyle: style)
+        return GridConfiguration(columns: try ColumnsSpec.parse(columns), rowSpacing: rowSpacing, cellStyle: style,
+                                 headerHeight: headerHeight)
+    }
+
+    /// The validated grouping (`--group`).
+    public func grouping() throws(UsageError) -> GalleryGrouping {
+        guard let grouping = GalleryGrouping(rawValue: group) else {
+            throw UsageError("--group: '\(group)' is not one of \(GalleryGrouping.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if grouping != .none && sizes != nil {
+            throw UsageError("--group applies to a library; with --sizes, give --sections N,N,… instead")
+        }
+        if sections != nil && sizes == nil {
+            throw UsageError("--sections applies with --sizes; a library is grouped with --group day|month|year")
+        }
+        return grouping
+    }
+
+    /// `--sections` parsed: positive counts, titled 1, 2, …; nil without it.
+    func sizesSections() throws(UsageError) -> [GallerySection]? {
+        guard let sections else { return nil }
+        var result: [GallerySection] = []
+        for (k, part) in sections.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
+            guard let count = Int(part), count > 0 else {
+                throw UsageError("--sections: '\(part)' is not a positive whole number (give N,N,… photo counts)")
+            }
+            result.append(GallerySection(title: "\(k + 1)", count: count))
+        }
+        return result
     }
 
     /// The gallery for `--sizes`.
     public func galleryFromSizes() throws(UsageError) -> GalleryLayout {
         guard let sizes else { throw UsageError("give --sizes WxH,... (or index a folder and use --db)") }
+        _ = try grouping()
         let photos = try SizesSpec.parse(sizes).map { GalleryPhoto(pixelWidth: $0.width, pixelHeight: $0.height) }
-        return try GalleryLayout(photos: photos, viewport: viewport, configuration: try configuration())
+        return try GalleryLayout(photos: photos, viewport: viewport, configuration: try configuration(),
+                                 sections: try sizesSections())
     }
 
     /// `--drag DX,DY` parsed.
@@ -62,11 +102,15 @@ extension LayoutRequest {
     public func gallery(database: String, all: Bool = false, detailIndex: Int? = nil, alsoVisible: Bool = false) throws -> GalleryLayout {
         if sizes != nil { return try galleryFromSizes() }
         let configuration = try configuration()
+        let grouping = try grouping()
         let store = try PhotoStore(path: database, mode: .existing)
         // The count and every row come from one snapshot: an index run committing meanwhile is seen
         // wholly or not at all.
         return try store.readGrid { grid in
-            if configuration.cellStyle == .square && !all {
+            let sections = try grouping.titleLength.map { length in
+                try grid.sections(prefixLength: length).map { GallerySection(title: $0.title, count: $0.count) }
+            }
+            if configuration.cellStyle == .square && !all || sections != nil {
                 let count = try grid.count()
                 if let detailIndex, !(0..<count).contains(detailIndex) {
                     throw UsageError(count == 0 ? "index \(detailIndex): the library has no photos to open"
@@ -74,7 +118,8 @@ extension LayoutRequest {
                 }
                 do throws(GalleryLoadError<LibraryError>) {
                     return try GalleryLayout(count: count, viewport: viewport, configuration: configuration,
-                                             only: alsoVisible ? nil : detailIndex.map { $0..<($0 + 1) },
+                                             sections: sections,
+                                             only: all ? 0..<count : alsoVisible ? nil : detailIndex.map { $0..<($0 + 1) },
                                              also: detailIndex) { (range: Range<Int>) throws(LibraryError) in
                         try grid.entries(range).map(GalleryPhoto.init)
                     }

@@ -81,6 +81,23 @@ public struct GridReader {
         }
     }
 
+    /// The grid's photos grouped by the first `prefixLength` characters of their day (10: the day
+    /// `YYYY-MM-DD`, 7: the month, 4: the year), in grid order: each group is a contiguous run of grid
+    /// positions, read from the per-day counts of Migrations/0006 (one row per day, not per photo).
+    public func sections(prefixLength: Int) throws(LibraryError) -> [(title: String, count: Int)] {
+        try run("grouping the grid") { db in
+            var result: [(title: String, count: Int)] = []
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT substr(day, 1, ?) AS title, sum(photos) FROM grid_days GROUP BY title ORDER BY title
+                """, arguments: [prefixLength])
+            while let row = try rows.next() {
+                let count: Int = row[1]
+                if count > 0 { result.append((row[0], count)) }
+            }
+            return result
+        }
+    }
+
     /// The day (`grid_days.day`) whose photos include grid position `position`, and the grid position
     /// of that day's first photo; nil past the end of the grid.
     func dayStart(containing position: Int) throws(LibraryError) -> (day: String, position: Int)? {

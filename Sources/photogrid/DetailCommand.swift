@@ -27,6 +27,8 @@ struct DetailCommand: ParsableCommand {
 
     @OptionGroup var sizes: SizesOption
 
+    @OptionGroup var sections: SectionOptions
+
     @Option(parsing: .unconditional, help: "Transition progress between 0 (the grid cell) and 1 (the detail view).")
     var progress: Double = 1
 
@@ -37,7 +39,7 @@ struct DetailCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let gallery = try grid.gallery(sizes: sizes, detailIndex: index)
+        let gallery = try grid.gallery(sizes: sizes, sections: sections, detailIndex: index)
         let document = try usage {
             try gallery.detailDocument(index: index, progress: progress, drag: try LayoutRequest.dragTranslation(drag))
         }

@@ -28,19 +28,21 @@ struct GridOptions: ParsableArguments {
     var cellStyle: String = "square"
 
     /// The request these flags make, with `--sizes` when the command has it.
-    func request(sizes: String? = nil) -> LayoutRequest {
+    func request(sizes: String? = nil, sections: SectionOptions? = nil) -> LayoutRequest {
         LayoutRequest(sizes: sizes, width: width, height: height, offset: offset, scale: scale,
-                      columns: columns, rowSpacing: rowSpacing, cellStyle: cellStyle)
+                      columns: columns, rowSpacing: rowSpacing, cellStyle: cellStyle,
+                      group: sections?.group ?? "none", sections: sections?.sections,
+                      headerHeight: sections?.headerHeight ?? 44)
     }
 
     /// The gallery for these flags, from --sizes or the library; a bad flag is one line and exit 64,
     /// a database problem one line and exit 1.
-    func gallery(sizes: SizesOption, all: Bool = false, detailIndex: Int? = nil) throws -> GalleryLayout {
+    func gallery(sizes: SizesOption, sections: SectionOptions? = nil, all: Bool = false, detailIndex: Int? = nil) throws -> GalleryLayout {
         try usage {
             if sizes.sizes != nil, database.db != nil {
                 throw UsageError("--db does not apply with --sizes (the sizes are laid out, not a library)")
             }
-            return try request(sizes: sizes.sizes).gallery(database: database.path, all: all, detailIndex: detailIndex)
+            return try request(sizes: sizes.sizes, sections: sections).gallery(database: database.path, all: all, detailIndex: detailIndex)
         }
     }
 }

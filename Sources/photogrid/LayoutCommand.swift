@@ -23,6 +23,8 @@ struct LayoutCommand: ParsableCommand {
 
     @OptionGroup var sizes: SizesOption
 
+    @OptionGroup var sections: SectionOptions
+
     @Flag(help: "Print every cell, not only the visible ones.")
     var all = false
 
@@ -30,6 +32,6 @@ struct LayoutCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        try printJSON(try grid.gallery(sizes: sizes, all: all).layoutDocument(all: all))
+        try printJSON(try grid.gallery(sizes: sizes, sections: sections, all: all).layoutDocument(all: all))
     }
 }

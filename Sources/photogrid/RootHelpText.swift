@@ -51,6 +51,9 @@ SUBCOMMANDS:
   detail                  Print the geometry of opening a cell in the detail
                           view: cell, zoom source, fit rect, transition and
                           drag.
+  zoom                    Pinch zoom: the photo under a point and the new
+                          offset when the columns change, with the new layout,
+                          as JSON.
   render                  Draw the grid's viewport (or a zoom transition frame)
                           into a JPEG, to see the layout.
 

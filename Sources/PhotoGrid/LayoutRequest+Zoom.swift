@@ -1,0 +1,71 @@
+import GridLayout
+import PhotoLibrary
+
+extension LayoutRequest {
+    /// `photogrid zoom`: the pinch at viewport point `at` ("X,Y") from the columns `from` to the columns
+    /// `to` (the `--columns` grammar), at this request's width, height and offset, with or without
+    /// sections (the layout reference's §10.3). The library's count, sections and shown rows come from
+    /// one snapshot. Square cells only.
+    public func zoomDocument(from: String, to: String, at: String, database: String) throws -> ZoomDocument {
+        let point = try PointSpec.parse(at, flag: "--at")
+        guard cellStyle == PhotoCellStyle.square.rawValue else {
+            throw UsageError("zoom needs --cell-style square (the Photos grid)")
+        }
+        var before = self, after = self
+        before.columns = from
+        after.columns = to
+        // The columns are checked here so that a bad one is named by its own flag.
+        for (request, flag) in [(before, "--from"), (after, "--to")] {
+            do { _ = try request.configuration() } catch {
+                throw UsageError(error.message.hasPrefix("--columns") ? flag + error.message.dropFirst("--columns".count) : error.message)
+            }
+        }
+        if sizes != nil {
+            let a = try before.galleryFromSizes(), b = try after.galleryFromSizes()
+            let zoom = try Self.pinch(a, b, point)
+            after.offset = zoom.offset
+            return ZoomDocument(anchor: zoom.anchor, offset: zoom.offset, layout: try after.galleryFromSizes().layoutDocument(all: false))
+        }
+        let configurationA = try before.configuration(), configurationB = try after.configuration()
+        let grouping = try grouping()
+        let store = try PhotoStore(path: database, mode: .existing)
+        return try store.readGrid { grid in
+            let count = try grid.count()
+            let sections = try grouping.titleLength.map { length in
+                try grid.sections(prefixLength: length).map { GallerySection(title: $0.title, count: $0.count) }
+            }
+            func gallery(_ request: LayoutRequest, _ configuration: GridConfiguration, load: Bool) throws -> GalleryLayout {
+                do throws(GalleryLoadError<LibraryError>) {
+                    return try GalleryLayout(count: count, viewport: request.viewport, configuration: configuration,
+                                             sections: sections, only: load ? nil : 0..<0) { (range: Range<Int>) throws(LibraryError) in
+                        try grid.entries(range).map(GalleryPhoto.init)
+                    }
+                } catch {
+                    switch error {
+                    case let .usage(usage): throw usage
+                    case let .load(library?, _): throw library
+                    case .load(nil, _): throw error
+                    }
+                }
+            }
+            let zoom = try Self.pinch(try gallery(before, configurationA, load: false),
+                                      try gallery(after, configurationB, load: false), point)
+            after.offset = zoom.offset
+            return ZoomDocument(anchor: zoom.anchor, offset: zoom.offset,
+                                layout: try gallery(after, configurationB, load: true).layoutDocument(all: false))
+        }
+    }
+
+    /// The pinch from gallery `a` to gallery `b` (same photos) at viewport point `point`.
+    static func pinch(_ a: GalleryLayout, _ b: GalleryLayout, _ point: Point) throws(UsageError) -> PinchZoom.Result {
+        guard point.x >= 0, point.x <= a.viewport.width, point.y >= 0, point.y <= a.viewport.height else {
+            throw UsageError("--at must lie in the viewport: X from 0 to the width, Y from 0 to the height (got \(point.x),\(point.y))")
+        }
+        let from: any ZoomableGrid = a.sectioned ?? a.layout, to: any ZoomableGrid = b.sectioned ?? b.layout
+        guard let result = PinchZoom.zoom(from: from, to: to, viewportHeight: a.viewport.height,
+                                          offset: a.viewport.offset, at: point) else {
+            throw UsageError("zoom: the grid has no photos")
+        }
+        return result
+    }
+}
