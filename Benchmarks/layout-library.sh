@@ -51,12 +51,21 @@ hyperfine -N --warmup 2 --runs "$RUNS" --export-json "$WORK/result.json" \
   -n "count(*) floor (sqlite3), 1M rows" "sqlite3 $WORK/million.sqlite 'SELECT count(*) FROM photos'" \
   -n "layout visible, 1M rows" "$BIN layout --db $WORK/million.sqlite --width 393 --offset 40000000" \
   -n "detail, 1M rows" "$BIN detail 999999 --db $WORK/million.sqlite --width 393 --height 759 --progress 0.5" \
+  -n "layout visible, grouped by day, 1M rows" "$BIN layout --db $WORK/million.sqlite --group day --width 393 --offset 40000000" \
+  -n "layout visible, grouped by month, 1M rows" "$BIN layout --db $WORK/million.sqlite --group month --width 393 --offset 40000000" \
   -n "layout --all, 100k rows" "$BIN layout --db $WORK/hundred-thousand.sqlite --width 393 --all" >&2
 python3 - "$WORK/result.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))["results"]
 floor = r[0]["median"]
-print(f"{'command':40} {'median':>10} {'vs floor':>9}")
+print(f"{'command':44} {'median':>10} {'vs sqlite3 count':>17}")
 for x in r:
-    print(f"{x['command']:40} {x['median']*1e3:8.1f} ms {x['median']/floor:8.1f}×")
+    print(f"{x['command']:44} {x['median']*1e3:8.1f} ms {x['median']/floor:16.1f}×")
+by = {x["command"]: x["median"] for x in r}
+plain = by["layout visible, 1M rows"]
+for group in ("day", "month"):
+    g = by[f"layout visible, grouped by {group}, 1M rows"]
+    print(f"- grouped by {group} / ungrouped visible query: {g / plain:.2f}× ({'PASS' if g <= 2 * plain else 'MISS'}: goal ≤ 2×)")
+ok = max(by["layout visible, 1M rows"], by["detail, 1M rows"]) <= 3 * floor
+print(f"- visible and detail queries / sqlite3 count(*): ≤ {max(by['layout visible, 1M rows'], by['detail, 1M rows']) / floor:.2f}× ({'PASS' if ok else 'MISS'}: goal ≤ 3×)")
 PY
