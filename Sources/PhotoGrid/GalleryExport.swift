@@ -27,9 +27,16 @@ public enum GalleryExport {
         public var jobs: Int?
         /// The most pixels one photo's decoding may hold (`ThumbnailRequest.pixelLimit`).
         public var pixelLimit: Int
+        /// `--group`: none, day, month or year.
+        public var group: String
+        /// `--header-height`: a section header's height in points.
+        public var headerHeight: Double
 
         public init(folder: String, output: String, width: Double = 393, height: Double = 759, scale: Double = 3,
-                    detailSize: Int? = nil, jobs: Int? = nil, pixelLimit: Int = ThumbnailOptions.defaultPixelLimit) {
+                    detailSize: Int? = nil, jobs: Int? = nil, pixelLimit: Int = ThumbnailOptions.defaultPixelLimit,
+                    group: String = "none", headerHeight: Double = 44) {
+            self.group = group
+            self.headerHeight = headerHeight
             self.folder = folder
             self.output = output
             self.width = width
@@ -46,7 +53,9 @@ public enum GalleryExport {
         /// The library's file name inside the export folder.
         static let databaseName = "photogrid.sqlite"
         var database: String { output + "/" + Self.databaseName }
-        var layoutRequest: LayoutRequest { LayoutRequest(width: width, height: height, scale: scale) }
+        var layoutRequest: LayoutRequest {
+            LayoutRequest(width: width, height: height, scale: scale, group: group, headerHeight: headerHeight)
+        }
     }
 
     /// What an export did.
@@ -88,6 +97,7 @@ public enum GalleryExport {
                            thumbnailProgress: TerminalProgressBar? = nil) throws -> Report {
         let layoutRequest = request.layoutRequest
         let configuration = try layoutRequest.configuration()
+        _ = try layoutRequest.grouping()  // validates --group before anything is written
         _ = try GalleryLayout(photos: [], viewport: layoutRequest.viewport, configuration: configuration)  // validates
         guard request.detailPixels > 0, request.detailPixels <= ThumbnailRequest.maximumPixels else {
             throw UsageError("--detail-size must be between 1 and \(TerminalProgressBar.grouped(ThumbnailRequest.maximumPixels)) pixels (got \(request.detailPixels))")
@@ -158,12 +168,18 @@ public enum GalleryExport {
 
         // layout.json: every cell, each with its thumbnail relative to the document.
         let store = try PhotoStore(path: request.database, mode: .existing)
-        let photos = try store.gridEntries().map { entry in
+        let (entries, sections) = try store.readGrid { grid in
+            (try grid.entries(), try layoutRequest.grouping().titleLength.map { length in
+                try grid.sections(prefixLength: length).map { GallerySection(title: $0.title, count: $0.count) }
+            })
+        }
+        let photos = entries.map { entry in
             var photo = GalleryPhoto(entry)
             photo.thumbnail = thumbnails.relativePaths[entry.id].map { "thumbnails/" + $0 }
             return photo
         }
-        let gallery = try GalleryLayout(photos: photos, viewport: layoutRequest.viewport, configuration: configuration)
+        let gallery = try GalleryLayout(photos: photos, viewport: layoutRequest.viewport, configuration: configuration,
+                                        sections: sections)
         var bytes = try gallery.layoutDocument(all: true).documentBytes(reservingCapacity: photos.count * 300 + 1024)
         bytes.append(UInt8(ascii: "\n"))
         let layoutPath = request.output + "/layout.json"

@@ -78,7 +78,7 @@ public struct GridPicture: Sendable {
         let viewport = gallery.viewport
         let shift = Point(x: 0, y: -viewport.offset)
         let screen = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
-        for index in gallery.layout.visibleCells(offset: viewport.offset, height: viewport.height) {
+        for index in gallery.visibleCells() {
             guard let photo = gallery.photo(at: index), let cellSource = source(index, photo) else { continue }
             let cell = gallery.cell(index, photo)
             let frame = pixels(cell.frame.offsetBy(shift))
@@ -97,6 +97,7 @@ public struct GridPicture: Sendable {
                 failed(index, error)
             }
         }
+        drawHeaders(on: &canvas, screen: screen)
         if let detail {
             let document: DetailDocument
             do { document = try gallery.detailDocument(index: detail.index, progress: detail.progress) } catch { throw .usage(error) }
@@ -114,6 +115,35 @@ public struct GridPicture: Sendable {
             }
         }
         return canvas
+    }
+}
+
+extension GridPicture {
+    /// Header background (the grouped-list grey of iOS) and title colour.
+    static let headerBackground = Canvas.Color(red: 242, green: 242, blue: 247)
+    static let headerTitle = Canvas.Color(red: 60, green: 60, blue: 67)
+
+    /// Draws the section headers over the cells (the layout reference's §10.2): every visible header at
+    /// its natural frame but the pinned section's, which is drawn last at its pinned (pushed) frame. A
+    /// header is its frame filled with `headerBackground` and the title in `HeaderTitleFont`, left
+    /// aligned (`.leading`) and centred vertically, 40 % of the header tall.
+    func drawHeaders(on canvas: inout Canvas, screen: Rect) {
+        guard let sectioned = gallery.sectioned else { return }
+        let viewport = gallery.viewport
+        let pinned = sectioned.pinnedHeader(offset: viewport.offset)
+        var headers: [(Int, Rect)] = sectioned.visibleHeaders(offset: viewport.offset, height: viewport.height)
+            .filter { $0 != pinned?.section }
+            .map { ($0, sectioned.headerFrame($0).offsetBy(Point(x: 0, y: -viewport.offset))) }
+        if let pinned { headers.append((pinned.section, pinned.frame.offsetBy(Point(x: 0, y: -viewport.offset)))) }
+        for (section, frame) in headers {
+            let box = pixels(frame)
+            canvas.fill(box, color: Self.headerBackground, clip: screen)
+            let dot = max(1, (box.height * 0.4 / Double(HeaderTitleFont.rows)).rounded(.down))
+            let origin = Point(x: box.x, y: box.y + ((box.height - dot * Double(HeaderTitleFont.rows)) / 2).rounded(.down))
+            for square in HeaderTitleFont.dots(gallery.sectionTitles[section], origin: origin, dot: dot) {
+                canvas.fill(square, color: Self.headerTitle, clip: box.intersection(screen))
+            }
+        }
     }
 }
 

@@ -46,6 +46,12 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var pixelLimit: PixelLimitOption
 
+    @Option(help: "Group the photos into sections by the day, month or year of their date, in layout.json and grid.jpg: none, day, month or year.")
+    var group: String = "none"
+
+    @Option(parsing: .unconditional, help: "Height of a section header in points (with --group).")
+    var headerHeight: Double = 44
+
     @Flag(help: "Print what was done as a JSON document: the index and thumbs summaries, layout.json and grid.jpg.")
     var json = false
 
@@ -57,7 +63,8 @@ struct ExportCommand: ParsableCommand {
         let report = try usage {
             try GalleryExport.run(
                 GalleryExport.Request(folder: folder, output: out, width: width, height: height, scale: scale,
-                                      detailSize: detailSize, jobs: jobs, pixelLimit: try pixelLimit.pixels()),
+                                      detailSize: detailSize, jobs: jobs, pixelLimit: try pixelLimit.pixels(),
+                                      group: group, headerHeight: headerHeight),
                 indexProgress: TerminalProgressBar.ifStandardErrorIsTerminal(),
                 thumbnailProgress: TerminalProgressBar.ifStandardErrorIsTerminal())
         }

@@ -18,6 +18,12 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var grid: GridOptions
 
+    @Option(help: "Group the library's photos into sections by the day, month or year of their date (headers drawn, the current one pinned): none, day, month or year.")
+    var group: String = "none"
+
+    @Option(parsing: .unconditional, help: "Height of a section header in points (with --group).")
+    var headerHeight: Double = 44
+
     @Option(parsing: .unconditional, help: "Draw the transition frame of opening this cell (0-based grid index).")
     var detail: Int?
 
@@ -30,10 +36,18 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print what was drawn as a JSON document (path, pixel size, cells, failures).")
     var json = false
 
+    /// The layout request with the grouping flags.
+    var sectionsRequest: LayoutRequest {
+        var request = grid.request()
+        request.group = group
+        request.headerHeight = headerHeight
+        return request
+    }
+
     func run() throws {
         let summary = try usage {
             if progress != nil && detail == nil { throw UsageError("--progress applies only with --detail I") }
-            return try LibraryPicture.render(database: grid.database.path, request: grid.request(), detail: detail,
+            return try LibraryPicture.render(database: grid.database.path, request: sectionsRequest, detail: detail,
                                              progress: progress ?? 1, output: out)
         }
         if json {

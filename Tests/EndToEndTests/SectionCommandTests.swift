@@ -1,4 +1,5 @@
 import Foundation
+import JPEG
 import Testing
 
 /// Sections and pinch zoom through the binary: `layout`/`detail` with `--sections` or `--group`, and
@@ -77,10 +78,9 @@ import Testing
     /// A library whose photos carry EXIF dates on three days in two months (written by exiftool on
     /// copies of a sample photo): day, month and year sections, titles and geometry by hand — width 393,
     /// 3 columns of 129, header 44: day sections of 3, 2 and 2 photos have headers at 0, 179 and 358.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool"), "needs exiftool"))
-    func librarySections() throws {
-        let dir = try PhotoGridBinary.temporaryDirectory("photogrid-sections")
-        defer { try? FileManager.default.removeItem(at: dir) }
+    /// Seven copies of a sample photo dated by exiftool on 1 March (3), 5 March (2) and 10 April 2024
+    /// (2), indexed into `dir`/library.sqlite; returns the database path.
+    static func datedLibrary(in dir: URL) throws -> String {
         let photos = dir.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         let dates = ["2024:03:01 09:00:00", "2024:03:01 10:00:00", "2024:03:01 11:00:00",
@@ -97,6 +97,16 @@ import Testing
         }
         let db = dir.appendingPathComponent("library.sqlite").path
         #expect(try PhotoGridBinary.run(["index", photos.path, "--db", db]).status == 0)
+        return db
+    }
+
+    static let hasExiftool = FileManager.default.isExecutableFile(atPath: "/usr/bin/exiftool")
+
+    @Test(.enabled(if: hasExiftool, "needs exiftool"))
+    func librarySections() throws {
+        let dir = try PhotoGridBinary.temporaryDirectory("photogrid-sections")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = try Self.datedLibrary(in: dir)
         for (group, titles, counts, headers) in [
             ("day", ["2024-03-01", "2024-03-05", "2024-04-10"], [3, 2, 2], [0.0, 179, 358]),
             ("month", ["2024-03", "2024-04"], [5, 2], [0.0, 311]),
@@ -120,5 +130,59 @@ import Testing
         // Detail geometry comes from the cell's frame: cell 5 at offset 300 is at viewport y 105.
         let detail = try Self.json(["detail", "5", "--db", db, "--group", "day", "--width", "393", "--height", "759", "--offset", "300"])
         #expect(Self.rect(detail["cell"]) == [0, 105, 129, 129])
+    }
+
+    /// `render --group day` at offset 150, scale 2: the first day's header is pinned and pushed up by
+    /// its section's end (content y min(150, 176 − 44) = 132, so viewport −18…26 pt), the second day's
+    /// header is at its natural place (content 179: viewport 29…73 pt), its photos below (from 76 pt);
+    /// the third column of that row is empty (white).
+    @Test(.enabled(if: hasExiftool, "needs exiftool"))
+    func renderDrawsHeadersAndThePinnedOne() throws {
+        let dir = try PhotoGridBinary.temporaryDirectory("photogrid-sections-render")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = try Self.datedLibrary(in: dir)
+        let out = dir.appendingPathComponent("day.jpg").path
+        let run = try PhotoGridBinary.run(["render", "--db", db, "--group", "day", "--width", "393", "--height", "500",
+                                           "--offset", "150", "--scale", "2", "--out", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        let picture = try JPEGDecoder.decode(path: out)
+        func isHeader(_ x: Int, _ y: Int) -> Bool {
+            let c = picture.rgb(x: x, y: y)
+            return abs(Int(c.red) - 242) <= 6 && abs(Int(c.green) - 242) <= 6 && abs(Int(c.blue) - 247) <= 6
+        }
+        func isWhite(_ x: Int, _ y: Int) -> Bool {
+            let c = picture.rgb(x: x, y: y)
+            return c.red >= 248 && c.green >= 248 && c.blue >= 248
+        }
+        #expect(isHeader(700, 20), "the pinned header covers the top 52 px")
+        #expect(!isHeader(700, 56), "between the pinned header (ends at 52 px) and the next (from 58 px)")
+        #expect(isHeader(700, 100), "the second day's header: 58…146 px")
+        #expect(!isHeader(100, 300) && !isWhite(100, 300), "a photo of the second day from 152 px")
+        #expect(isWhite(700, 300), "the empty third column")
+        // The title is drawn in the header: dark squares in its text box (left, vertically centred).
+        let dark = (58..<146).contains { y in (0..<300).contains { x in
+            let c = picture.rgb(x: x, y: y); return c.red < 120 && c.green < 120 && c.blue < 130 } }
+        #expect(dark, "the second header's title")
+    }
+
+    /// `export --group month` writes the grouped layout.json (and its grid.jpg from the same layout).
+    @Test(.enabled(if: hasExiftool, "needs exiftool"))
+    func exportGroupsByMonth() throws {
+        let dir = try PhotoGridBinary.temporaryDirectory("photogrid-sections-export")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try Self.datedLibrary(in: dir)
+        let out = dir.appendingPathComponent("gallery")
+        let run = try PhotoGridBinary.run(["export", dir.appendingPathComponent("photos").path, "--out", out.path, "--group", "month"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let data = try Data(contentsOf: out.appendingPathComponent("layout.json"))
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let sections = try #require(document["sections"] as? [[String: Any]])
+        #expect(sections.map { $0["title"] as? String } == ["2024-03", "2024-04"])
+        #expect(sections.map { Self.rect($0["header"])[1] } == [0, 311])
+        #expect(try JSONSchema(kind: "layout").problems(json: data) == [])
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("grid.jpg").path))
+        let bad = try PhotoGridBinary.run(["export", dir.appendingPathComponent("photos").path, "--out", dir.appendingPathComponent("other").path, "--group", "week"])
+        #expect(bad.status == 64)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("other").path), "a bad --group writes nothing")
     }
 }
