@@ -55,14 +55,16 @@ let package = Package(
         .executableTarget(name: "MigrationEmbedder"),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"]),
 
-        .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout"]),
+        // What the test targets share (seeded randomness); no product depends on it.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "JPEGTests", dependencies: ["JPEG"]),
-        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary"]),
-        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails"]),
+        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "TestSupport"]),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "TestSupport"]),
         .testTarget(name: "PhotoGridTests", dependencies: ["PhotoGrid"]),
         // End-to-end tests run the built binary; they decode its pictures and thumbnails with `JPEG`.
-        .testTarget(name: "EndToEndTests", dependencies: ["JPEG"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["JPEG", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -169,9 +169,7 @@ public enum GalleryExport {
         // layout.json: every cell, each with its thumbnail relative to the document.
         let store = try PhotoStore(path: request.database, mode: .existing)
         let (entries, sections) = try store.readGrid { grid in
-            (try grid.entries(), try layoutRequest.grouping().titleLength.map { length in
-                try grid.sections(prefixLength: length).map { GallerySection(title: $0.title, count: $0.count) }
-            })
+            (try grid.entries(), try layoutRequest.grouping().sections(grid))
         }
         let photos = entries.map { entry in
             var photo = GalleryPhoto(entry)

@@ -9,6 +9,8 @@ public struct GallerySection: Sendable, Hashable {
     }
 }
 
+import PhotoLibrary
+
 /// How a library's photos are grouped into sections: by the day, month or year of their grid date
 /// (taken-at, else the file's time), or not at all (`--group` in the README).
 public enum GalleryGrouping: String, Sendable, CaseIterable {
@@ -22,5 +24,13 @@ public enum GalleryGrouping: String, Sendable, CaseIterable {
         case .month: return 7
         case .year: return 4
         }
+    }
+}
+
+extension GalleryGrouping {
+    /// The sections of the grid `grid` reads (one snapshot), nil for `.none`.
+    func sections(_ grid: GridReader) throws(LibraryError) -> [GallerySection]? {
+        guard let titleLength else { return nil }
+        return try grid.sections(prefixLength: titleLength).map { GallerySection(title: $0.title, count: $0.count) }
     }
 }

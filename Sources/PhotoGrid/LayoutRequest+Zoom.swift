@@ -31,22 +31,10 @@ extension LayoutRequest {
         let store = try PhotoStore(path: database, mode: .existing)
         return try store.readGrid { grid in
             let count = try grid.count()
-            let sections = try grouping.titleLength.map { length in
-                try grid.sections(prefixLength: length).map { GallerySection(title: $0.title, count: $0.count) }
-            }
+            let sections = try grouping.sections(grid)
             func gallery(_ request: LayoutRequest, _ configuration: GridConfiguration, load: Bool) throws -> GalleryLayout {
-                do throws(GalleryLoadError<LibraryError>) {
-                    return try GalleryLayout(count: count, viewport: request.viewport, configuration: configuration,
-                                             sections: sections, only: load ? nil : 0..<0) { (range: Range<Int>) throws(LibraryError) in
-                        try grid.entries(range).map(GalleryPhoto.init)
-                    }
-                } catch {
-                    switch error {
-                    case let .usage(usage): throw usage
-                    case let .load(library?, _): throw library
-                    case .load(nil, _): throw error
-                    }
-                }
+                try Self.windowedGallery(count: count, viewport: request.viewport, configuration: configuration,
+                                         sections: sections, only: load ? nil : 0..<0, grid: grid)
             }
             let zoom = try Self.pinch(try gallery(before, configurationA, load: false),
                                       try gallery(after, configurationB, load: false), point)

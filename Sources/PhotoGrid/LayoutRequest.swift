@@ -107,32 +107,40 @@ extension LayoutRequest {
         // The count and every row come from one snapshot: an index run committing meanwhile is seen
         // wholly or not at all.
         return try store.readGrid { grid in
-            let sections = try grouping.titleLength.map { length in
-                try grid.sections(prefixLength: length).map { GallerySection(title: $0.title, count: $0.count) }
-            }
+            let sections = try grouping.sections(grid)
             if configuration.cellStyle == .square && !all || sections != nil {
                 let count = try grid.count()
                 if let detailIndex, !(0..<count).contains(detailIndex) {
                     throw UsageError(count == 0 ? "index \(detailIndex): the library has no photos to open"
                                      : "index \(detailIndex) is out of range: the grid has \(TerminalProgressBar.grouped(count)) photo(s), indices 0…\(count - 1)")
                 }
-                do throws(GalleryLoadError<LibraryError>) {
-                    return try GalleryLayout(count: count, viewport: viewport, configuration: configuration,
-                                             sections: sections,
-                                             only: all ? 0..<count : alsoVisible ? nil : detailIndex.map { $0..<($0 + 1) },
-                                             also: detailIndex) { (range: Range<Int>) throws(LibraryError) in
-                        try grid.entries(range).map(GalleryPhoto.init)
-                    }
-                } catch {
-                    switch error {
-                    case let .usage(usage): throw usage
-                    case let .load(library?, _): throw library
-                    case .load(nil, _): throw error
-                    }
-                }
+                return try Self.windowedGallery(count: count, viewport: viewport, configuration: configuration, sections: sections,
+                                                only: all ? 0..<count : alsoVisible ? nil : detailIndex.map { $0..<($0 + 1) },
+                                                also: detailIndex, grid: grid)
             }
             let photos = try grid.entries().map(GalleryPhoto.init)
             return try GalleryLayout(photos: photos, viewport: viewport, configuration: configuration)
+        }
+    }
+}
+
+extension LayoutRequest {
+    /// A square-cell gallery of the library's `count` photos that loads only the rows it shows (see
+    /// `GalleryLayout.init(count:…)`) from `grid`'s snapshot; its errors as the caller throws them.
+    static func windowedGallery(count: Int, viewport: Viewport, configuration: GridConfiguration,
+                                sections: [GallerySection]?, only: Range<Int>?, also: Int? = nil,
+                                grid: GridReader) throws -> GalleryLayout {
+        do throws(GalleryLoadError<LibraryError>) {
+            return try GalleryLayout(count: count, viewport: viewport, configuration: configuration, sections: sections,
+                                     only: only, also: also) { (range: Range<Int>) throws(LibraryError) in
+                try grid.entries(range).map(GalleryPhoto.init)
+            }
+        } catch {
+            switch error {
+            case let .usage(usage): throw usage
+            case let .load(library?, _): throw library
+            case .load(nil, _): throw error
+            }
         }
     }
 }

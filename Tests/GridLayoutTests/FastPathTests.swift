@@ -1,4 +1,5 @@
 @testable import GridLayout
+import TestSupport
 import Testing
 
 /// The closed-form square-cell grid must equal the general engine evaluating the SwiftUI cell tree.

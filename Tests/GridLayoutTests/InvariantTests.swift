@@ -1,4 +1,5 @@
 @testable import GridLayout
+import TestSupport
 import Testing
 
 /// Hand-written invariants that must hold for every input, beside the spec's vectors.

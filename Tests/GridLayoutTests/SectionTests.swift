@@ -1,4 +1,5 @@
 @testable import GridLayout
+import TestSupport
 import Testing
 
 /// Sections, pinned headers and pinch zoom (docs/layout-spec.md §10): the vectors of §10.4 as data
