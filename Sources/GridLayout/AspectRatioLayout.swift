@@ -2,7 +2,7 @@
 ///
 /// Source: OpenSwiftUI `AspectRatioLayout.swift` (`scaleThatFits`/`scaleThatFills`, centred placement);
 /// objc.io "Aspect Ratios in SwiftUI" (2022); SwiftUI Field Guide "aspect ratio" ("only changes the
-/// proposal … directly reports its child's size"). Spec §2.1–2.3 [H], with the project's decision for a
+/// proposal … directly reports its child's size"). docs/layout-spec.md §2.1–2.3 [H], with the project's decision for a
 /// single unspecified dimension (§2.3, the objc.io rule, for `.fit` and `.fill` alike).
 public enum AspectRatioLayout {
     /// The proposal the child receives, given the ratio as a size (`(ratio, 1)`, or the child's ideal size

@@ -3,7 +3,7 @@
 /// All rects are in the coordinate space of `container` — the grid's viewport, which is also the detail's
 /// container (docs/layout-spec.md §7.1: the detail is an overlay/ZStack sibling of the grid, same frame). Pass
 /// `Rect(x: 0, y: 0, width: W, height: H)` for viewport coordinates (what the CLI exports), or the window
-/// position of the viewport for global coordinates (the spec's vectors put it at (0, 100)).
+/// position of the viewport for global coordinates (docs/layout-spec.md's vectors put it at (0, 100)).
 public struct DetailGeometry: Sendable, Hashable {
     /// The cell's frame.
     public var cell: Rect

@@ -1,7 +1,7 @@
 /// `frame(width:height:alignment:)`: fixed sizes replace the proposal; missing ones take the child's answer.
 ///
 /// Source: OpenSwiftUI `FrameLayout.swift` (`_FrameLayout`, `FrameLayoutCommon.commonPlacement`);
-/// objc.io `S01E229` `Frames.swift` (`FixedFrame`). Spec §3.1 [H]. Negative or non-finite sizes are
+/// objc.io `S01E229` `Frames.swift` (`FixedFrame`). docs/layout-spec.md §3.1 [H]. Negative or non-finite sizes are
 /// dropped (treated as `nil`), as OpenSwiftUI's initialiser does.
 public struct FixedFrameLayout: Sendable, Hashable {
     public var width: Double?

@@ -2,7 +2,7 @@
 ///
 /// Source: OpenSwiftUI `FrameLayout.swift` (`_FlexFrameLayout`: init normalisation, `sizeThatFits`,
 /// placement with `Semantics.FlexFrameIdealSizing`); Apple `frame(minWidth:…)` documentation;
-/// SwiftUI Field Guide "flexible frames". Spec §3.2 [H].
+/// SwiftUI Field Guide "flexible frames". docs/layout-spec.md §3.2 [H].
 public struct FlexibleFrameLayout: Sendable, Hashable {
     /// The constraints of one axis, normalised as in `_FlexFrameLayout.init`.
     public struct Axis: Sendable, Hashable {

@@ -3,7 +3,7 @@
 /// Source: objc.io blog "SwiftUI's Grid Views" (2020-11-23, quizzes measured on iOS 14) and its
 /// re-implementation `objcio/S01E238` `Grid.swift` `layoutColumns`; SwiftUI Field Guide "LazyVGrid";
 /// Apple `GridItem.Size` ("the size of the grid with spacing and inflexible items removed, divided by
-/// the number of flexible items, clamped to the provided bounds"). Spec §5.2 [H; M for adaptive+maximum].
+/// the number of flexible items, clamped to the provided bounds"). docs/layout-spec.md §5.2 [H; M for adaptive+maximum].
 ///
 /// Project decisions (spec header): the adaptive count uses a tolerance of 1e-9 at exact boundaries;
 /// an adaptive group whose `maximum` is below its share is centred in its share.

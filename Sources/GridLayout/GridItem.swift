@@ -2,7 +2,7 @@
 ///
 /// Source: Apple `GridItem`, `GridItem.Size` (defaults `flexible(minimum: 10, maximum: .infinity)`,
 /// `adaptive(minimum:maximum: .infinity)`), `GridItem.spacing` ("the spacing to the next item … nil uses
-/// a reasonable default"), `GridItem.alignment`. Spec §5.1 [H].
+/// a reasonable default"), `GridItem.alignment`. docs/layout-spec.md §5.1 [H].
 public struct GridItem: Sendable, Hashable {
     /// How wide the item's column (or columns, for `.adaptive`) is.
     public enum Size: Sendable, Hashable {

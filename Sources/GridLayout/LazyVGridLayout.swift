@@ -3,7 +3,7 @@
 /// Source: Apple `LazyVGrid` overview (rows fill leading→trailing, top→bottom; the last row is partial and
 /// left-aligned); objc.io `S01E238` `Grid.swift` (`lineHeight = max(…)`, cells proposed `(trackWidth, nil)`,
 /// re-proposed `(trackWidth, rowHeight)` at placement [M]); SwiftUI Field Guide "LazyVGrid" (column
-/// widths computed without consulting subviews). Spec §5.3 and §6 [H].
+/// widths computed without consulting subviews). docs/layout-spec.md §5.3 and §6 [H].
 public struct LazyVGridLayout: Sendable, Hashable {
     public var columns: [GridItem]
     /// The gap between rows; `nil` → 8 (the project's decision, spec header).

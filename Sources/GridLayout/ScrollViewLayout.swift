@@ -2,7 +2,7 @@
 ///
 /// Source: SwiftUI Field Guide "ScrollView" ("it proposes nil for the height to its children … tells its
 /// children to become their ideal height"; the scroll view "becomes as wide as its content" and accepts
-/// its proposed height). Spec §6 [H]. With no proposed height it takes its content's height.
+/// its proposed height). docs/layout-spec.md §6 [H]. With no proposed height it takes its content's height.
 public enum ScrollViewLayout {
     /// The proposal the content receives: the proposed width and an unspecified height.
     public static func contentProposal(_ proposal: ProposedSize) -> ProposedSize {

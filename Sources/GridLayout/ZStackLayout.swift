@@ -1,7 +1,7 @@
 /// `ZStack(alignment:)`: every child gets the stack's proposal; the stack is as large as its largest child.
 ///
 /// Source: OpenSwiftUI `ZStack.swift` (size = component-wise maximum of the children; at placement each
-/// child is proposed the stack's final size and aligned). Spec §3.3 [H]. An empty stack is 0×0.
+/// child is proposed the stack's final size and aligned). docs/layout-spec.md §3.3 [H]. An empty stack is 0×0.
 public enum ZStackLayout {
     /// The stack's size: the component-wise maximum of the children's answers to `proposal`.
     public static func size(_ proposal: ProposedSize, children: [(ProposedSize) -> Size]) -> Size {
