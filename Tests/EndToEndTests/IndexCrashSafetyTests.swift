@@ -29,9 +29,11 @@ import Glibc
         for attempt in 0..<8 {
             let database = directory.appendingPathComponent("crash\(attempt).sqlite").path
             let process = try ProcessRunner.start(["index", photos.path, "--db", database, "--jobs", "1"])
-            // Wait for the first committed batch: the schema (migrations 0001–0003) puts ~100 KiB in the
-            // new WAL, each batch of 500 rows with its indexes another ~150 KiB.
-            while process.isRunning && ProcessRunner.fileSize(database + "-wal") < 224 * 1024 {
+            // Wait until the first batch is surely committed: the schema (migrations 0001–0006) puts
+            // ~160 KiB in the new WAL and the first batch of 500 rows with its indexes ends near 370 KiB
+            // (the WAL grows while a commit is written, so a threshold inside that range could fire
+            // mid-commit); the whole run of 4,000 photos ends near 2 MiB.
+            while process.isRunning && ProcessRunner.fileSize(database + "-wal") < 512 * 1024 {
                 usleep(200)
             }
             kill(process.processIdentifier, SIGKILL)
