@@ -104,7 +104,7 @@ public enum LibraryThumbnails {
                     continue
                 }
                 guard let root else { continue }
-                plan.add(photo, variant: variant, root: root)
+                plan.add(photo, variant: variant, root: root, cache: cache)
             }
         }
 
@@ -115,7 +115,8 @@ public enum LibraryThumbnails {
         for variant in variants {
             do {
                 let referenced = try store.referencedThumbnailPaths(variant: variant.name)
-                summary.removed += cache.removeUnreferenced(variant, keeping: referenced)
+                // Skipped while another process writes here (its new files are not recorded yet).
+                summary.removed += cache.withExclusiveAccess { cache.removeUnreferenced(variant, keeping: referenced) } ?? 0
             } catch {
                 throw .library(error)
             }
@@ -125,7 +126,7 @@ public enum LibraryThumbnails {
         if request.prune {
             let kept = Set(variants.map(\.name))
             do { try store.deleteThumbnailRecords(keepingVariants: kept) } catch { throw .library(error) }
-            summary.removed += cache.removeVariants(keeping: kept)
+            summary.removed += cache.withExclusiveAccess { cache.removeVariants(keeping: kept) } ?? 0
         }
         return summary
     }
@@ -147,16 +148,24 @@ public enum LibraryThumbnails {
             try batch.run(plan.jobs, in: cache, wakeInterval: batchInterval) { (outcomes) throws(LibraryError) in
                 for outcome in outcomes {
                     for photo in plan.photos[outcome.job.tag] {
+                        let result: Result<MadeThumbnail, ThumbnailError>
+                        switch outcome.result {
+                        case .made(let made): result = .success(made)
+                        case .failed(let error): result = .failure(error)
+                        case .madeByAnotherProcess:
+                            summary.skipped += 1  // current, and the process that made it records it
+                            continue
+                        }
                         let record = ThumbnailRecord(
                             photoID: photo.id, variant: outcome.job.variant.name,
-                            outcome: outcome.result
+                            outcome: result
                                 .map { ThumbnailRecord.File(path: outcome.job.relativePath, pixelWidth: $0.width,
                                                             pixelHeight: $0.height, byteSize: Int64($0.byteCount),
                                                             warning: $0.damage?.description) }
                                 .mapError { ThumbnailFailure(Self.message($0, path: photo.path)) },
                             sourceContentKey: photo.contentKey, sourceSize: photo.fileSize,
                             sourceModificationTimeNanoseconds: photo.modificationTimeNanoseconds)
-                        switch outcome.result {
+                        switch result {
                         case .success(let made):
                             summary.made += 1
                             if let damage = made.damage {
@@ -208,7 +217,7 @@ struct ThumbnailWork {
     private var jobByPath: [String: Int] = [:]
 
     /// Adds `photo`'s thumbnail of `variant` to the job for its file (a new job for a new file).
-    mutating func add(_ photo: Photo, variant: ThumbnailVariant, root: LibraryRoot) {
+    mutating func add(_ photo: Photo, variant: ThumbnailVariant, root: LibraryRoot, cache: ThumbnailCache) {
         let relative = ThumbnailCache.relativePath(variant: variant, contentKey: photo.contentKey, photoID: photo.id)
         if let tag = jobByPath[relative] {
             photos[tag].append(photo)
@@ -221,7 +230,9 @@ struct ThumbnailWork {
             expectedVersion: FileVersion(size: photo.fileSize, modificationTimeNanoseconds: photo.modificationTimeNanoseconds))
         let tag = jobs.count
         jobByPath[relative] = tag
-        jobs.append(ThumbnailJob(tag: tag, source: source, variant: variant, relativePath: relative))
+        // The file as planned: another process that makes it meanwhile is seen by the change.
+        let planned = cache.modificationTimeNanoseconds(of: relative).map { ThumbnailJob.FileAtPlanning.modified(nanoseconds: $0) } ?? .absent
+        jobs.append(ThumbnailJob(tag: tag, source: source, variant: variant, relativePath: relative, fileAtPlanning: planned))
         photos.append([photo])
     }
 }

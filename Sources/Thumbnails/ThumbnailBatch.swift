@@ -18,12 +18,23 @@ public struct ThumbnailJob: Sendable, Hashable {
     public var variant: ThumbnailVariant
     /// The file's path relative to the cache root (`ThumbnailCache.relativePath`).
     public var relativePath: String
+    /// The file as it was when the job was planned: if it is different when its lock is taken,
+    /// another process made it meanwhile and it is not made again. Nil: always made.
+    public var fileAtPlanning: FileAtPlanning?
 
-    public init(tag: Int, source: ThumbnailSource, variant: ThumbnailVariant, relativePath: String) {
+    /// A thumbnail file as a plan saw it.
+    public enum FileAtPlanning: Sendable, Hashable {
+        case absent
+        case modified(nanoseconds: Int64)
+    }
+
+    public init(tag: Int, source: ThumbnailSource, variant: ThumbnailVariant, relativePath: String,
+                fileAtPlanning: FileAtPlanning? = nil) {
         self.tag = tag
         self.source = source
         self.variant = variant
         self.relativePath = relativePath
+        self.fileAtPlanning = fileAtPlanning
     }
 }
 
@@ -45,7 +56,16 @@ public struct MadeThumbnail: Sendable, Hashable {
 /// What became of a job.
 public struct ThumbnailJobOutcome: Sendable {
     public var job: ThumbnailJob
-    public var result: Result<MadeThumbnail, ThumbnailError>
+    public var result: ThumbnailJobResult
+}
+
+/// A job's result: made here, found made by another process meanwhile, or failed.
+public enum ThumbnailJobResult: Sendable {
+    case made(MadeThumbnail)
+    /// Another process wrote the file after the job was planned (`ThumbnailJob.fileAtPlanning`): it
+    /// is current, and that process records it.
+    case madeByAnotherProcess
+    case failed(ThumbnailError)
 }
 
 /// Makes many thumbnails on worker threads and hands the outcomes back to the calling thread in
@@ -65,16 +85,28 @@ public struct ThumbnailBatch: Sendable {
         self.threads = threads
     }
 
-    /// Makes one thumbnail: render, encode, write atomically into `cache`.
-    public static func make(_ job: ThumbnailJob, in cache: ThumbnailCache,
-                            options: ThumbnailOptions) throws(ThumbnailError) -> MadeThumbnail {
-        let rendered = try ThumbnailPipeline.render(job.source, target: job.variant.target, options: options)
-        let bytes = try ThumbnailPipeline.encode(rendered, quality: options.quality)
-        try AtomicFile.write(bytes, to: cache.path(of: job.relativePath))
-        return MadeThumbnail(
-            width: rendered.pixels.width, height: rendered.pixels.height,
-            byteCount: bytes.count, sourceVersion: rendered.sourceVersion, damage: rendered.damage)
+    /// Makes one thumbnail under its file's lock (`ThumbnailCache.withFileLock`): render, encode,
+    /// write atomically into `cache` — unless another process wrote the file since the job was
+    /// planned (it exists and is not as `fileAtPlanning` saw it).
+    public static func make(_ job: ThumbnailJob, in cache: ThumbnailCache, options: ThumbnailOptions) -> ThumbnailJobResult {
+        do {
+            return try cache.withFileLock(job.relativePath) { () throws(ThumbnailError) -> ThumbnailJobResult in
+                if let planned = job.fileAtPlanning, let now = cache.modificationTimeNanoseconds(of: job.relativePath),
+                   planned != .modified(nanoseconds: now) {
+                    return .madeByAnotherProcess
+                }
+                let rendered = try ThumbnailPipeline.render(job.source, target: job.variant.target, options: options)
+                let bytes = try ThumbnailPipeline.encode(rendered, quality: options.quality)
+                try AtomicFile.write(bytes, to: cache.path(of: job.relativePath))
+                return .made(MadeThumbnail(
+                    width: rendered.pixels.width, height: rendered.pixels.height,
+                    byteCount: bytes.count, sourceVersion: rendered.sourceVersion, damage: rendered.damage))
+            }
+        } catch {
+            return .failed(error)
+        }
     }
+
 
     /// Runs `jobs` into `cache`, calling `receive` on this thread with each group of finished
     /// outcomes (every job's outcome is delivered exactly once, unless `receive` throws: then the
@@ -90,9 +122,7 @@ public struct ThumbnailBatch: Sendable {
         guard pool.start(threads: min(max(1, threads), jobs.count)) else {
             // No thread could be started: do the work here.
             for job in jobs {
-                try receive([ThumbnailJobOutcome(job: job, result: Result { () throws(ThumbnailError) in
-                    try Self.make(job, in: cache, options: options)
-                })])
+                try receive([ThumbnailJobOutcome(job: job, result: Self.make(job, in: cache, options: options))])
             }
             return
         }
@@ -140,7 +170,7 @@ private final class WorkerPool: Sendable {
             let index = next.add(1, ordering: .relaxed).oldValue
             guard index < jobs.count else { return }
             let job = jobs[index]
-            let result = Result { () throws(ThumbnailError) in try ThumbnailBatch.make(job, in: cache, options: options) }
+            let result = ThumbnailBatch.make(job, in: cache, options: options)
             ready.withLock { $0.append(ThumbnailJobOutcome(job: job, result: result)) }
             finished.signal()
         }

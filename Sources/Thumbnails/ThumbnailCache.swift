@@ -11,7 +11,7 @@ import Darwin
 /// ```
 /// <root>/CACHEDIR.TAG                  marks the folder as a cache (backup tools and indexers skip it)
 /// <root>/.photogrid-library            names the one library whose thumbnails the folder holds
-/// <root>/.lock                         held (flock) by the process writing into the folder
+/// <root>/.lock                         locked (flock, shared) by every process writing into the folder
 /// <root>/grid-387/<content key>.jpg    a variant's thumbnails, one per distinct photo content
 /// <root>/detail-1024/<content key>.jpg
 /// ```
@@ -22,13 +22,22 @@ import Darwin
 /// and the source's size and mtime); the cache only lays files out, writes them atomically
 /// (`AtomicFile`), and removes temporary files and thumbnails no record refers to.
 ///
-/// Opening a cache takes an exclusive lock on `.lock`: a second process writing into the same
-/// folder waits for the first to finish. That makes it safe to delete temporary files left by a
-/// killed run: nobody else can be writing them.
+/// Locks are per operation, so that processes (the command line, a server) make thumbnails into one
+/// folder at once:
+/// - every open cache holds a shared `flock` on `.lock` for its life ("I may be writing here");
+/// - what must not race a writer takes it exclusively, without waiting, and is skipped when another
+///   process holds the folder: removing temporary files a killed run left (at open), and removing
+///   thumbnails no record refers to (`withExclusiveAccess`) — a file another process has just made
+///   is not yet recorded, and would look unreferenced;
+/// - making one thumbnail holds a write lock on one byte of `.lock` chosen by the file's name
+///   (`withFileLock`, an open-file-description `fcntl` lock, released if the process dies): two
+///   processes never make the same file at the same moment, and one waits for the other for at most
+///   that one file's write. Old photogrid binaries take the `flock` exclusively for their whole run;
+///   the new ones wait for them as before.
 public final class ThumbnailCache: Sendable {
     /// The folder, as given (relative paths are relative to the working directory).
     public let root: String
-    /// The lock file's descriptor, held for the cache's life.
+    /// The lock file's descriptor: a shared `flock` for the cache's life.
     private let lockDescriptor: Int32
 
     /// The Cache Directory Tagging Specification's tag (bford.info/cachedir).
@@ -68,16 +77,19 @@ public final class ThumbnailCache: Sendable {
             let lockPath = Self.join(root, ".lock")
             let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw .system(call: "open", path: lockPath, errno: errno) }
-            while flock(descriptor, LOCK_EX) != 0 {
-                let code = errno
-                if code == EINTR { continue }
+            // Alone in the folder (exclusive at once): clean up after killed runs, then share it.
+            let alone: Bool
+            do throws(ThumbnailError) {
+                alone = try Self.lockFile(descriptor, LOCK_EX | LOCK_NB, path: lockPath)
+                if !alone { _ = try Self.lockFile(descriptor, LOCK_SH, path: lockPath) }
+            } catch {
                 close(descriptor)
-                throw .system(call: "flock", path: lockPath, errno: code)
+                throw error
             }
             self.root = root
             self.lockDescriptor = descriptor
             self.created = created
-            // Under the lock: another library may have claimed a new folder meanwhile.
+            // Another library may have claimed a new folder meanwhile.
             try Self.checkOwnership(root, owner: owner)
             if let owner, Self.recordedOwner(root) == nil {
                 try AtomicFile.write(Array(Self.ownerFileContents(owner).utf8), to: Self.join(root, Self.ownerFileName))
@@ -87,8 +99,10 @@ public final class ThumbnailCache: Sendable {
             for variant in variants {
                 let folder = Self.join(root, variant.name)
                 if mkdir(folder, 0o755) != 0 && errno != EEXIST { throw .system(call: "mkdir", path: folder, errno: errno) }
-                _ = removeFiles(in: variant) { AtomicFile.isTemporary($0) }
+                // Temporary files are a killed run's only when no other process could be writing them.
+                if alone { _ = removeFiles(in: variant) { AtomicFile.isTemporary($0) } }
             }
+            if alone { _ = try Self.lockFile(descriptor, LOCK_SH, path: lockPath) }
         } catch {
             created?.remove()
             throw error
@@ -118,8 +132,10 @@ public final class ThumbnailCache: Sendable {
             return
         }
         guard let names = FolderListing.names(root) else { throw .system(call: "opendir", path: root, errno: errno) }
-        // Our lock file alone (a new folder, or a run that stopped before tagging it) is not content.
-        if names.allSatisfy({ $0 == ".lock" }) { return }
+        // Our lock file alone (a new folder, or a run that stopped before tagging it) is not content,
+        // nor our temporary files: another process opening the new folder at the same moment is
+        // writing its owner file.
+        if names.allSatisfy({ $0 == ".lock" || AtomicFile.isTemporary($0) }) { return }
         // A folder an older photogrid made: its tag, and nothing but what a cache holds (an older
         // photogrid also tagged folders of photos given as --out: those stay refused).
         if let tag = readSmallFile(join(root, tagName)),
@@ -142,6 +158,68 @@ public final class ThumbnailCache: Sendable {
 
     deinit {
         close(lockDescriptor)  // releases the lock
+    }
+
+    /// `flock(descriptor, operation)`, retried on EINTR; false when a non-blocking lock is held by
+    /// another process.
+    @discardableResult
+    static func lockFile(_ descriptor: Int32, _ operation: Int32, path: String) throws(ThumbnailError) -> Bool {
+        while flock(descriptor, operation) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            if code == EWOULDBLOCK && operation & LOCK_NB != 0 { return false }
+            throw .system(call: "flock", path: path, errno: code)
+        }
+        return true
+    }
+
+    /// Runs `body` while no other process has the folder open, or returns nil without running it
+    /// when one has (the exclusive lock is tried, not waited for). Removing unreferenced thumbnails
+    /// goes through here: another process's new file is not yet recorded.
+    public func withExclusiveAccess<T>(_ body: () -> T) -> T? {
+        let lockPath = Self.join(root, ".lock")
+        guard (try? Self.lockFile(lockDescriptor, LOCK_EX | LOCK_NB, path: lockPath)) == true else {
+            // A failed conversion may have dropped the shared lock: take it again.
+            _ = try? Self.lockFile(lockDescriptor, LOCK_SH, path: lockPath)
+            return nil
+        }
+        defer { _ = try? Self.lockFile(lockDescriptor, LOCK_SH, path: lockPath) }
+        return body()
+    }
+
+    /// `F_OFD_SETLKW` of Linux's `<fcntl.h>` (defined only under `_GNU_SOURCE`, so not imported): a
+    /// blocking lock owned by the open file description, not the process.
+    static let setOpenFileDescriptionLockWaiting: Int32 = 38
+
+    /// Runs `body` holding the lock of the file `relative` (a write lock on one byte of `.lock`, the
+    /// byte chosen by a hash of the name; two names may share a byte, which only makes one wait for
+    /// the other's write). Waits while another process or thread holds it.
+    public func withFileLock<T>(_ relative: String, _ body: () throws(ThumbnailError) -> T) throws(ThumbnailError) -> T {
+        let lockPath = Self.join(root, ".lock")
+        let descriptor = open(lockPath, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .system(call: "open", path: lockPath, errno: errno) }
+        defer { close(descriptor) }  // releases the lock
+        var hash: UInt32 = 2_166_136_261  // FNV-1a: stable across processes (Swift's Hasher is seeded per process)
+        for byte in relative.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        var lock = Glibc.flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = off_t(1 + hash % (1 << 30))
+        lock.l_len = 1
+        while fcntl(descriptor, Self.setOpenFileDescriptionLockWaiting, &lock) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            throw .system(call: "fcntl(F_OFD_SETLKW)", path: lockPath, errno: code)
+        }
+        return try body()
+    }
+
+    /// The modification time of the file at `relative`, in nanoseconds since the epoch; nil when
+    /// there is none.
+    public func modificationTimeNanoseconds(of relative: String) -> Int64? {
+        var status = stat()
+        guard stat(path(of: relative), &status) == 0 else { return nil }
+        return Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
     }
 
     /// `<variant>/<content key>.jpg`: where the thumbnail of a photo with `contentKey` goes,

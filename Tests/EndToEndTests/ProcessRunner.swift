@@ -8,6 +8,25 @@ import Glibc
 enum ProcessRunner {
     /// Runs `executable ARGS` in `directory` and waits; stdin empty, output collected.
     static func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> PhotoGridRun {
+        try startCollecting(executable, arguments, in: directory).wait()
+    }
+
+    /// A started process whose output goes to files in its directory.
+    struct Collecting {
+        let process: Process
+        let output: URL
+        let errors: URL
+
+        /// Waits for the process and returns its status and output.
+        func wait() throws -> PhotoGridRun {
+            process.waitUntilExit()
+            return PhotoGridRun(status: process.terminationStatus, stdout: try Data(contentsOf: output),
+                                stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+        }
+    }
+
+    /// Starts `executable ARGS` in `directory` without waiting; stdin empty, output collected.
+    static func startCollecting(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Collecting {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -21,9 +40,7 @@ enum ProcessRunner {
         process.standardError = errors.handle
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
-        return PhotoGridRun(status: process.terminationStatus, stdout: try Data(contentsOf: output.url),
-                            stderr: String(decoding: try Data(contentsOf: errors.url), as: UTF8.self))
+        return Collecting(process: process, output: output.url, errors: errors.url)
     }
 
     /// Starts `photogrid ARGS` without waiting; its output goes to /dev/null.

@@ -20,7 +20,7 @@ import Testing
             jobs.append(ThumbnailJob(tag: number, source: source, variant: .grid(20), relativePath: "grid-20/\(number).jpg"))
         }
         let cache = try ThumbnailCache(root: folder.path + "/cache", variants: [.grid(20)])
-        var seen: [Int: Result<MadeThumbnail, ThumbnailError>] = [:]
+        var seen: [Int: ThumbnailJobResult] = [:]
         var calls = 0
         try ThumbnailBatch(threads: threads).run(jobs, in: cache) { (outcomes) throws(ThumbnailError) in
             calls += 1
@@ -33,13 +33,15 @@ import Testing
         #expect(calls >= 1)
         for (tag, result) in seen {
             switch result {
-            case .success(let made):
+            case .made(let made):
                 #expect(tag % 5 != 4)
                 #expect(made.width == 20 && made.height == 20)
                 let header = try JPEGHeader.probe(path: cache.path(of: "grid-20/\(tag).jpg")).header
                 #expect(header.storedWidth == 20 && header.storedHeight == 20)
                 #expect(made.byteCount == Int(cache.fileSize(of: "grid-20/\(tag).jpg") ?? -1))
-            case .failure(let error):
+            case .madeByAnotherProcess:
+                Issue.record("job \(tag): no other process wrote here")
+            case .failed(let error):
                 #expect(tag % 5 == 4)
                 guard case .system(call: "open", _, _) = error else {
                     Issue.record("unexpected \(error)")

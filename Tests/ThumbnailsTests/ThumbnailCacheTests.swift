@@ -151,22 +151,72 @@ import Testing
         #expect(cache.fileSize(of: "grid-10") == nil)  // a folder is not a thumbnail
     }
 
-    /// A second opener of the same folder waits until the first closes it.
-    @Test func secondOpenerWaitsForTheLock() async throws {
+    /// A second opener of the same folder does not wait for the first (both may write), and leaves
+    /// temporary files alone while the first has the folder open: they may be the first's writes in
+    /// progress. Alone again, an opener removes them.
+    @Test func openersShareTheFolder() throws {
         let folder = try ScratchFolder()
         let root = folder.path + "/thumbs"
         var first: ThumbnailCache? = try ThumbnailCache(root: root, variants: [.grid(10)])
-        #expect(first?.root == root)
-        let clock = ContinuousClock()
-        let started = clock.now
-        let second = Task.detached { () throws -> Duration in
-            _ = try ThumbnailCache(root: root, variants: [.grid(10)])
-            return clock.now - started
+        let temporary = AtomicFile.temporaryPrefix + "1-00000000000000aa.jpg.99999.1"
+        try folder.write([1, 2, 3], to: "thumbs/grid-10/" + temporary)
+        // Opened on a thread of its own, so that a second opener that waited would fail the test
+        // rather than hang it.
+        let opened = DispatchSemaphore(value: 0)
+        let box = LockedBox<ThumbnailCache>()
+        Thread.detachNewThread {
+            box.value = try? ThumbnailCache(root: root, variants: [.grid(10)])
+            opened.signal()
         }
-        try await Task.sleep(for: .milliseconds(300))
-        first = nil  // closes the lock file
-        let waited = try await second.value
-        #expect(waited >= .milliseconds(300))
+        #expect(opened.wait(timeout: .now() + 5) == .success, "the second opener waited for the first")
+        let second = try #require(box.value)
+        #expect(try folder.names(in: "thumbs/grid-10") == [temporary])
+        // Neither may remove unreferenced files while the other is open.
+        #expect(second.withExclusiveAccess { 1 } == nil)
+        // Another opener while `second` is open leaves them too.
+        _ = try ThumbnailCache(root: root, variants: [.grid(10)])
+        #expect(try folder.names(in: "thumbs/grid-10") == [temporary])
+        first = nil  // closes its lock file
+        #expect(first == nil)
+        #expect(second.withExclusiveAccess { 1 } == 1)
+    }
+
+    /// A new folder another process is setting up at the same moment (its lock file and its owner
+    /// file still temporary) is not mistaken for someone else's folder.
+    @Test func folderBeingSetUpByAnotherProcessIsOurs() throws {
+        let folder = try ScratchFolder()
+        try FileManager.default.createDirectory(atPath: folder.path + "/thumbs", withIntermediateDirectories: true)
+        try folder.write([], to: "thumbs/.lock")
+        try folder.write(Array("library x\n".utf8), to: "thumbs/" + AtomicFile.temporaryPrefix + ".photogrid-library.99999.1")
+        _ = try ThumbnailCache(root: folder.path + "/thumbs", variants: [.grid(10)], owner: "x")
+    }
+
+    /// Alone, an opener removes the temporary files a killed run left.
+    @Test func aloneTheOpenerRemovesTemporaryFiles() throws {
+        let folder = try ScratchFolder()
+        let root = folder.path + "/thumbs"
+        _ = try ThumbnailCache(root: root, variants: [.grid(10)])
+        try folder.write([1], to: "thumbs/grid-10/" + AtomicFile.temporaryPrefix + "2-00000000000000bb.jpg.99999.2")
+        _ = try ThumbnailCache(root: root, variants: [.grid(10)])
+        #expect(try folder.names(in: "thumbs/grid-10") == [])
+    }
+
+    /// Two makers of one file take turns (the second waits for the first's body); makers of other
+    /// files do not wait.
+    @Test func fileLockSerializesMakersOfOneFile() async throws {
+        let folder = try ScratchFolder()
+        let cache = try ThumbnailCache(root: folder.path + "/thumbs", variants: [.grid(10)])
+        let clock = ContinuousClock()
+        let holding = Task.detached {
+            try cache.withFileLock("grid-10/a.jpg") { () throws(ThumbnailError) in usleep(400_000) }
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        let started = clock.now
+        try cache.withFileLock("grid-10/b.jpg") { () throws(ThumbnailError) in }
+        #expect(clock.now - started < .milliseconds(200), "another file's lock is free")
+        try cache.withFileLock("grid-10/a.jpg") { () throws(ThumbnailError) in }
+        #expect(clock.now - started >= .milliseconds(250), "the same file's lock waited for the holder")
+        try await holding.value
     }
 
     @Test func rootThatIsAFileIsAnError() throws {
@@ -175,5 +225,15 @@ import Testing
         #expect(throws: ThumbnailError.system(call: "mkdir", path: file, errno: ENOTDIR)) {
             _ = try ThumbnailCache(root: file, variants: [.grid(10)])
         }
+    }
+}
+
+/// A value handed from another thread (set once, read after a semaphore).
+final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+    var value: Value? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }
