@@ -1,9 +1,11 @@
 // swift-tools-version:6.1
 // PhotoGrid: the Photos-app grid on Linux (README.md; layout rules: docs/layout-spec.md). The target
 // graph, which is also the set of allowed imports:
-//   CJPEGShims → CJPEG; JPEG → CJPEGShims; Thumbnails → JPEG, Imaging, GridLayout; PhotoLibrary → JPEG;
-//   PhotoGrid → GridLayout, PhotoLibrary, Thumbnails; photogrid → PhotoGrid.
-// GridLayout and Imaging import nothing of ours. Only JPEG sees libjpeg; only PhotoLibrary sees SQLite.
+//   CJPEGShims → CJPEG; JPEG → CJPEGShims; Thumbnails → JPEG, Imaging, GridLayout, PhotoGridSupport;
+//   PhotoLibrary → JPEG, PhotoGridSupport; PhotoGrid → GridLayout, PhotoLibrary, Thumbnails, PhotoGridSupport;
+//   photogrid → PhotoGrid.
+// GridLayout, Imaging and PhotoGridSupport import nothing of ours. Only JPEG sees libjpeg; only
+// PhotoLibrary sees SQLite.
 import PackageDescription
 
 // The pixel code (JPEG decode/encode, resampling, thumbnails) is compiled optimised in debug builds too,
@@ -36,15 +38,17 @@ let package = Package(
         // The only C we write: libjpeg calls behind a setjmp/longjmp error manager.
         .target(name: "CJPEGShims", dependencies: ["CJPEG"], cSettings: optimisedCInDebug),
         .target(name: "GridLayout"),
+        // What PhotoLibrary, Thumbnails and PhotoGrid share: the lock, worker threads, writeAll, file times.
+        .target(name: "PhotoGridSupport"),
         .target(name: "Imaging", swiftSettings: optimisedSwiftInDebug),
         .target(name: "JPEG", dependencies: ["CJPEGShims"], swiftSettings: optimisedSwiftInDebug),
         .target(
             name: "PhotoLibrary",
-            dependencies: ["JPEG", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["JPEG", "PhotoGridSupport", .product(name: "GRDB", package: "GRDB.swift")],
             plugins: ["EmbedMigrations"]
         ),
-        .target(name: "Thumbnails", dependencies: ["JPEG", "Imaging", "GridLayout"], swiftSettings: optimisedSwiftInDebug),
-        .target(name: "PhotoGrid", dependencies: ["GridLayout", "PhotoLibrary", "Thumbnails"]),
+        .target(name: "Thumbnails", dependencies: ["JPEG", "Imaging", "GridLayout", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug),
+        .target(name: "PhotoGrid", dependencies: ["GridLayout", "PhotoLibrary", "Thumbnails", "PhotoGridSupport"]),
         .executableTarget(
             name: "photogrid",
             dependencies: ["PhotoGrid", .product(name: "ArgumentParser", package: "swift-argument-parser")]

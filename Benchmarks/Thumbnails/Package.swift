@@ -14,7 +14,8 @@ let package = Package(
         .target(name: "JPEG", dependencies: ["CJPEGShims"]),
         .target(name: "Imaging"),
         .target(name: "GridLayout"),
-        .target(name: "Thumbnails", dependencies: ["JPEG", "Imaging", "GridLayout"]),
+        .target(name: "PhotoGridSupport"),
+        .target(name: "Thumbnails", dependencies: ["JPEG", "Imaging", "GridLayout", "PhotoGridSupport"]),
         .executableTarget(name: "thumbs-quality", dependencies: ["Thumbnails", "JPEG", "Imaging"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import PhotoGridSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -32,21 +33,9 @@ public enum Console {
         writeAll(Array(text.utf8), to: STDERR_FILENO)
     }
 
-    /// Writes every byte to `descriptor`, retrying short writes and EINTR; gives up on other errors
-    /// (a closed pipe must not hang or crash the process).
+    /// Writes every byte to `descriptor` (`PhotoGridSupport.writeAll`); an error is dropped: a closed
+    /// pipe must not hang or crash the process.
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-        bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let written = write(descriptor, buffer.baseAddress.map { $0 + done }, buffer.count - done)
-                if written > 0 {
-                    done += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
-            }
-        }
+        _ = PhotoGridSupport.writeAll(bytes, to: descriptor)
     }
 }

@@ -1,3 +1,4 @@
+import PhotoGridSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -164,8 +165,7 @@ enum DirectoryWalker {
                 files.append(WalkedFile(
                     relativePath: relative,
                     size: Int64(fileStatus.st_size),
-                    modificationTimeNanoseconds: Int64(fileStatus.st_mtim.tv_sec) &* 1_000_000_000
-                        &+ Int64(fileStatus.st_mtim.tv_nsec),
+                    modificationTimeNanoseconds: fileStatus.modificationTimeNanoseconds,
                     hasJPEGName: hasJPEGExtension(name)))
                 if let progress, files.count & 4095 == 0 { progress(files.count) }
             }

@@ -1,3 +1,4 @@
+import PhotoGridSupport
 import Dispatch
 import Synchronization
 
@@ -39,7 +40,7 @@ final class ProbeWorkers: Sendable {
     /// Starts `count` worker threads (at least one). Returns false if no thread could be started.
     func start(threads count: Int) -> Bool {
         for _ in 0..<max(1, count) {
-            guard let thread = Self.spawn({ [self] in work() }) else { break }
+            guard let thread = JoinableThread.start({ [self] in work() }) else { break }
             threads.withLock { $0.append(thread) }
         }
         return threads.withLock { !$0.isEmpty }
@@ -92,27 +93,4 @@ final class ProbeWorkers: Sendable {
         }
         for thread in started { pthread_join(thread, nil) }
     }
-
-    /// Starts a joinable thread running `body`; nil if pthread_create fails.
-    private static func spawn(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
-        let box = Unmanaged.passRetained(ThreadBody(body))
-        var thread = pthread_t()
-        let result = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            let body = Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue()
-            body.run()
-            return nil
-        }, box.toOpaque())
-        guard result == 0 else {
-            box.release()
-            return nil
-        }
-        return thread
-    }
-}
-
-/// A closure boxed for pthread_create's context pointer.
-private final class ThreadBody: Sendable {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }

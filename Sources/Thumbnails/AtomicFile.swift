@@ -1,3 +1,4 @@
+import PhotoGridSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -52,24 +53,5 @@ public enum AtomicFile {
     static func split(_ path: String) -> (folder: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return ("", path) }
         return (String(path[...slash]), String(path[path.index(after: slash)...]))
-    }
-}
-
-/// Writes every byte of `bytes` to `descriptor`, retrying short writes and EINTR. Returns errno on
-/// failure, nil on success.
-private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-    bytes.withUnsafeBytes { buffer -> Int32? in
-        var done = 0
-        while done < buffer.count {
-            let written = write(descriptor, buffer.baseAddress.map { $0 + done }, buffer.count - done)
-            if written > 0 {
-                done += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                return written < 0 ? errno : EIO
-            }
-        }
-        return nil
     }
 }

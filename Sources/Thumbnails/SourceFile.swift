@@ -1,3 +1,4 @@
+import PhotoGridSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -32,7 +33,7 @@ struct SourceFile: ~Copyable {
         self.descriptor = descriptor
         self.version = FileVersion(
             size: Int64(status.st_size),
-            modificationTimeNanoseconds: Int64(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_mtim.tv_nsec))
+            modificationTimeNanoseconds: status.modificationTimeNanoseconds)
     }
 
     deinit { close(descriptor) }

@@ -1,3 +1,4 @@
+import PhotoGridSupport
 import Dispatch
 import JPEG
 import Synchronization
@@ -159,7 +160,7 @@ private final class WorkerPool: Sendable {
     /// Starts up to `count` threads; false if none could be started.
     func start(threads count: Int) -> Bool {
         for _ in 0..<count {
-            guard let thread = spawnThread({ [self] in work() }) else { break }
+            guard let thread = JoinableThread.start({ [self] in work() }) else { break }
             threads.withLock { $0.append(thread) }
         }
         return threads.withLock { !$0.isEmpty }
@@ -200,26 +201,4 @@ private final class WorkerPool: Sendable {
         }
         for thread in started { pthread_join(thread, nil) }
     }
-}
-
-/// Starts a joinable thread running `body`; nil if pthread_create fails.
-private func spawnThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
-    let box = Unmanaged.passRetained(ThreadBody(body))
-    var thread = pthread_t()
-    let result = pthread_create(&thread, nil, { context in
-        guard let context else { return nil }
-        Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
-        return nil
-    }, box.toOpaque())
-    guard result == 0 else {
-        box.release()
-        return nil
-    }
-    return thread
-}
-
-/// A closure boxed for pthread_create's context pointer.
-private final class ThreadBody: Sendable {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }

@@ -1,3 +1,4 @@
+import PhotoGridSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -219,7 +220,7 @@ public final class ThumbnailCache: Sendable {
     public func modificationTimeNanoseconds(of relative: String) -> Int64? {
         var status = stat()
         guard stat(path(of: relative), &status) == 0 else { return nil }
-        return Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        return status.modificationTimeNanoseconds
     }
 
     /// `<variant>/<content key>.jpg`: where the thumbnail of a photo with `contentKey` goes,

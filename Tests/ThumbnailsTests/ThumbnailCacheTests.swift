@@ -203,20 +203,25 @@ import Testing
 
     /// Two makers of one file take turns (the second waits for the first's body); makers of other
     /// files do not wait.
-    @Test func fileLockSerializesMakersOfOneFile() async throws {
+    @Test func fileLockSerializesMakersOfOneFile() throws {
         let folder = try ScratchFolder()
         let cache = try ThumbnailCache(root: folder.path + "/thumbs", variants: [.grid(10)])
         let clock = ContinuousClock()
-        let holding = Task.detached {
-            try cache.withFileLock("grid-10/a.jpg") { () throws(ThumbnailError) in usleep(400_000) }
+        let acquired = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? cache.withFileLock("grid-10/a.jpg") { () throws(ThumbnailError) in
+                acquired.signal()
+                usleep(400_000)
+            }
+            done.signal()
         }
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(acquired.wait(timeout: .now() + 10) == .success)
         let started = clock.now
         try cache.withFileLock("grid-10/b.jpg") { () throws(ThumbnailError) in }
-        #expect(clock.now - started < .milliseconds(200), "another file's lock is free")
+        #expect(clock.now - started < .milliseconds(350), "another file's lock is free (the holder keeps its own for 400 ms)")
         try cache.withFileLock("grid-10/a.jpg") { () throws(ThumbnailError) in }
         #expect(clock.now - started >= .milliseconds(250), "the same file's lock waited for the holder")
-        try await holding.value
+        _ = done.wait(timeout: .now() + 10)
     }
 
     @Test func rootThatIsAFileIsAnError() throws {
