@@ -25,11 +25,10 @@ final class ProbeWorkers: Sendable {
     private let jobs: [ProbeJob]
     private let prober: PhotoProber
     private let next = Atomic<Int>(0)
-    private let cancelled = Atomic<Bool>(false)
     private let shelf: LockedValue<Shelf>
     /// Signalled when the awaited job finishes.
     private let awaitedFinished = DispatchSemaphore(value: 0)
-    private let threads = Mutex<[pthread_t]>([])
+    private let workers = WorkerThreads()
 
     init(jobs: [ProbeJob], prober: PhotoProber) {
         self.jobs = jobs
@@ -39,16 +38,12 @@ final class ProbeWorkers: Sendable {
 
     /// Starts `count` worker threads (at least one). Returns false if no thread could be started.
     func start(threads count: Int) -> Bool {
-        for _ in 0..<max(1, count) {
-            guard let thread = JoinableThread.start({ [self] in work() }) else { break }
-            threads.withLock { $0.append(thread) }
-        }
-        return threads.withLock { !$0.isEmpty }
+        workers.start(count) { [self] in work() }
     }
 
     /// Probes jobs until none are left or the run is cancelled.
     private func work() {
-        while !cancelled.load(ordering: .relaxed) {
+        while !workers.isCancelled {
             let index = next.add(1, ordering: .relaxed).oldValue
             guard index < jobs.count else { return }
             let job = jobs[index]
@@ -85,12 +80,6 @@ final class ProbeWorkers: Sendable {
 
     /// Stops handing out jobs and waits for every worker thread to end.
     func finish() {
-        cancelled.store(true, ordering: .relaxed)
-        let started = threads.withLock { threads in
-            let all = threads
-            threads.removeAll()
-            return all
-        }
-        for thread in started { pthread_join(thread, nil) }
+        workers.cancelAndJoin()
     }
 }

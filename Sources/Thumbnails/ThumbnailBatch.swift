@@ -145,11 +145,10 @@ private final class WorkerPool: Sendable {
     private let cache: ThumbnailCache
     private let options: ThumbnailOptions
     private let next = Atomic<Int>(0)
-    private let cancelled = Atomic<Bool>(false)
     private let ready = LockedValue<[ThumbnailJobOutcome]>([])
     /// Signalled once per finished job.
     private let finished = DispatchSemaphore(value: 0)
-    private let threads = Mutex<[pthread_t]>([])
+    private let workers = WorkerThreads()
 
     init(jobs: [ThumbnailJob], cache: ThumbnailCache, options: ThumbnailOptions) {
         self.jobs = jobs
@@ -159,15 +158,11 @@ private final class WorkerPool: Sendable {
 
     /// Starts up to `count` threads; false if none could be started.
     func start(threads count: Int) -> Bool {
-        for _ in 0..<count {
-            guard let thread = JoinableThread.start({ [self] in work() }) else { break }
-            threads.withLock { $0.append(thread) }
-        }
-        return threads.withLock { !$0.isEmpty }
+        workers.start(count) { [self] in work() }
     }
 
     private func work() {
-        while !cancelled.load(ordering: .relaxed) {
+        while !workers.isCancelled {
             let index = next.add(1, ordering: .relaxed).oldValue
             guard index < jobs.count else { return }
             let job = jobs[index]
@@ -193,12 +188,6 @@ private final class WorkerPool: Sendable {
 
     /// Stops handing out jobs and joins every thread.
     func finish() {
-        cancelled.store(true, ordering: .relaxed)
-        let started = threads.withLock { threads in
-            let all = threads
-            threads.removeAll()
-            return all
-        }
-        for thread in started { pthread_join(thread, nil) }
+        workers.cancelAndJoin()
     }
 }

@@ -1,0 +1,39 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The threads of one worker pool: started together, told to stop together, joined together. The
+/// indexer's probes and the thumbnail batches run their blocking work on these (`JoinableThread`).
+public final class WorkerThreads: Sendable {
+    private let threads = Mutex<[pthread_t]>([])
+    private let cancelled = Atomic<Bool>(false)
+
+    public init() {}
+
+    /// Starts up to `count` threads (at least one) running `body`; false if none could be started.
+    public func start(_ count: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
+        for _ in 0..<max(1, count) {
+            guard let thread = JoinableThread.start(body) else { break }
+            threads.withLock { $0.append(thread) }
+        }
+        return threads.withLock { !$0.isEmpty }
+    }
+
+    /// Whether `cancelAndJoin` has been called: a worker checks it before taking the next job.
+    public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+
+    /// Tells the workers to stop after their current job and waits for every one to end.
+    public func cancelAndJoin() {
+        cancelled.store(true, ordering: .relaxed)
+        let started = threads.withLock { threads in
+            let all = threads
+            threads.removeAll()
+            return all
+        }
+        for thread in started { pthread_join(thread, nil) }
+    }
+}
