@@ -15,6 +15,9 @@ import PackageDescription
 // build. SwiftPM accepts unsafeFlags in a root package and in a local (path) dependency, as Benchmarks/
 // uses this one; not from a remote dependency.
 let optimisedSwiftInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+// Layering checked by the compiler: an import is internal unless written `public import`, so a module
+// exposes a lower layer's types only on purpose (as Hummingbird's package does).
+let layering: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault"), .enableUpcomingFeature("MemberImportVisibility")]
 let optimisedCInDebug: [CSetting] = [.unsafeFlags(["-O2"], .when(configuration: .debug))]
 
 let package = Package(
@@ -37,21 +40,24 @@ let package = Package(
         ),
         // The only C we write: libjpeg calls behind a setjmp/longjmp error manager.
         .target(name: "CJPEGShims", dependencies: ["CJPEG"], cSettings: optimisedCInDebug),
-        .target(name: "GridLayout"),
+        .target(name: "GridLayout", swiftSettings: layering),
         // What PhotoLibrary, Thumbnails and PhotoGrid share: the lock, worker threads, writeAll, file times.
-        .target(name: "PhotoGridSupport"),
-        .target(name: "Imaging", swiftSettings: optimisedSwiftInDebug),
-        .target(name: "JPEG", dependencies: ["CJPEGShims"], swiftSettings: optimisedSwiftInDebug),
+        .target(name: "PhotoGridSupport", swiftSettings: layering),
+        .target(name: "Imaging", swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "JPEG", dependencies: ["CJPEGShims"], swiftSettings: optimisedSwiftInDebug + layering),
         .target(
             name: "PhotoLibrary",
             dependencies: ["JPEG", "PhotoGridSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: layering,
             plugins: ["EmbedMigrations"]
         ),
-        .target(name: "Thumbnails", dependencies: ["JPEG", "Imaging", "GridLayout", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug),
-        .target(name: "PhotoGrid", dependencies: ["GridLayout", "PhotoLibrary", "Thumbnails", "PhotoGridSupport"]),
+        .target(name: "Thumbnails", dependencies: ["JPEG", "Imaging", "GridLayout", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "PhotoGrid", dependencies: ["GridLayout", "PhotoLibrary", "Thumbnails", "PhotoGridSupport"],
+                swiftSettings: layering),
         .executableTarget(
             name: "photogrid",
-            dependencies: ["PhotoGrid", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["PhotoGrid", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: layering
         ),
 
         // Build tooling: Migrations/*.sql are compiled into PhotoLibrary, so the binary never

@@ -1,4 +1,4 @@
-import GridLayout
+public import GridLayout
 
 /// Parses `--columns`: comma-separated `GridItem`s, `fixed:W`, `flexible[:MIN[:MAX]]`, `adaptive:MIN[:MAX]`,
 /// each optionally followed by `/S` (its spacing); `inf` stands for infinity.

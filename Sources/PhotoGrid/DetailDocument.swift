@@ -1,4 +1,4 @@
-import GridLayout
+public import GridLayout
 
 /// What `photogrid detail I` prints (`docs/json.md`, `docs/schemas/detail.schema.json`, version 1): the geometry of
 /// opening cell I, in viewport coordinates (content y minus offset).

@@ -1,9 +1,9 @@
-import GridLayout
-import PhotoLibrary
-import Thumbnails
+public import GridLayout
+public import PhotoLibrary
+public import Thumbnails
 
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #endif
 
 /// `photogrid export`: everything a client needs to draw the Photos grid of a folder, in one folder.

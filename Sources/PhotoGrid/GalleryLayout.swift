@@ -1,4 +1,4 @@
-import GridLayout
+public import GridLayout
 
 /// The gallery model: photos in grid order laid out by `GridLayout` for a viewport, as documents.
 public struct GalleryLayout: Sendable {

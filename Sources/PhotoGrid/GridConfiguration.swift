@@ -1,4 +1,4 @@
-import GridLayout
+public import GridLayout
 
 /// The grid a client draws: its columns, row spacing and cell style (`--columns`, `--row-spacing` in the README).
 public struct GridConfiguration: Sendable, Hashable {

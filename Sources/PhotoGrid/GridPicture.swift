@@ -1,5 +1,6 @@
-import GridLayout
-import Thumbnails
+import JPEG
+public import GridLayout
+public import Thumbnails
 
 /// Draws the viewport as the screen shows it: the visible cells (clipped, the spacing in the background
 /// colour) and, optionally, the zoom transition frame of one photo. People look at it to check a layout.

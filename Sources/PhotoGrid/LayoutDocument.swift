@@ -1,4 +1,4 @@
-import GridLayout
+public import GridLayout
 
 /// What `photogrid layout` prints (`docs/json.md`, `docs/schemas/layout.schema.json`, version 1).
 public struct LayoutDocument: Sendable, Hashable, Codable, JSONWritable {

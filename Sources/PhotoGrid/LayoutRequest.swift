@@ -1,5 +1,5 @@
-import GridLayout
-import PhotoLibrary
+public import GridLayout
+public import PhotoLibrary
 
 /// A layout question as the command line asks it, before validation: flag values as given.
 public struct LayoutRequest: Sendable, Hashable {

@@ -1,5 +1,5 @@
-import PhotoLibrary
-import Thumbnails
+public import PhotoLibrary
+public import Thumbnails
 
 /// The `photogrid index --json` document, version 1.
 ///

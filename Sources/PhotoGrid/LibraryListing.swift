@@ -1,4 +1,4 @@
-import PhotoLibrary
+public import PhotoLibrary
 
 /// One photo of `photogrid list --json` (`docs/json.md`, `docs/schemas/list.schema.json`). Absent facts are omitted.
 public struct ListedPhoto: Codable, Sendable, Equatable {

@@ -1,6 +1,6 @@
-import GridLayout
-import PhotoLibrary
-import Thumbnails
+public import GridLayout
+public import PhotoLibrary
+public import Thumbnails
 
 /// `photogrid render`: the viewport of a library drawn into a JPEG (see `GridPicture`).
 public enum LibraryPicture {

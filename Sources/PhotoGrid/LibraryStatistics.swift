@@ -1,4 +1,4 @@
-import PhotoLibrary
+public import PhotoLibrary
 
 /// What `photogrid stats` prints about a library.
 public struct LibraryStatistics: Sendable, Equatable {

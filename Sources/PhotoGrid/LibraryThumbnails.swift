@@ -1,5 +1,6 @@
-import PhotoLibrary
-import Thumbnails
+import JPEG
+public import PhotoLibrary
+public import Thumbnails
 
 /// Why `photogrid thumbs` could not run at all (per-photo failures are not errors of the run).
 public enum ThumbnailsError: Error, Sendable, Equatable, CustomStringConvertible {

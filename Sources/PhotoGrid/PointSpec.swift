@@ -1,4 +1,4 @@
-import GridLayout
+public import GridLayout
 
 /// Parses `--drag DX,DY`: two finite numbers, the drag translation in points.
 public enum PointSpec {

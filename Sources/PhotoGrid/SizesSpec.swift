@@ -1,4 +1,4 @@
-import GridLayout
+public import GridLayout
 
 /// Parses `--sizes`: comma-separated display pixel sizes `WxH` (`x`, `X` or `×`), each side a number from
 /// 1 to 1,000,000 (an aspect ratio beyond 1,000,000 : 1 would make fill rects overflow).

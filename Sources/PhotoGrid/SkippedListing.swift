@@ -1,4 +1,4 @@
-import PhotoLibrary
+public import PhotoLibrary
 
 /// The `photogrid list --skipped` document, version 1: what the library's folder holds and an
 /// index run does not index, with why.

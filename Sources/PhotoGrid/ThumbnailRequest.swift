@@ -1,5 +1,5 @@
-import GridLayout
-import Thumbnails
+public import GridLayout
+public import Thumbnails
 
 /// What `photogrid thumbs` is asked to make (README, `photogrid thumbs`): grid thumbnails sized for the grid at
 /// a viewport width and display scale, and optionally detail thumbnails.

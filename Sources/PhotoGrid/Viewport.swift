@@ -1,4 +1,4 @@
-import GridLayout
+public import GridLayout
 
 /// The screen a layout is computed for: width and height in points, scroll offset, display scale.
 public struct Viewport: Sendable, Hashable, Codable, JSONWritable {

@@ -1,4 +1,4 @@
-import JPEG
+public import JPEG
 
 /// How the indexer reads a JPEG header from an open file. The default is libjpeg through the JPEG
 /// module; tests substitute one that counts calls (to prove what a rescan opens) or fakes results.

@@ -1,3 +1,4 @@
+import Synchronization
 import Dispatch
 
 #if canImport(Glibc)

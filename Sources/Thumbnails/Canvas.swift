@@ -1,6 +1,6 @@
-import GridLayout
-import Imaging
-import JPEG
+public import GridLayout
+public import Imaging
+public import JPEG
 
 /// An RGB image to compose pictures on (e.g. a screenshot of the grid): a background colour,
 /// filled rectangles and JPEGs drawn into rectangles at fractional pixel positions, each clipped

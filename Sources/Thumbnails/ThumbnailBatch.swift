@@ -1,12 +1,13 @@
-import PhotoGridSupport
-import Dispatch
-import JPEG
-import Synchronization
+import Imaging
+public import PhotoGridSupport
+public import Dispatch
+public import JPEG
+public import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #elseif canImport(Musl)
-import Musl
+public import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif

@@ -1,10 +1,10 @@
-import Imaging
-import JPEG
+public import Imaging
+public import JPEG
 
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #elseif canImport(Musl)
-import Musl
+public import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif

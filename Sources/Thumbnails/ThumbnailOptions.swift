@@ -1,5 +1,5 @@
-import Imaging
-import JPEG
+public import Imaging
+public import JPEG
 
 /// How the thumbnail pipeline decodes, resamples and encodes. The defaults are what
 /// `photogrid thumbs` uses.

@@ -1,5 +1,5 @@
-import Imaging
-import JPEG
+public import Imaging
+public import JPEG
 
 /// A thumbnail's pixels, upright, with the plan that made them.
 public struct RenderedThumbnail: Sendable {

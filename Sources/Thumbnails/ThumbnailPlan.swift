@@ -1,4 +1,4 @@
-import Imaging
+public import Imaging
 
 /// How to make one thumbnail, worked out from the photo's header alone (pure arithmetic, no I/O).
 ///

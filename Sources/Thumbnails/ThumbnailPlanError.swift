@@ -1,4 +1,4 @@
-import Imaging
+public import Imaging
 
 /// Why a thumbnail plan cannot be made from its inputs.
 public enum ThumbnailPlanError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,5 @@
-import Imaging
-import JPEG
+public import Imaging
+public import JPEG
 
 /// The slow reference a thumbnail's quality is measured against: the photo decoded at full size
 /// (no DCT scaling), the exact visible region (`plan.sourceRegion` scaled back to stored pixels)

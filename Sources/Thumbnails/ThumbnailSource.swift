@@ -1,4 +1,4 @@
-import Imaging
+public import Imaging
 
 /// The photo a thumbnail is made from: where its file is and what its header says.
 public struct ThumbnailSource: Sendable, Hashable {
