@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Where the library database is: `--db`, else `$PHOTOGRID_DB`, else `photogrid.sqlite` in the
 /// current directory.
 public enum DatabaseLocation {
@@ -14,16 +8,11 @@ public enum DatabaseLocation {
 
     /// The database path for an optional `--db` value.
     ///
-    /// - Parameter environment: looks a variable up; the process environment (getenv) by default.
-    public static func resolve(_ explicit: String?,
-                               environment: (String) -> String? = DatabaseLocation.processEnvironment) -> String {
+    /// - Parameter environment: looks a variable up (the command line passes the process
+    ///   environment; the library never reads it itself).
+    public static func resolve(_ explicit: String?, environment: (String) -> String?) -> String {
         if let explicit, !explicit.isEmpty { return explicit }
         if let fromEnvironment = environment(environmentVariable), !fromEnvironment.isEmpty { return fromEnvironment }
         return defaultFileName
-    }
-
-    /// A variable of the process environment (getenv: no Foundation start-up on the way).
-    public static func processEnvironment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
     }
 }

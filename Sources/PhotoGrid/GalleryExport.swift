@@ -73,7 +73,7 @@ public enum GalleryExport {
         public var text: String {
             let s = index.summary
             let t = thumbnails.summary
-            let g = TerminalProgressBar.grouped
+            let g = CountText.grouped
             var lines = [
                 "Indexed \(g(s.scanned)) JPEG files: \(g(s.added)) added, \(g(s.updated)) updated, \(g(s.unchanged)) unchanged, \(g(s.moved)) moved, \(g(s.missing)) missing, \(g(s.errors)) errors."
                     + IndexReport.accountText(s),
@@ -93,14 +93,14 @@ public enum GalleryExport {
     }
 
     /// Runs the export. Throws `UsageError` for bad requests; other errors are fatal (one line, exit 1).
-    public static func run(_ request: Request, indexProgress: TerminalProgressBar? = nil,
-                           thumbnailProgress: TerminalProgressBar? = nil) throws -> Report {
+    public static func run(_ request: Request, indexProgress: (any ProgressReporting)? = nil,
+                           thumbnailProgress: (any ProgressReporting)? = nil) throws -> Report {
         let layoutRequest = request.layoutRequest
         let configuration = try layoutRequest.configuration()
         _ = try layoutRequest.grouping()  // validates --group before anything is written
         _ = try GalleryLayout(photos: [], viewport: layoutRequest.viewport, configuration: configuration)  // validates
         guard request.detailPixels > 0, request.detailPixels <= ThumbnailRequest.maximumPixels else {
-            throw UsageError("--detail-size must be between 1 and \(TerminalProgressBar.grouped(ThumbnailRequest.maximumPixels)) pixels (got \(request.detailPixels))")
+            throw UsageError("--detail-size must be between 1 and \(CountText.grouped(ThumbnailRequest.maximumPixels)) pixels (got \(request.detailPixels))")
         }
         _ = try Indexer.resolve(request.folder)  // a wrong folder must not leave an output folder behind
         try checkOutputFolder(request.output)
@@ -150,7 +150,7 @@ public enum GalleryExport {
 
     /// Indexes, makes the thumbnails and writes layout.json and grid.jpg into the output folder.
     private static func write(_ request: Request, layoutRequest: LayoutRequest, configuration: GridConfiguration,
-                              indexProgress: TerminalProgressBar?, thumbnailProgress: TerminalProgressBar?) throws -> Report {
+                              indexProgress: (any ProgressReporting)?, thumbnailProgress: (any ProgressReporting)?) throws -> Report {
         let index = try LibraryIndexing.index(folder: request.folder, database: request.database, jobs: request.jobs,
                                               progressBar: indexProgress)
         // Names this folder's outputs, so that no index (of the photo folder it may sit in) takes

@@ -24,7 +24,7 @@ public struct GalleryLayout: Sendable {
         if let sections {
             let total = sections.reduce(0) { $0 + $1.count }
             guard total == photos.count else {
-                throw UsageError("--sections: the sections hold \(TerminalProgressBar.grouped(total)) photo(s), but there are \(TerminalProgressBar.grouped(photos.count))")
+                throw UsageError("--sections: the sections hold \(CountText.grouped(total)) photo(s), but there are \(CountText.grouped(photos.count))")
             }
         }
         self.photos = photos
@@ -174,7 +174,7 @@ public struct GalleryLayout: Sendable {
     public func detailDocument(index: Int, progress: Double = 1, drag translation: Point? = nil) throws(UsageError) -> DetailDocument {
         guard count > 0 else { throw UsageError("index \(index): the library has no photos to open") }
         guard (0..<layout.count).contains(index) else {
-            throw UsageError("index \(index) is out of range: the grid has \(TerminalProgressBar.grouped(layout.count)) photo(s), indices 0…\(layout.count - 1)")
+            throw UsageError("index \(index) is out of range: the grid has \(CountText.grouped(layout.count)) photo(s), indices 0…\(layout.count - 1)")
         }
         guard progress.isFinite, (0...1).contains(progress) else { throw UsageError("--progress must be between 0 and 1 (got \(progress))") }
         if let t = translation, !(t.x.isFinite && t.y.isFinite && abs(t.x) <= Self.maximumExtent && abs(t.y) <= Self.maximumExtent) {

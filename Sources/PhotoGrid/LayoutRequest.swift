@@ -112,7 +112,7 @@ extension LayoutRequest {
                 let count = try grid.count()
                 if let detailIndex, !(0..<count).contains(detailIndex) {
                     throw UsageError(count == 0 ? "index \(detailIndex): the library has no photos to open"
-                                     : "index \(detailIndex) is out of range: the grid has \(TerminalProgressBar.grouped(count)) photo(s), indices 0…\(count - 1)")
+                                     : "index \(detailIndex) is out of range: the grid has \(CountText.grouped(count)) photo(s), indices 0…\(count - 1)")
                 }
                 return try Self.windowedGallery(count: count, viewport: viewport, configuration: configuration, sections: sections,
                                                 only: all ? 0..<count : alsoVisible ? nil : detailIndex.map { $0..<($0 + 1) },

@@ -103,7 +103,7 @@ public struct IndexReport: Sendable {
     /// One paragraph for people.
     public var text: String {
         let s = summary
-        let grouped = TerminalProgressBar.grouped
+        let grouped = CountText.grouped
         var text = "Indexed \(grouped(s.scanned)) JPEG file\(s.scanned == 1 ? "" : "s") in \(ConsoleText.escaped(folder)) "
             + "into \(ConsoleText.escaped(database)) in \(Self.formatSeconds(s.seconds)): "
             + "\(grouped(s.added)) added, \(grouped(s.updated)) updated, \(grouped(s.unchanged)) unchanged, "
@@ -125,7 +125,7 @@ public struct IndexReport: Sendable {
     /// The sentences that account for what was not indexed: skipped entries by kind, files that
     /// vanished, unreadable folders (empty when there are none). Shared with `export`.
     static func accountText(_ s: IndexSummary) -> String {
-        let grouped = TerminalProgressBar.grouped
+        let grouped = CountText.grouped
         var text = ""
         if s.skippedTotal > 0 {
             let parts = SkippedKind.allCases.compactMap { kind -> String? in
@@ -174,7 +174,7 @@ public enum LibraryIndexing {
     ///   - progressBar: drawn while the run goes (pass nil when stderr is not a terminal).
     public static func index(folder: String, database: String, jobs: Int? = nil, retryErrors: Bool = false,
                              prune: Bool = false, moveRoot: Bool = false,
-                             progressBar: TerminalProgressBar? = nil) throws(LibraryError) -> IndexReport {
+                             progressBar: (any ProgressReporting)? = nil) throws(LibraryError) -> IndexReport {
         _ = try Indexer.resolve(folder)  // a wrong folder must not leave a new empty database behind
         var created = false
         let summary: IndexSummary

@@ -77,7 +77,7 @@ public struct PhotoListDocument: Codable, Sendable, Equatable {
             }
             text += line + "\n"
         }
-        text += "\(TerminalProgressBar.grouped(photos.count)) photo\(photos.count == 1 ? "" : "s")\n"
+        text += "\(CountText.grouped(photos.count)) photo\(photos.count == 1 ? "" : "s")\n"
         return text
     }
 }

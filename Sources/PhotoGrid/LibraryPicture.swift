@@ -47,7 +47,7 @@ public enum LibraryPicture {
 
         /// The line for people (numbers grouped as in every text line).
         public var text: String {
-            let grouped = TerminalProgressBar.grouped
+            let grouped = CountText.grouped
             return "Rendered \(grouped(cells)) cell\(cells == 1 ? "" : "s") into \(ConsoleText.escaped(path)) "
                 + "(\(pixelWidth)×\(pixelHeight) px).\n"
         }

@@ -23,7 +23,7 @@ public struct LibraryStatistics: Sendable, Equatable {
     /// Aligned `label: value` lines.
     public var text: String {
         let c = counts
-        let grouped = TerminalProgressBar.grouped
+        let grouped = CountText.grouped
         var lines: [(String, String)] = []
         if let root {
             lines.append(("Folder", ConsoleText.escaped(bytes: root.pathBytes)))

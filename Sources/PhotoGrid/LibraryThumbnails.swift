@@ -48,7 +48,7 @@ public enum LibraryThumbnails {
     /// - Throws: `.library` for database errors, `.folder` when the thumbnail folder is unusable.
     ///   Validate `request` first (`ThumbnailRequest.validate()`): its problems are usage errors.
     public static func make(database: String, request: ThumbnailRequest,
-                            progressBar: TerminalProgressBar? = nil) throws(ThumbnailsError) -> ThumbnailsReport {
+                            progressBar: (any ProgressReporting)? = nil) throws(ThumbnailsError) -> ThumbnailsReport {
         let clock = ContinuousClock()
         let started = clock.now
         let variants: [ThumbnailVariant]
@@ -87,7 +87,7 @@ public enum LibraryThumbnails {
     /// Makes what is missing or stale in `cache`, records it, and removes what no record uses.
     private static func update(_ cache: ThumbnailCache, store: PhotoStore, photos: [Photo], root: LibraryRoot?,
                                variants: [ThumbnailVariant], request: ThumbnailRequest,
-                               progressBar: TerminalProgressBar?) throws(ThumbnailsError) -> ThumbnailsSummary {
+                               progressBar: (any ProgressReporting)?) throws(ThumbnailsError) -> ThumbnailsSummary {
         var summary = ThumbnailsSummary(folder: cache.root, variants: variants.map(\.name), photos: photos.count)
         var plan = ThumbnailWork()
         for variant in variants {
@@ -134,7 +134,7 @@ public enum LibraryThumbnails {
 
     /// Runs the jobs of `plan` and records their outcomes.
     private static func run(_ plan: ThumbnailWork, store: PhotoStore, cache: ThumbnailCache, request: ThumbnailRequest,
-                            summary: inout ThumbnailsSummary, progressBar: TerminalProgressBar?) throws(ThumbnailsError) {
+                            summary: inout ThumbnailsSummary, progressBar: (any ProgressReporting)?) throws(ThumbnailsError) {
         let options = ThumbnailOptions(pixelLimit: request.pixelLimit)
         let batch = ThumbnailBatch(options: options, threads: request.jobs ?? IndexOptions.activeProcessorCount)
         let clock = ContinuousClock()
@@ -238,8 +238,8 @@ struct ThumbnailWork {
     }
 }
 
-extension TerminalProgressBar {
-    /// Redraws the bar for `done` of `total` thumbnails.
+extension ProgressReporting {
+    /// Reports `done` of `total` thumbnails.
     func update(done: Int, total: Int) {
         update(IndexProgress(phase: .indexing, done: done, total: total))
     }

@@ -70,7 +70,7 @@ public struct ThumbnailRequest: Sendable, Hashable {
             throw UsageError("the grid at width \(width) has cells too small for a thumbnail (\(side) pt)")
         }
         guard pixels <= Double(Self.maximumPixels) else {
-            throw UsageError("grid thumbnails would be \(Int(pixels)) px; the largest is \(TerminalProgressBar.grouped(Self.maximumPixels)) (lower --width or --scale)")
+            throw UsageError("grid thumbnails would be \(Int(pixels)) px; the largest is \(CountText.grouped(Self.maximumPixels)) (lower --width or --scale)")
         }
         return Int(pixels)
     }
@@ -91,7 +91,7 @@ public struct ThumbnailRequest: Sendable, Hashable {
             throw UsageError("--scale must be greater than 0 and at most 16 (got \(scale))")
         }
         if let detailSize, !(1...Self.maximumPixels).contains(detailSize) {
-            throw UsageError("--detail-size must be between 1 and \(TerminalProgressBar.grouped(Self.maximumPixels)) pixels (got \(detailSize))")
+            throw UsageError("--detail-size must be between 1 and \(CountText.grouped(Self.maximumPixels)) pixels (got \(detailSize))")
         }
         if let jobs, jobs < 1 { throw UsageError("--jobs must be at least 1 (got \(jobs))") }
         guard pixelLimit >= 1 else { throw UsageError("--pixel-limit must be positive (got \(pixelLimit))") }

@@ -104,7 +104,7 @@ public struct ThumbnailsReport: Sendable {
     /// A paragraph for people, then one line per failure and one per warning (at most 20 each).
     public var text: String {
         let s = summary
-        let grouped = TerminalProgressBar.grouped
+        let grouped = CountText.grouped
         var text = "Thumbnails (\(s.variants.joined(separator: ", "))) of \(grouped(s.photos)) "
             + "photo\(s.photos == 1 ? "" : "s") in \(ConsoleText.escaped(s.folder)) "
             + "in \(IndexReport.formatSeconds(s.seconds)): \(grouped(s.made)) made, "

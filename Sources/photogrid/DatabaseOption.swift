@@ -1,4 +1,7 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import PhotoGrid
 
 /// `--db FILE`, shared by the commands that use a library database.
@@ -10,5 +13,10 @@ struct DatabaseOption: ParsableArguments {
     var db: String?
 
     /// The path to use.
-    var path: String { DatabaseLocation.resolve(db) }
+    var path: String { DatabaseLocation.resolve(db, environment: Self.processEnvironment) }
+
+    /// A variable of the process environment (getenv: no Foundation start-up on the way).
+    static func processEnvironment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
 }

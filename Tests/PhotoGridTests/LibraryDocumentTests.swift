@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func progressBarLine() {
-        let bar = TerminalProgressBar()
+        let bar = ProgressLine.self
         #expect(bar.render(done: 412, total: 1000, rate: 2345) == "412/1,000 [=========>              ] 41%  2,345 files/s  ETA 0:01")
         #expect(bar.render(done: 0, total: 90_000, rate: 0) == "0/90,000 [>                       ] 0%")
         #expect(bar.render(done: 5, total: 5, rate: 1) == "5/5 [========================] 100%  1 files/s  ETA 0:00")
@@ -94,7 +94,7 @@ import Testing
 
     @Test(arguments: [(0, "0"), (999, "999"), (1000, "1,000"), (1_234_567, "1,234,567"), (-12_345, "-12,345")])
     func groupsThousands(value: Int, expected: String) {
-        #expect(TerminalProgressBar.grouped(value) == expected)
+        #expect(CountText.grouped(value) == expected)
     }
 
     @Test func databaseLocationPrecedence() {

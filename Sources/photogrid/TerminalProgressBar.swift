@@ -1,9 +1,10 @@
+import PhotoGrid
 import PhotoLibrary
 import Synchronization
 
 /// The progress bar of `photogrid index` on standard error: files done / total, a bar, the rate
 /// and the time left. Redrawn at most ten times a second; erased when the run ends.
-public final class TerminalProgressBar: Sendable {
+final class TerminalProgressBar: ProgressReporting {
     private struct State {
         var lastDraw: ContinuousClock.Instant?
         var indexingStarted: ContinuousClock.Instant?
@@ -17,11 +18,11 @@ public final class TerminalProgressBar: Sendable {
     private let barWidth = 24
 
     /// A bar when standard error is a terminal, nil otherwise (then nothing is written to stderr).
-    public static func ifStandardErrorIsTerminal() -> TerminalProgressBar? {
+    static func ifStandardErrorIsTerminal() -> TerminalProgressBar? {
         Console.standardErrorIsTerminal ? TerminalProgressBar() : nil
     }
 
-    public init() {}
+    init() {}
 
     /// Redraws the bar for `progress` (skipped if the last redraw was under 100 ms ago, except at 100 %).
     func update(_ progress: IndexProgress) {
@@ -33,7 +34,7 @@ public final class TerminalProgressBar: Sendable {
             state.drawn = true
             switch progress.phase {
             case .walking:
-                return "Scanning… \(Self.grouped(progress.done)) files found"
+                return "Scanning… \(CountText.grouped(progress.done)) files found"
             case .indexing:
                 if state.indexingStarted == nil {
                     state.indexingStarted = now
@@ -48,38 +49,16 @@ public final class TerminalProgressBar: Sendable {
     }
 
     /// Erases the bar.
-    public func finish() {
+    func finish() {
         let drawn = state.withLock { $0.drawn }
         if drawn { Console.writeError("\r\u{1B}[K") }
     }
 
-    /// `  412/1,000 [=========>              ]  41%  2,345 files/s  ETA 0:03`
     func render(done: Int, total: Int, rate: Double) -> String {
-        let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
-        let filled = Int((fraction * Double(barWidth)).rounded(.down))
-        var bar = String(repeating: "=", count: filled)
-        if filled < barWidth { bar += ">" + String(repeating: " ", count: barWidth - filled - 1) }
-        var line = "\(Self.grouped(done))/\(Self.grouped(total)) [\(bar)] \(Int(fraction * 100))%"
-        if rate > 0 {
-            line += "  \(Self.grouped(Int(rate.rounded()))) files/s"
-            let left = Int((Double(total - done) / rate).rounded(.up))
-            line += "  ETA \(left / 60):" + (left % 60 < 10 ? "0" : "") + "\(left % 60)"
-        }
-        return line
+        ProgressLine.render(done: done, total: total, rate: rate, barWidth: barWidth)
     }
 
     static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
-    /// `1234567` → `1,234,567`.
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = ""
-        for (offset, character) in digits.enumerated() {
-            if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(",") }
-            result.append(character)
-        }
-        return (value < 0 ? "-" : "") + result
     }
 }

@@ -1,3 +1,4 @@
+import PhotoGrid
 import PhotoGridSupport
 #if canImport(Glibc)
 import Glibc
@@ -6,25 +7,25 @@ import Musl
 #endif
 
 /// Writing to the process's standard streams without Foundation.
-public enum Console {
+enum Console {
     /// Whether standard error is a terminal (progress bars are drawn only then).
-    public static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
     /// Writes text for people to standard output; a control character other than a line break that
     /// reached it unescaped is escaped (`ConsoleText.terminalSafe`).
-    public static func writeOutput(_ text: String) {
+    static func writeOutput(_ text: String) {
         writeAll(Array(ConsoleText.terminalSafe(text).utf8), to: STDOUT_FILENO)
     }
 
     /// Writes a document's bytes (JSON, whose strings are escaped) to standard output as they are.
-    public static func writeOutput(bytes: [UInt8]) {
+    static func writeOutput(bytes: [UInt8]) {
         writeAll(bytes, to: STDOUT_FILENO)
     }
 
     /// Writes one line `photogrid: LABEL: MESSAGE` (label `error` or `warning`) on standard error, the
     /// message escaped (`ConsoleText.escaped`: a path in it cannot move the cursor, and a line break
     /// cannot split it).
-    public static func writeErrorLine(_ message: String, label: String = "error") {
+    static func writeErrorLine(_ message: String, label: String = "error") {
         writeAll(Array("photogrid: \(label): \(ConsoleText.escaped(message))\n".utf8), to: STDERR_FILENO)
     }
 
