@@ -10,7 +10,7 @@ public import GridLayout
 public enum ColumnsSpec {
     public static func parse(_ text: String) throws(UsageError) -> [GridItem] {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
-        guard !text.trimmingSpaces.isEmpty else { throw UsageError("--columns: empty; expected e.g. adaptive:100/3") }
+        guard !text.trimmingSpaces.isEmpty else { throw UsageError(option: "columns", separator: ": ", "empty; expected e.g. adaptive:100/3") }
         var items: [GridItem] = []
         for part in parts { items.append(try item(part)) }
         return items
@@ -24,7 +24,7 @@ public enum ColumnsSpec {
     static let maximumText = "1,000,000 points"
 
     static func item(_ part: String) throws(UsageError) -> GridItem {
-        func fail(_ why: String) -> UsageError { UsageError("--columns: '\(part)': \(why) (expected \(grammar))") }
+        func fail(_ why: String) -> UsageError { UsageError(option: "columns", separator: ": ", "'\(part)': \(why) (expected \(grammar))") }
         guard !part.isEmpty else { throw fail("empty column") }
         let slash = part.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         var spacing: Double?

@@ -100,7 +100,7 @@ public enum GalleryExport {
         _ = try layoutRequest.grouping()  // validates --group before anything is written
         _ = try GalleryLayout(photos: [], viewport: layoutRequest.viewport, configuration: configuration)  // validates
         guard request.detailPixels > 0, request.detailPixels <= ThumbnailRequest.maximumPixels else {
-            throw UsageError("--detail-size must be between 1 and \(CountText.grouped(ThumbnailRequest.maximumPixels)) pixels (got \(request.detailPixels))")
+            throw UsageError(option: "detail-size", "must be between 1 and \(CountText.grouped(ThumbnailRequest.maximumPixels)) pixels (got \(request.detailPixels))")
         }
         _ = try Indexer.resolve(request.folder)  // a wrong folder must not leave an output folder behind
         try checkOutputFolder(request.output)

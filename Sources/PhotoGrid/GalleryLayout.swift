@@ -24,7 +24,7 @@ public struct GalleryLayout: Sendable {
         if let sections {
             let total = sections.reduce(0) { $0 + $1.count }
             guard total == photos.count else {
-                throw UsageError("--sections: the sections hold \(CountText.grouped(total)) photo(s), but there are \(CountText.grouped(photos.count))")
+                throw UsageError(option: "sections", separator: ": ", "the sections hold \(CountText.grouped(total)) photo(s), but there are \(CountText.grouped(photos.count))")
             }
         }
         self.photos = photos
@@ -43,7 +43,7 @@ public struct GalleryLayout: Sendable {
                               _ configuration: GridConfiguration) throws(UsageError) -> SectionedPhotoGrid? {
         guard let sections else { return nil }
         guard configuration.cellStyle == .square else {
-            throw UsageError("--group and --sections need --cell-style square (the Photos grid)")
+            throw UsageError(option: "group", "and --sections need --cell-style square (the Photos grid)")
         }
         return SectionedPhotoGrid(width: viewport.width, grid: configuration.grid, sectionCounts: sections.map(\.count),
                                   headerHeight: configuration.headerHeight)
@@ -120,19 +120,19 @@ public struct GalleryLayout: Sendable {
     static func validate(_ v: Viewport, _ c: GridConfiguration) throws(UsageError) {
         func check(_ value: Double, _ name: String) throws(UsageError) {
             guard value.isFinite, value > 0, value <= maximumExtent else {
-                throw UsageError("\(name) must be a number greater than 0 and at most 1,000,000 (got \(value))")
+                throw UsageError(option: name, "must be a number greater than 0 and at most 1,000,000 (got \(value))")
             }
         }
-        try check(v.width, "--width")
-        try check(v.height, "--height")
-        guard v.scale.isFinite, v.scale > 0, v.scale <= 16 else { throw UsageError("--scale must be greater than 0 and at most 16 (got \(v.scale))") }
-        guard v.offset.isFinite else { throw UsageError("--offset must be a finite number (got \(v.offset))") }
+        try check(v.width, "width")
+        try check(v.height, "height")
+        guard v.scale.isFinite, v.scale > 0, v.scale <= 16 else { throw UsageError(option: "scale", "must be greater than 0 and at most 16 (got \(v.scale))") }
+        guard v.offset.isFinite else { throw UsageError(option: "offset", "must be a finite number (got \(v.offset))") }
         guard c.rowSpacing.isFinite, c.rowSpacing >= 0, c.rowSpacing <= maximumExtent else {
-            throw UsageError("--row-spacing must be a number between 0 and 1,000,000 (got \(c.rowSpacing))")
+            throw UsageError(option: "row-spacing", "must be a number between 0 and 1,000,000 (got \(c.rowSpacing))")
         }
-        guard !c.columns.isEmpty else { throw UsageError("--columns: at least one column is needed") }
+        guard !c.columns.isEmpty else { throw UsageError(option: "columns", separator: ": ", "at least one column is needed") }
         guard c.headerHeight.isFinite, c.headerHeight >= 0, c.headerHeight <= maximumExtent else {
-            throw UsageError("--header-height must be a number between 0 and 1,000,000 (got \(c.headerHeight))")
+            throw UsageError(option: "header-height", "must be a number between 0 and 1,000,000 (got \(c.headerHeight))")
         }
     }
 
@@ -176,9 +176,9 @@ public struct GalleryLayout: Sendable {
         guard (0..<layout.count).contains(index) else {
             throw UsageError("index \(index) is out of range: the grid has \(CountText.grouped(layout.count)) photo(s), indices 0…\(layout.count - 1)")
         }
-        guard progress.isFinite, (0...1).contains(progress) else { throw UsageError("--progress must be between 0 and 1 (got \(progress))") }
+        guard progress.isFinite, (0...1).contains(progress) else { throw UsageError(option: "progress", "must be between 0 and 1 (got \(progress))") }
         if let t = translation, !(t.x.isFinite && t.y.isFinite && abs(t.x) <= Self.maximumExtent && abs(t.y) <= Self.maximumExtent) {
-            throw UsageError("--drag must be two numbers DX,DY each between -1,000,000 and 1,000,000 (got \(t.x),\(t.y))")
+            throw UsageError(option: "drag", "must be two numbers DX,DY each between -1,000,000 and 1,000,000 (got \(t.x),\(t.y))")
         }
         guard let p = photo(at: index) else { throw UsageError("index \(index): that photo is not loaded") }
         let geometry = DetailGeometry(cell: cell(index, p), imageSize: Size(width: p.pixelWidth, height: p.pixelHeight),

@@ -6,7 +6,7 @@ public enum GalleryLoadError<Failure: Error>: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .usage(error): return error.message
+        case let .usage(error): return error.commandLineMessage
         case let .load(error?, _): return "\(error)"
         case let .load(nil, message): return message
         }

@@ -158,7 +158,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .canvas(e): return "cannot make the picture: \(e)"
-        case let .usage(e): return e.message
+        case let .usage(e): return e.commandLineMessage
         case let .detail(e): return "cannot draw the detail photo: \(e)"
         case let .write(e): return "cannot write the picture: \(e)"
         }

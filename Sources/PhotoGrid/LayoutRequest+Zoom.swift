@@ -7,7 +7,7 @@ extension LayoutRequest {
     /// sections (the layout reference's §10.3). The library's count, sections and shown rows come from
     /// one snapshot. Square cells only.
     public func zoomDocument(from: String, to: String, at: String, database: String) throws -> ZoomDocument {
-        let point = try PointSpec.parse(at, flag: "--at")
+        let point = try PointSpec.parse(at, option: "at")
         guard cellStyle == PhotoCellStyle.square.rawValue else {
             throw UsageError("zoom needs --cell-style square (the Photos grid)")
         }
@@ -15,9 +15,10 @@ extension LayoutRequest {
         before.columns = from
         after.columns = to
         // The columns are checked here so that a bad one is named by its own flag.
-        for (request, flag) in [(before, "--from"), (after, "--to")] {
+        for (request, option) in [(before, "from"), (after, "to")] {
             do { _ = try request.configuration() } catch {
-                throw UsageError(error.message.hasPrefix("--columns") ? flag + error.message.dropFirst("--columns".count) : error.message)
+                guard error.option == "columns" else { throw error }
+                throw UsageError(option: option, separator: error.separator, error.detail)
             }
         }
         if sizes != nil {
@@ -47,7 +48,7 @@ extension LayoutRequest {
     /// The pinch from gallery `a` to gallery `b` (same photos) at viewport point `point`.
     static func pinch(_ a: GalleryLayout, _ b: GalleryLayout, _ point: Point) throws(UsageError) -> PinchZoom.Result {
         guard point.x >= 0, point.x <= a.viewport.width, point.y >= 0, point.y <= a.viewport.height else {
-            throw UsageError("--at must lie in the viewport: X from 0 to the width, Y from 0 to the height (got \(point.x),\(point.y))")
+            throw UsageError(option: "at", "must lie in the viewport: X from 0 to the width, Y from 0 to the height (got \(point.x),\(point.y))")
         }
         let from: any ZoomableGrid = a.sectioned ?? a.layout, to: any ZoomableGrid = b.sectioned ?? b.layout
         guard let result = PinchZoom.zoom(from: from, to: to, viewportHeight: a.viewport.height,

@@ -43,7 +43,7 @@ public struct LayoutRequest: Sendable, Hashable {
     /// The validated grid configuration.
     public func configuration() throws(UsageError) -> GridConfiguration {
         guard let style = PhotoCellStyle(rawValue: cellStyle) else {
-            throw UsageError("--cell-style: '\(cellStyle)' is not one of \(PhotoCellStyle.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw UsageError(option: "cell-style", separator: ": ", "'\(cellStyle)' is not one of \(PhotoCellStyle.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         return GridConfiguration(columns: try ColumnsSpec.parse(columns), rowSpacing: rowSpacing, cellStyle: style,
                                  headerHeight: headerHeight)
@@ -52,13 +52,13 @@ public struct LayoutRequest: Sendable, Hashable {
     /// The validated grouping (`--group`).
     public func grouping() throws(UsageError) -> GalleryGrouping {
         guard let grouping = GalleryGrouping(rawValue: group) else {
-            throw UsageError("--group: '\(group)' is not one of \(GalleryGrouping.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw UsageError(option: "group", separator: ": ", "'\(group)' is not one of \(GalleryGrouping.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if grouping != .none && sizes != nil {
-            throw UsageError("--group applies to a library; with --sizes, give --sections N,N,… instead")
+            throw UsageError(option: "group", "applies to a library; with --sizes, give --sections N,N,… instead")
         }
         if sections != nil && sizes == nil {
-            throw UsageError("--sections applies with --sizes; a library is grouped with --group day|month|year")
+            throw UsageError(option: "sections", "applies with --sizes; a library is grouped with --group day|month|year")
         }
         return grouping
     }
@@ -69,7 +69,7 @@ public struct LayoutRequest: Sendable, Hashable {
         var result: [GallerySection] = []
         for (k, part) in sections.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
             guard let count = Int(part), count > 0 else {
-                throw UsageError("--sections: '\(part)' is not a positive whole number (give N,N,… photo counts)")
+                throw UsageError(option: "sections", separator: ": ", "'\(part)' is not a positive whole number (give N,N,… photo counts)")
             }
             result.append(GallerySection(title: "\(k + 1)", count: count))
         }

@@ -85,7 +85,7 @@ public enum LibraryPicture {
                               pixelLimit: Int = ThumbnailOptions.defaultPixelLimit) throws -> Summary {
         guard request.sizes == nil else { throw UsageError("render draws photos: use --db, not --sizes") }
         guard output.hasSuffix(".jpg") || output.hasSuffix(".jpeg") || output.hasSuffix(".JPG") else {
-            throw UsageError("--out: '\(output)' must name a .jpg file")
+            throw UsageError(option: "out", separator: ": ", "'\(output)' must name a .jpg file")
         }
         let gallery = try request.gallery(database: database, detailIndex: detail, alsoVisible: true)
         if let detail { _ = try gallery.detailDocument(index: detail, progress: progress) }

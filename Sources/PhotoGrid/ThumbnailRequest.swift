@@ -85,15 +85,15 @@ public struct ThumbnailRequest: Sendable, Hashable {
     /// Checks the numbers; a bad one is a usage error naming its flag.
     public func validate() throws(UsageError) {
         guard width.isFinite, width > 0, width <= GalleryLayout.maximumExtent else {
-            throw UsageError("--width must be a number greater than 0 and at most 1,000,000 (got \(width))")
+            throw UsageError(option: "width", "must be a number greater than 0 and at most 1,000,000 (got \(width))")
         }
         guard scale.isFinite, scale > 0, scale <= 16 else {
-            throw UsageError("--scale must be greater than 0 and at most 16 (got \(scale))")
+            throw UsageError(option: "scale", "must be greater than 0 and at most 16 (got \(scale))")
         }
         if let detailSize, !(1...Self.maximumPixels).contains(detailSize) {
-            throw UsageError("--detail-size must be between 1 and \(CountText.grouped(Self.maximumPixels)) pixels (got \(detailSize))")
+            throw UsageError(option: "detail-size", "must be between 1 and \(CountText.grouped(Self.maximumPixels)) pixels (got \(detailSize))")
         }
-        if let jobs, jobs < 1 { throw UsageError("--jobs must be at least 1 (got \(jobs))") }
-        guard pixelLimit >= 1 else { throw UsageError("--pixel-limit must be positive (got \(pixelLimit))") }
+        if let jobs, jobs < 1 { throw UsageError(option: "jobs", "must be at least 1 (got \(jobs))") }
+        guard pixelLimit >= 1 else { throw UsageError(option: "pixel-limit", "must be positive (got \(pixelLimit))") }
     }
 }

@@ -7,7 +7,7 @@ func usage<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as UsageError {
-        printError(error.message)
+        printError(error.commandLineMessage)
         throw ExitCode.validationFailure
     } catch let exit as ExitCode {
         throw exit

@@ -48,7 +48,9 @@ struct ColumnsSpecTests {
             _ = try ColumnsSpec.parse(spec)
         } throws: { error in
             guard let e = error as? UsageError else { return false }
-            return e.message.contains(fragment) && e.message.hasPrefix("--columns")
+            // The library names the value ("columns: …"); the command line its flag ("--columns: …").
+            return e.option == "columns" && e.message.hasPrefix("columns: ") && e.message.contains(fragment)
+                && e.commandLineMessage.hasPrefix("--columns: ")
         }
     }
 

@@ -34,7 +34,9 @@ import Thumbnails
         #expect(ThumbnailRequest(folder: "elsewhere").folder(database: "/data/lib.sqlite") == "elsewhere")
     }
 
-    @Test func badNumbersAreUsageErrorsNamingTheFlag() {
+    /// A bad value is named as the library knows it (`width must …`); the command line adds the dashes
+    /// of its flag (`--width must …`).
+    @Test func badNumbersAreUsageErrorsNamingTheValue() {
         let cases: [(ThumbnailRequest, String)] = [
             (ThumbnailRequest(width: 0), "--width"), (ThumbnailRequest(width: .nan), "--width"),
             (ThumbnailRequest(scale: 0), "--scale"), (ThumbnailRequest(scale: 17), "--scale"),
@@ -46,7 +48,9 @@ import Thumbnails
             do {
                 _ = try request.variants()
             } catch {
-                #expect(error.message.contains(flag), "\(error.message)")
+                #expect(error.option.map { "--" + $0 } == flag, "\(error.message)")
+                #expect(error.message.hasPrefix(flag.dropFirst(2) + " "), "\(error.message)")
+                #expect(error.commandLineMessage.hasPrefix(flag + " "), "\(error.commandLineMessage)")
             }
         }
     }
