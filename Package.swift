@@ -2,7 +2,7 @@
 // PhotoGrid: the Photos-app grid on Linux (README.md; layout rules: docs/layout-spec.md). The target
 // graph, which is also the set of allowed imports:
 //   CJPEGShims → CJPEG; JPEG → CJPEGShims; Thumbnails → JPEG, Imaging, GridLayout, PhotoGridSupport;
-//   PhotoLibrary → JPEG, PhotoGridSupport; PhotoGrid → GridLayout, PhotoLibrary, Thumbnails, PhotoGridSupport;
+//   PhotoLibrary → JPEG, PhotoGridSupport, CSQLiteShims; PhotoGrid → GridLayout, PhotoLibrary, Thumbnails, PhotoGridSupport;
 //   photogrid → PhotoGrid.
 // GridLayout, Imaging and PhotoGridSupport import nothing of ours. Only JPEG sees libjpeg; only
 // PhotoLibrary sees SQLite.
@@ -40,6 +40,8 @@ let package = Package(
         ),
         // The only C we write: libjpeg calls behind a setjmp/longjmp error manager.
         .target(name: "CJPEGShims", dependencies: ["CJPEG"], cSettings: optimisedCInDebug),
+        // sqlite3_db_config (variadic: Swift cannot call it), for PhotoLibrary alone.
+        .target(name: "CSQLiteShims", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "GridLayout", swiftSettings: layering),
         // What PhotoLibrary, Thumbnails and PhotoGrid share: the lock, worker threads, writeAll, file times.
         .target(name: "PhotoGridSupport", swiftSettings: layering),
@@ -47,7 +49,7 @@ let package = Package(
         .target(name: "JPEG", dependencies: ["CJPEGShims"], swiftSettings: optimisedSwiftInDebug + layering),
         .target(
             name: "PhotoLibrary",
-            dependencies: ["JPEG", "PhotoGridSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["JPEG", "PhotoGridSupport", "CSQLiteShims", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: layering,
             plugins: ["EmbedMigrations"]
         ),

@@ -83,6 +83,12 @@ public struct Indexer: Sendable {
             summary.prunedThumbnailPaths = pruned.unreferencedThumbnails
             summary.missing -= pruned.rows
         }
+        // A run that changed nothing but the run record leaves it in the WAL (no checkpoint, no sync
+        // on close): the next checkpoint takes it along.
+        if summary.added + summary.updated + summary.moved + summary.retried + summary.missing == 0
+            && plan.forgottenNonPhotos.isEmpty && !options.prune {
+            store.skipCheckpointOnClose()
+        }
         summary.scanned = summary.added + summary.updated + summary.unchanged + summary.moved + summary.retried
         summary.seen = walk.files.count + walk.skipped.count
         summary.filesOpened = prober.opened.load(ordering: .relaxed)

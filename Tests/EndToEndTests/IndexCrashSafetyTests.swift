@@ -91,3 +91,26 @@ import Glibc
         #expect(stats.stdoutText.contains("Integrity:     ok\n"))
     }
 }
+
+/// An unchanged rescan writes only its run record, and leaves it in the WAL: the database file is not
+/// rewritten (no checkpoint, no sync on close), and every reader sees the new run's time.
+@Suite struct UnchangedRescanTests {
+    @Test func unchangedRescanLeavesTheDatabaseFileAsItWas() throws {
+        let directory = try PhotoGridBinary.temporaryDirectory("photogrid-rescan")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photos = directory.appendingPathComponent("photos")
+        try IndexCrashSafetyTests.makePhotos(20, in: photos)
+        let database = directory.appendingPathComponent("library.sqlite").path
+        #expect(try PhotoGridBinary.run(["index", photos.path, "--db", database]).status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: database))
+        let firstRun = try PhotoGridBinary.run(["stats", "--db", database, "--json"]).json()["lastIndexedAt"] as? String
+        Thread.sleep(forTimeInterval: 1.1)  // run times are whole seconds
+        let rescan = try PhotoGridBinary.run(["index", photos.path, "--db", database, "--json"])
+        #expect(try rescan.json()["unchanged"] as? Int == 20)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before, "the database file was rewritten")
+        let secondRun = try PhotoGridBinary.run(["stats", "--db", database, "--json"]).json()["lastIndexedAt"] as? String
+        #expect(firstRun != nil && secondRun != nil && secondRun != firstRun)
+        let check = try PhotoGridBinary.run(["stats", "--db", database, "--check"])
+        #expect(check.stdoutText.contains("Integrity:     ok\n"))
+    }
+}

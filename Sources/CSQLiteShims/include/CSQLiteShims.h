@@ -1,0 +1,12 @@
+// The C that PhotoLibrary needs of SQLite and Swift cannot express: sqlite3_db_config() is variadic,
+// and Swift does not import variadic C functions. Seen only by PhotoLibrary (it alone sees SQLite).
+#ifndef CSQLITESHIMS_H
+#define CSQLITESHIMS_H
+
+#include <sqlite3.h>
+
+/// sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL): when this connection is the last
+/// to close, it leaves the WAL as it is instead of checkpointing it. Returns SQLite's result code.
+int pgsqlite_skip_checkpoint_on_close(sqlite3 *db);
+
+#endif
