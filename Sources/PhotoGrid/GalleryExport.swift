@@ -163,12 +163,13 @@ public enum GalleryExport {
                                                 folder: request.output + "/thumbnails")
         thumbnailRequest.prune = true  // sizes an earlier export made and this one does not are removed
         try thumbnailRequest.validate()
-        let thumbnails = try LibraryThumbnails.gridThumbnails(database: request.database, request: thumbnailRequest,
+        // One pool for the rest of the export (the index run's closed with it).
+        let library = try Library.open(request.database)
+        let thumbnails = try LibraryThumbnails.gridThumbnails(library: library, request: thumbnailRequest,
                                                               progressBar: thumbnailProgress)
 
         // layout.json: every cell, each with its thumbnail relative to the document.
-        let store = try PhotoStore(path: request.database, mode: .existing)
-        let (entries, sections) = try store.readGrid { grid in
+        let (entries, sections) = try library.store.readGrid { grid in
             (try grid.entries(), try layoutRequest.grouping().sections(grid))
         }
         let photos = entries.map { entry in
@@ -188,7 +189,7 @@ public enum GalleryExport {
         var failures: [LibraryPicture.Summary.Failure] = []
         var pictureWritten = false
         if layoutWritten || access(picturePath, F_OK) != 0 {
-            let summary = try LibraryPicture.render(database: request.database, request: layoutRequest, output: picturePath,
+            let summary = try LibraryPicture.render(library: library, request: layoutRequest, output: picturePath,
                                                     thumbnail: { photo in photo.id.flatMap { thumbnails.path(for: $0) } },
                                                     pixelLimit: request.pixelLimit)
             failures = summary.failures

@@ -23,16 +23,15 @@ public struct GridThumbnails: Sendable {
 extension LibraryThumbnails {
     /// Brings the grid thumbnails (and detail ones if `request` asks) of the library at `database`
     /// up to date, then returns where each photo's grid thumbnail is.
-    public static func gridThumbnails(database: String, request: ThumbnailRequest,
+    public static func gridThumbnails(library: Library, request: ThumbnailRequest,
                                       progressBar: (any ProgressReporting)? = nil) throws(ThumbnailsError) -> GridThumbnails {
-        let report = try make(database: database, request: request, progressBar: progressBar)
+        let report = try make(library: library, request: request, progressBar: progressBar)
         let pixels: Int
         do { pixels = try request.gridPixels() } catch { throw .usage(error) }
         let variant = ThumbnailVariant.grid(pixels).name
         do {
-            let store = try PhotoStore(path: database, mode: .existing)
             return GridThumbnails(folder: report.summary.folder, variant: variant, pixels: pixels,
-                                  relativePaths: try store.thumbnailPaths(variant: variant), report: report)
+                                  relativePaths: try library.store.thumbnailPaths(variant: variant), report: report)
         } catch {
             throw .library(error)
         }

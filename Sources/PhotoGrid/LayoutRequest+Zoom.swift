@@ -7,6 +7,14 @@ extension LayoutRequest {
     /// sections (the layout reference's §10.3). The library's count, sections and shown rows come from
     /// one snapshot. Square cells only.
     public func zoomDocument(from: String, to: String, at: String, database: String) throws -> ZoomDocument {
+        if sizes != nil { return try zoomDocument(from: from, to: to, at: at, library: nil) }
+        _ = try zoomSetup(from: from, to: to, at: at)  // bad values are reported before the database is opened
+        return try zoomDocument(from: from, to: to, at: at, library: try Library.open(database))
+    }
+
+    /// The pinch point and the requests before and after, every value checked (a bad column set named
+    /// by its own option, `from` or `to`).
+    func zoomSetup(from: String, to: String, at: String) throws(UsageError) -> (point: Point, before: LayoutRequest, after: LayoutRequest) {
         let point = try PointSpec.parse(at, option: "at")
         guard cellStyle == PhotoCellStyle.square.rawValue else {
             throw UsageError("zoom needs --cell-style square (the Photos grid)")
@@ -14,13 +22,19 @@ extension LayoutRequest {
         var before = self, after = self
         before.columns = from
         after.columns = to
-        // The columns are checked here so that a bad one is named by its own flag.
         for (request, option) in [(before, "from"), (after, "to")] {
             do { _ = try request.configuration() } catch {
                 guard error.option == "columns" else { throw error }
                 throw UsageError(option: option, separator: error.separator, error.detail)
             }
         }
+        _ = try grouping()
+        return (point, before, after)
+    }
+
+    /// `photogrid zoom` over `library` (nil with `--sizes`).
+    public func zoomDocument(from: String, to: String, at: String, library: Library?) throws -> ZoomDocument {
+        var (point, before, after) = try zoomSetup(from: from, to: to, at: at)
         if sizes != nil {
             let a = try before.galleryFromSizes(), b = try after.galleryFromSizes()
             let zoom = try Self.pinch(a, b, point)
@@ -29,7 +43,7 @@ extension LayoutRequest {
         }
         let configurationA = try before.configuration(), configurationB = try after.configuration()
         let grouping = try grouping()
-        let store = try PhotoStore(path: database, mode: .existing)
+        guard let store = library?.store else { throw UsageError("zoom: give --db FILE or --sizes") }
         return try store.readGrid { grid in
             let count = try grid.count()
             let sections = try grouping.sections(grid)

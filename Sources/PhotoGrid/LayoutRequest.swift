@@ -101,9 +101,17 @@ extension LayoutRequest {
     /// With `alsoVisible`, a gallery loaded for `detailIndex` also holds the visible cells (for pictures).
     public func gallery(database: String, all: Bool = false, detailIndex: Int? = nil, alsoVisible: Bool = false) throws -> GalleryLayout {
         if sizes != nil { return try galleryFromSizes() }
+        _ = try configuration()
+        _ = try grouping()  // a bad flag is reported before the database is opened
+        return try gallery(library: try Library.open(database), all: all, detailIndex: detailIndex, alsoVisible: alsoVisible)
+    }
+
+    /// The gallery for this request from `library` (`--sizes` when given).
+    public func gallery(library: Library, all: Bool = false, detailIndex: Int? = nil, alsoVisible: Bool = false) throws -> GalleryLayout {
+        if sizes != nil { return try galleryFromSizes() }
         let configuration = try configuration()
         let grouping = try grouping()
-        let store = try PhotoStore(path: database, mode: .existing)
+        let store = library.store
         // The count and every row come from one snapshot: an index run committing meanwhile is seen
         // wholly or not at all.
         return try store.readGrid { grid in

@@ -56,16 +56,16 @@ public enum LibraryPicture {
     /// The grid thumbnails `photogrid thumbs` made for this viewport's width and scale in the default
     /// folder (`thumbnails` next to the database), by photo id; empty when there are none.
     public static func recordedThumbnails(database: String, request: LayoutRequest) -> [Int64: String] {
-        recordedFiles(database: database, request: request).mapValues(\.path)
+        guard let library = try? Library.open(database) else { return [:] }
+        return recordedFiles(library: library, request: request).mapValues(\.path)
     }
 
     /// The grid thumbnails' records behind `recordedThumbnails`, with their paths including the folder.
-    static func recordedFiles(database: String, request: LayoutRequest) -> [Int64: ThumbnailRecord.File] {
+    static func recordedFiles(library: Library, request: LayoutRequest) -> [Int64: ThumbnailRecord.File] {
         let thumbnails = ThumbnailRequest(width: request.width, scale: request.scale)
         guard let pixels = try? thumbnails.gridPixels(),
-              let store = try? PhotoStore(path: database, mode: .existing),
-              let records = try? store.thumbnailRecords(variant: ThumbnailVariant.grid(pixels).name) else { return [:] }
-        let folder = thumbnails.folder(database: database)
+              let records = try? library.store.thumbnailRecords(variant: ThumbnailVariant.grid(pixels).name) else { return [:] }
+        let folder = thumbnails.folder(database: library.databasePath)
         return records.compactMapValues { record in
             guard case .success(var file) = record.outcome else { return nil }
             file.path = folder + "/" + file.path
@@ -87,10 +87,24 @@ public enum LibraryPicture {
         guard output.hasSuffix(".jpg") || output.hasSuffix(".jpeg") || output.hasSuffix(".JPG") else {
             throw UsageError(option: "out", separator: ": ", "'\(output)' must name a .jpg file")
         }
-        let gallery = try request.gallery(database: database, detailIndex: detail, alsoVisible: true)
+        _ = try request.configuration()
+        _ = try request.grouping()  // a bad flag is reported before the database is opened
+        return try render(library: try Library.open(database), request: request, detail: detail, progress: progress,
+                          output: output, thumbnail: thumbnail, pixelLimit: pixelLimit)
+    }
+
+    /// `render(database:…)` over a library already open (one pool for the gallery, the root and the
+    /// thumbnail records).
+    public static func render(library: Library, request: LayoutRequest, detail: Int? = nil, progress: Double = 1,
+                              output: String, thumbnail: ((GalleryPhoto) -> String?)? = nil,
+                              pixelLimit: Int = ThumbnailOptions.defaultPixelLimit) throws -> Summary {
+        guard request.sizes == nil else { throw UsageError("render draws photos: use --db, not --sizes") }
+        guard output.hasSuffix(".jpg") || output.hasSuffix(".jpeg") || output.hasSuffix(".JPG") else {
+            throw UsageError(option: "out", separator: ": ", "'\(output)' must name a .jpg file")
+        }
+        let gallery = try request.gallery(library: library, detailIndex: detail, alsoVisible: true)
         if let detail { _ = try gallery.detailDocument(index: detail, progress: progress) }
-        let store = try PhotoStore(path: database, mode: .existing)
-        let root = try store.root()
+        let root = try library.store.root()
         func original(_ photo: GalleryPhoto) -> GridPicture.PhotoFile? {
             guard let root, let path = photo.path else { return nil }
             let relative = photo.pathBytes ?? Array(path.utf8)
@@ -98,7 +112,7 @@ public enum LibraryPicture {
                                          displayPath: root.path + "/" + path)
         }
         let square = gallery.configuration.cellStyle == .square
-        let recorded = thumbnail == nil && square ? recordedFiles(database: database, request: request) : [:]
+        let recorded = thumbnail == nil && square ? recordedFiles(library: library, request: request) : [:]
         let thumbnail = thumbnail ?? { photo in photo.id.flatMap { recorded[$0]?.path } }
         var failures: [Summary.Failure] = []
         var warnings: [Summary.Warning] = []

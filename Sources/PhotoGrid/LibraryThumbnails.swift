@@ -49,18 +49,27 @@ public enum LibraryThumbnails {
     ///   Validate `request` first (`ThumbnailRequest.validate()`): its problems are usage errors.
     public static func make(database: String, request: ThumbnailRequest,
                             progressBar: (any ProgressReporting)? = nil) throws(ThumbnailsError) -> ThumbnailsReport {
+        do { _ = try request.variants() } catch { throw .usage(error) }
+        let library: Library
+        do { library = try Library.open(database) } catch { throw .library(error) }
+        return try make(library: library, request: request, progressBar: progressBar)
+    }
+
+    /// `make(database:…)` for a library already open.
+    public static func make(library: Library, request: ThumbnailRequest,
+                            progressBar: (any ProgressReporting)? = nil) throws(ThumbnailsError) -> ThumbnailsReport {
         let clock = ContinuousClock()
         let started = clock.now
         let variants: [ThumbnailVariant]
         do { variants = try request.variants() } catch { throw .usage(error) }
+        let database = library.databasePath
         let folder = request.folder(database: database)
 
-        let store: PhotoStore
+        let store = library.store
         let photos: [Photo]
         let root: LibraryRoot?
         let owner: String
         do throws(LibraryError) {
-            store = try PhotoStore(path: database, mode: .existing)
             if store.isReadOnly { throw .readOnlyDatabase(path: database) }
             owner = try store.libraryID()
             root = try store.root()

@@ -54,8 +54,10 @@ public final class PhotoStore: Sendable {
     /// - Throws: `.noDatabase` (mode `.existing`), `.openDatabase`, `.notADatabase`,
     ///   `.notAPhotoGridDatabase`, `.schemaTooNew` (the file has a migration this binary does not
     ///   know), `.readOnlyNeedsUpgrade`, `.migrationFailed`.
+    /// - Parameter readers: how many connections may read at once (2 for a command; more for a process
+    ///   that answers many queries at a time).
     public init(path: String, mode: OpenMode = .createIfMissing,
-                migrations: [Migration] = Migration.embedded) throws(LibraryError) {
+                migrations: [Migration] = Migration.embedded, readers: Int = 2) throws(LibraryError) {
         self.path = path
         var created = false
         if try DatabaseFile.inspect(path) == .missing {
@@ -69,7 +71,7 @@ public final class PhotoStore: Sendable {
         configuration.label = "photogrid"
         configuration.readonly = isReadOnly
         configuration.busyMode = .timeout(Self.busyTimeoutSeconds)
-        configuration.maximumReaderCount = 2
+        configuration.maximumReaderCount = max(1, readers)
         configuration.prepareDatabase { db in
             // Memory-mapped reads (256 MiB window): layout queries walk large index ranges, and
             // mapped pages spare a pread per page.

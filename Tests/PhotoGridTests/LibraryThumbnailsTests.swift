@@ -268,7 +268,7 @@ import Thumbnails
         try library.write(try Self.photo(width: 240, height: 160, seed: 1), to: "a.jpg")
         try library.write(Array(try Self.photo(width: 240, height: 160, seed: 2).prefix(400)), to: "cut.jpg")
         try library.index()
-        let grid = try LibraryThumbnails.gridThumbnails(database: library.database, request: ThumbnailRequest(width: 100, scale: 1))
+        let grid = try LibraryThumbnails.gridThumbnails(library: try PhotoGrid.Library.open(library.database), request: ThumbnailRequest(width: 100, scale: 1))
         #expect(grid.variant == "grid-100" && grid.pixels == 100 && grid.folder == library.thumbnails)
         let a = try #require(try library.photo("a.jpg"))
         let path = try #require(grid.path(for: a.id))
