@@ -133,7 +133,7 @@ public struct SectionedPhotoGrid: Sendable {
     public func photosMaxY(ofSection j: Int) -> Double { rowsY[j] + rows[j].contentHeight }
 
     /// The slot of grid position `index`: its track, its row in its section.
-    func slot(_ index: Int) -> (slot: Rect, alignment: Alignment) {
+    func slot(_ index: Int) -> (slot: Rect, alignment: Alignment, section: Int) {
         let j = section(containing: index)
         let k = index - firstIndex[j]
         let track = tracks[k % tracks.count], r = k / tracks.count
@@ -142,13 +142,13 @@ public struct SectionedPhotoGrid: Sendable {
         case let .square(rows): y = rows.origin(ofRow: r); height = rows.height(ofRow: r)
         case let .measured(rows): y = rows.origins[r]; height = rows.heights[r]
         }
-        return (Rect(x: track.x, y: rowsY[j] + y, width: track.width, height: height), track.alignment)
+        return (Rect(x: track.x, y: rowsY[j] + y, width: track.width, height: height), track.alignment, j)
     }
 
     /// Geometry of the square cell at grid position `index` showing an image of `imageSize`.
     public func cell(_ index: Int, imageSize: Size) -> CellGeometry {
-        let (slot, alignment) = slot(index)
-        if case .measured = rows[section(containing: index)] {
+        let (slot, alignment, section) = slot(index)
+        if case .measured = rows[section] {
             let view = PhotoCellStyle.square.view(imageSize: imageSize)
             let placed = LayoutEngine.placeInSlot(view, slot: slot, alignment: alignment)
             let image = placed.firstImage()
