@@ -46,7 +46,8 @@ let package = Package(
         // What PhotoLibrary, Thumbnails and PhotoGrid share: the lock, worker threads, writeAll, file times.
         .target(name: "PhotoGridSupport", swiftSettings: layering),
         .target(name: "Imaging", swiftSettings: optimisedSwiftInDebug + layering),
-        .target(name: "JPEG", dependencies: ["CJPEGShims"], swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "EXIF", swiftSettings: layering),
+        .target(name: "JPEG", dependencies: ["CJPEGShims", "EXIF"], swiftSettings: optimisedSwiftInDebug + layering),
         .target(
             name: "PhotoLibrary",
             dependencies: ["JPEG", "PhotoGridSupport", "CSQLiteShims", .product(name: "GRDB", package: "GRDB.swift")],
@@ -71,7 +72,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
-        .testTarget(name: "JPEGTests", dependencies: ["JPEG"]),
+        .testTarget(name: "EXIFTests", dependencies: ["EXIF", "TestSupport"]),
+        .testTarget(name: "JPEGTests", dependencies: ["JPEG", "TestSupport"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "TestSupport"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "TestSupport"]),
         .testTarget(name: "PhotoGridTests", dependencies: ["PhotoGrid"]),

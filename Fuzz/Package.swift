@@ -10,7 +10,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg"),
         .target(name: "CJPEGShims", dependencies: ["CJPEG"]),
-        .target(name: "JPEG", dependencies: ["CJPEGShims"]),
+        .target(name: "EXIF"),
+        .target(name: "JPEG", dependencies: ["CJPEGShims", "EXIF"]),
         .target(name: "FuzzSupport", dependencies: ["JPEG"]),
         .executableTarget(name: "fuzz-probe", dependencies: ["JPEG", "FuzzSupport"]),
         .executableTarget(name: "fuzz-decode", dependencies: ["JPEG", "FuzzSupport"]),

@@ -8,7 +8,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg"),
         .target(name: "CJPEGShims", dependencies: ["CJPEG"]),
-        .target(name: "JPEG", dependencies: ["CJPEGShims"]),
+        .target(name: "EXIF"),
+        .target(name: "JPEG", dependencies: ["CJPEGShims", "EXIF"]),
         .executableTarget(name: "jpeg-bench", dependencies: ["JPEG"]),
         // The floor: libjpeg's own API in a C loop (stdio source, 1/8 scale, RGB), no shims.
         .executableTarget(name: "libjpeg-floor", dependencies: ["CJPEG"]),

@@ -11,7 +11,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg"),
         .target(name: "CJPEGShims", dependencies: ["CJPEG"]),
-        .target(name: "JPEG", dependencies: ["CJPEGShims"]),
+        .target(name: "EXIF"),
+        .target(name: "JPEG", dependencies: ["CJPEGShims", "EXIF"]),
         .target(name: "Imaging"),
         .target(name: "GridLayout"),
         .target(name: "PhotoGridSupport"),

@@ -1,4 +1,5 @@
 import CJPEGShims
+import EXIF
 
 extension JPEGHeader {
     /// How much of a file the whole-prefix probe reads at first (EXIF APP1 is at most 64 KiB and comes first).

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import EXIF
 
 extension JPEGHeader {
     /// How much of the image data's start the segment probe reads at first (the tables and the frame

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import JPEG
+import TestSupport
 
 /// Bad files made by the tests themselves: each probe either throws a clear `JPEGError` or
 /// returns the header; none crashes or hangs.

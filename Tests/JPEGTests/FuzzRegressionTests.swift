@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import JPEG
+import TestSupport
 
 /// Inputs found by the fuzzers (Fuzz/run.sh), kept as byte literals: each test names the broken
 /// property and fails on the code before the fix.

@@ -1,5 +1,6 @@
 import Testing
 @testable import JPEG
+import TestSupport
 
 /// Randomly damaged JPEGs (a fixed-seed generator, so failures reproduce): probing and decoding
 /// each one either succeeds or throws a `JPEGError`; nothing crashes, hangs or exits.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import JPEG
+import TestSupport
 
 /// The file probe follows segment lengths (`probeFollowingSegments`) and skips the application
 /// segments the header does not need; what it answers must be what libjpeg answers on the whole file.

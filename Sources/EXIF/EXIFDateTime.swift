@@ -1,7 +1,7 @@
 /// EXIF's "YYYY:MM:DD HH:MM:SS" date-time format, converted to ISO 8601 local time.
-enum EXIFDateTime {
+public enum EXIFDateTime {
     /// What a 19-character EXIF date-time turned out to be.
-    enum Parsed: Equatable {
+    public enum Parsed: Equatable, Sendable {
         /// A real date and time, as "YYYY-MM-DDTHH:MM:SS".
         case valid(String)
         /// Blank (spaces and colons): EXIF's way of saying "unknown".
@@ -11,7 +11,7 @@ enum EXIFDateTime {
     }
 
     /// Converts the 19 bytes `text` ("2008:04:20 19:12:06" → "2008-04-20T19:12:06").
-    static func isoString(_ text: UnsafeRawBufferPointer) -> Parsed {
+    public static func isoString(_ text: UnsafeRawBufferPointer) -> Parsed {
         let colon = UInt8(ascii: ":"), space = UInt8(ascii: " ")
         guard text.count == 19 else { return .invalid(printable(text)) }
         if text.allSatisfy({ $0 == colon || $0 == space }) { return .unknown }
@@ -38,7 +38,7 @@ enum EXIFDateTime {
     }
 
     /// Days in `month` (1...12) of the proleptic Gregorian `year`.
-    static func daysIn(month: Int, year: Int) -> Int {
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: return 30

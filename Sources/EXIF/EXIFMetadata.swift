@@ -1,16 +1,16 @@
-/// The EXIF facts PhotoGrid needs — orientation and DateTimeOriginal — parsed from the TIFF
-/// structure inside an APP1 "Exif" segment.
+/// The EXIF facts PhotoGrid needs — orientation and DateTimeOriginal — parsed from a TIFF structure:
+/// a JPEG's APP1 "Exif" segment, a PNG `eXIf` chunk, a WebP `EXIF` chunk or a HEIF Exif item.
 ///
 /// Every offset and count is checked against the segment before it is used; the parser follows
 /// exactly one pointer (IFD0 → Exif IFD), so no chain of IFDs can make it loop. Problems become
 /// warnings, never errors: a photo with broken EXIF still has a size.
-struct EXIFMetadata: Sendable, Equatable {
+public struct EXIFMetadata: Sendable, Equatable {
     /// Orientation 1...8; 1 when absent or invalid.
-    var orientation = 1
+    public var orientation = 1
     /// DateTimeOriginal as "YYYY-MM-DDTHH:MM:SS", when present and valid.
-    var dateTimeOriginal: String?
+    public var dateTimeOriginal: String?
     /// What was wrong, one line each, starting with "EXIF".
-    var warnings: [String] = []
+    public var warnings: [String] = []
 
     /// TIFF tag numbers and field types used here.
     enum Tag {
@@ -26,10 +26,10 @@ struct EXIFMetadata: Sendable, Equatable {
     }
 
     /// No EXIF: orientation 1, no date.
-    init() {}
+    public init() {}
 
     /// Parses the TIFF data (the APP1 payload after "Exif\0\0").
-    init(tiff bytes: UnsafeRawBufferPointer) {
+    public init(tiff bytes: UnsafeRawBufferPointer) {
         guard bytes.count >= 8 else {
             warnings.append("EXIF: the TIFF header is truncated (\(bytes.count) bytes)")
             return
@@ -76,7 +76,7 @@ struct EXIFMetadata: Sendable, Equatable {
     }
 
     /// Parses a copy of the TIFF data.
-    init(tiff bytes: [UInt8]) {
+    public init(tiff bytes: [UInt8]) {
         self = bytes.withUnsafeBytes { EXIFMetadata(tiff: $0) }
     }
 
