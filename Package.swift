@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "JPEGTests", dependencies: ["JPEG", "TestSupport"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "TestSupport"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "TestSupport"]),
-        .testTarget(name: "PhotoGridTests", dependencies: ["PhotoGrid"]),
+        .testTarget(name: "PhotoGridTests", dependencies: ["photogrid", "PhotoGrid"]),
         // End-to-end tests run the built binary; they decode its pictures and thumbnails with `JPEG`.
         .testTarget(name: "EndToEndTests", dependencies: ["JPEG", "TestSupport"]),
     ],

@@ -44,13 +44,6 @@ public enum LibraryPicture {
             /// `cell 3 (cut.jpg): truncated JPEG: …`, for a warning line.
             public var message: String { "cell \(index) (\(path ?? "?")): \(warning)" }
         }
-
-        /// The line for people (numbers grouped as in every text line).
-        public var text: String {
-            let grouped = CountText.grouped
-            return "Rendered \(grouped(cells)) cell\(cells == 1 ? "" : "s") into \(ConsoleText.escaped(path)) "
-                + "(\(pixelWidth)×\(pixelHeight) px).\n"
-        }
     }
 
     /// The grid thumbnails `photogrid thumbs` made for this viewport's width and scale in the default

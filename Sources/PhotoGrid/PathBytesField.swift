@@ -10,12 +10,3 @@ public enum PathBytesField {
         return Data(bytes).base64EncodedString()
     }
 }
-
-extension PathBytesField {
-    /// A document's path as a terminal shows it: from the bytes when `pathBytes` carries them (invalid
-    /// UTF-8 as `\xNN`), else from the text; escaped either way (`ConsoleText`).
-    public static func consoleText(path: String, pathBytes: String?) -> String {
-        if let pathBytes, let data = Data(base64Encoded: pathBytes) { return ConsoleText.escaped(bytes: [UInt8](data)) }
-        return ConsoleText.escaped(path)
-    }
-}

@@ -20,17 +20,6 @@ public struct SkippedListDocument: Codable, Sendable, Equatable {
 
     /// The document's JSON text (one line, keys sorted).
     public var json: String { DocumentEncoding.json(self) }
-
-    /// Two columns for people: kind and path, then the count.
-    public var table: String {
-        let width = max(4, skipped.map(\.kind.count).max() ?? 0)
-        var text = "KIND" + String(repeating: " ", count: width - 4) + "  PATH\n"
-        for entry in skipped {
-            text += entry.kind + String(repeating: " ", count: width - entry.kind.count) + "  "
-                + ConsoleText.escaped(entry.path) + "\n"
-        }
-        return text + "\(skipped.count) skipped\n"
-    }
 }
 
 extension LibraryListing {

@@ -6,7 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// Why the photo library could not do what was asked. Each case reads as one line for the user.
+/// Why the photo library could not do what was asked. Each case reads as one line that says what is wrong
+/// with which file or folder; a front end adds how to go on in its own terms (the command line names
+/// its flags: `LibraryError+CommandLine.swift` in the `photogrid` target).
 public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A system call failed on a path (`call` names it, `errno` is its error number).
     case system(call: String, path: String, errno: Int32)
@@ -50,15 +52,15 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .notADirectory(path):
             return "\(path) is not a folder"
         case let .noDatabase(path):
-            return "no photo database at \(path) (run `photogrid index <folder>` first, or pass --db)"
+            return "no photo database at \(path)"
         case let .openDatabase(path, message):
             return "cannot open the database \(path): \(message)"
         case let .databaseBusy(path):
             return "the database \(path) stayed locked by another process for more than a minute"
         case let .notAPhotoGridDatabase(path):
-            return "\(path) is an SQLite database but not a photogrid library; it was left as it was (use another --db)"
+            return "\(path) is an SQLite database but not a photogrid library; it was left as it was"
         case let .notADatabase(path, reason):
-            return "\(path) is not a photogrid library: \(reason); it was left as it was (use another --db)"
+            return "\(path) is not a photogrid library: \(reason); it was left as it was"
         case let .readOnlyDatabase(path):
             return "the database \(path) cannot be written (a read-only file, folder or mount), and this command writes to it"
         case let .readOnlyNeedsUpgrade(path, pending):
@@ -67,21 +69,18 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .schemaTooNew(path, unknown):
             let files = unknown.map { $0 + ".sql" }.joined(separator: ", ")
             return "the database \(path) was written by a newer photogrid: it has migration \(files), "
-                + "which this photogrid does not know; use a newer photogrid or another --db"
+                + "which this photogrid does not know"
         case let .migrationFailed(name, message):
             return "migration \(name).sql failed: \(message)"
         case let .database(operation, message):
             return "database error while \(operation): \(message)"
         case let .differentFolder(libraryFolder, folder, rootExists):
             if rootExists {
-                return "this library indexes \(libraryFolder), not \(folder): use another library (--db, or "
-                    + "another export --out), or run `photogrid index \(folder) --move-root` to move it there"
+                return "this library indexes \(libraryFolder), not \(folder)"
             }
-            return "this library indexes \(libraryFolder), which no longer exists: if its photos are now in "
-                + "\(folder), run `photogrid index \(folder) --move-root` (same relative paths keep their rows)"
+            return "this library indexes \(libraryFolder), which no longer exists"
         case let .libraryFolderGone(path):
-            return "the library's folder \(path) no longer exists (moved, renamed or not mounted?); "
-                + "run `photogrid index <its new place> --move-root`"
+            return "the library's folder \(path) no longer exists (moved, renamed or not mounted?)"
         }
     }
 }

@@ -8,7 +8,7 @@ func exitingOnFatalError<T>(_ body: () throws -> T) throws -> T {
     } catch let exit as ExitCode {
         throw exit
     } catch {
-        printError("\(error)")
+        printError(photoGridMessage(for: error) ?? "\(error)")
         throw ExitCode.failure
     }
 }

@@ -96,7 +96,7 @@ struct PhotoGridCommand: ParsableCommand {
         if let code = error as? ExitCode { Self.exit(withError: code) }
         let status = error is UsageError ? ExitCode.validationFailure : exitCode(for: error)
         if status == .success { Self.exit(withError: error) }
-        let message = error is UsageError ? "\(error)" : message(for: error)
+        let message = photoGridMessage(for: error) ?? message(for: error)
         printError(message.split(whereSeparator: \.isNewline).joined(separator: "; "))
         Self.exit(withError: ExitCode(status.rawValue))
     }

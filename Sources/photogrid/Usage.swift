@@ -12,7 +12,7 @@ func usage<T>(_ body: () throws -> T) throws -> T {
     } catch let exit as ExitCode {
         throw exit
     } catch {
-        printError("\(error)")
+        printError(photoGridMessage(for: error) ?? "\(error)")
         throw ExitCode.failure
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import JPEG
 @testable import PhotoGrid
+@testable import photogrid
 import PhotoLibrary
 import Testing
 

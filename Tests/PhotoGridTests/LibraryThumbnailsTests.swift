@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import JPEG
 @testable import PhotoGrid
+@testable import photogrid
 import PhotoLibrary
 import Testing
 import Thumbnails

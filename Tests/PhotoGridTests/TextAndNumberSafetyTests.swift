@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhotoGrid
+@testable import photogrid
 
 /// The last guards of what PhotoGrid prints: terminal escaping of raw path bytes, and JSON that never
 /// holds a non-finite number.

@@ -1,8 +1,10 @@
+import PhotoGrid
+
 /// The text of a progress line: `  412/1,000 [=========>              ]  41%  2,345 files/s  ETA 0:03`
 /// (what the command line's bar shows; pure text, no terminal).
-public enum ProgressLine {
+enum ProgressLine {
     /// The line for `done` of `total` at `rate` items per second (no rate or ETA when 0).
-    public static func render(done: Int, total: Int, rate: Double, barWidth: Int = 24) -> String {
+    static func render(done: Int, total: Int, rate: Double, barWidth: Int = 24) -> String {
         let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
         let filled = Int((fraction * Double(barWidth)).rounded(.down))
         var bar = String(repeating: "=", count: filled)

@@ -5,9 +5,9 @@
 /// backslash is doubled, and a byte that is not part of valid UTF-8 is shown as `\xNN` — so a file name
 /// can neither break a table row nor move the cursor or clear the screen, and two different names never
 /// print the same.
-public enum ConsoleText {
+enum ConsoleText {
     /// `text` escaped (see the type's rule).
-    public static func escaped(_ text: String) -> String {
+    static func escaped(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars { append(scalar, to: &result, escapingBackslash: true) }
@@ -15,7 +15,7 @@ public enum ConsoleText {
     }
 
     /// The raw bytes of a path escaped: valid UTF-8 as `escaped(_:)` shows it, each invalid byte as `\xNN`.
-    public static func escaped(bytes: [UInt8]) -> String {
+    static func escaped(bytes: [UInt8]) -> String {
         var result = ""
         result.reserveCapacity(bytes.count)
         var index = 0
@@ -34,7 +34,7 @@ public enum ConsoleText {
     /// Text already built from escaped fields, made safe as a whole before it is written: any control
     /// character other than a line break is escaped (backslashes are left alone, so escaped fields are
     /// not escaped twice). A last guard for the output streams.
-    public static func terminalSafe(_ text: String) -> String {
+    static func terminalSafe(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
