@@ -70,11 +70,12 @@ let package = Package(
 
         // What the test targets share (seeded randomness); no product depends on it.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "PhotoGridSupportTests", dependencies: ["PhotoGridSupport"]),
         .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "EXIFTests", dependencies: ["EXIF", "TestSupport"]),
         .testTarget(name: "JPEGTests", dependencies: ["JPEG", "TestSupport"]),
-        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "TestSupport"]),
+        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "PhotoGridSupport", "TestSupport"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "TestSupport"]),
         .testTarget(name: "PhotoGridTests", dependencies: ["photogrid", "PhotoGrid"]),
         // End-to-end tests run the built binary; they decode its pictures and thumbnails with `JPEG`.

@@ -129,7 +129,10 @@ public enum GalleryExport {
     /// Indexes, makes the thumbnails and writes layout.json and grid.jpg into the output folder.
     private static func write(_ request: Request, layoutRequest: LayoutRequest, configuration: GridConfiguration,
                               indexProgress: (any ProgressReporting)?, thumbnailProgress: (any ProgressReporting)?) throws -> Report {
-        let index = try LibraryIndexing.index(folder: request.folder, database: request.database, jobs: request.jobs,
+        // The one pool of the export, released when it returns or throws (before `run` removes a
+        // library it made).
+        let library = try Library.openOrCreate(request.database)
+        let index = try LibraryIndexing.index(library: library, folder: request.folder, jobs: request.jobs,
                                               progressBar: indexProgress)
         // Names this folder's outputs, so that no index (of the photo folder it may sit in) takes
         // grid.jpg or the thumbnails for photos. Written once the library is known to be ours (the
@@ -141,8 +144,6 @@ public enum GalleryExport {
                                                 folder: request.output + "/thumbnails")
         thumbnailRequest.prune = true  // sizes an earlier export made and this one does not are removed
         try thumbnailRequest.validate()
-        // One pool for the rest of the export (the index run's closed with it).
-        let library = try Library.open(request.database)
         let thumbnails = try LibraryThumbnails.gridThumbnails(library: library, request: thumbnailRequest,
                                                               progressBar: thumbnailProgress)
 

@@ -118,31 +118,43 @@ public enum LibraryIndexing {
                              progressBar: (any ProgressReporting)? = nil) throws(LibraryError) -> IndexReport {
         _ = try Indexer.resolve(folder)  // a wrong folder must not leave a new empty database behind
         var created = false
-        let summary: IndexSummary
         do {
-            // The store lives only inside this closure, so it is closed before a failed run removes it.
-            summary = try { () throws(LibraryError) -> IndexSummary in
-                let store = try PhotoStore(path: database, mode: .createIfMissing)
-                created = store.createdFile
-                if store.isReadOnly { throw LibraryError.readOnlyDatabase(path: database) }
-                var options = IndexOptions()
-                options.jobs = jobs
-                options.retryErrors = retryErrors
-                options.prune = prune
-                options.moveRoot = moveRoot
-                if let progressBar { options.progress = { progressBar.update($0) } }
-                defer { progressBar?.finish() }
-                return try Indexer(store: store, options: options).index(folder: folder)
+            // The library lives only inside this closure, so it is closed before a failed run removes it.
+            return try { () throws(LibraryError) -> IndexReport in
+                let library = try Library.openOrCreate(database)
+                created = library.createdFile
+                return try index(library: library, folder: folder, jobs: jobs, retryErrors: retryErrors,
+                                 prune: prune, moveRoot: moveRoot, progressBar: progressBar)
             }()
         } catch {
             if created { PhotoStore.removeFiles(database) }  // a failed run leaves no database it made
             throw error
         }
+    }
+
+    /// Indexes `folder` into an open library (the options as for the path form).
+    public static func index(library: Library, folder: String, jobs: Int? = nil, retryErrors: Bool = false,
+                             prune: Bool = false, moveRoot: Bool = false,
+                             progressBar: (any ProgressReporting)? = nil) throws(LibraryError) -> IndexReport {
+        let store = library.store
+        if store.isReadOnly { throw LibraryError.readOnlyDatabase(path: library.databasePath) }
+        var options = IndexOptions()
+        options.jobs = jobs
+        options.retryErrors = retryErrors
+        options.prune = prune
+        options.moveRoot = moveRoot
+        if let progressBar { options.progress = { progressBar.update($0) } }
+        let summary: IndexSummary
+        do {
+            defer { progressBar?.finish() }
+            summary = try Indexer(store: store, options: options).index(folder: folder)
+        }
         var prunedThumbnails: Int?
         if prune {
             prunedThumbnails = ThumbnailCache.removeRecordedFiles(
-                summary.prunedThumbnailPaths, fromFolder: ThumbnailRequest.defaultFolder(database: database))
+                summary.prunedThumbnailPaths, fromFolder: ThumbnailRequest.defaultFolder(database: library.databasePath))
         }
-        return IndexReport(folder: folder, database: database, summary: summary, prunedThumbnails: prunedThumbnails)
+        return IndexReport(folder: folder, database: library.databasePath, summary: summary,
+                           prunedThumbnails: prunedThumbnails)
     }
 }

@@ -52,7 +52,11 @@ public struct PhotoListDocument: Codable, Sendable, Equatable {
 public enum LibraryListing {
     /// Reads every photo of the database at `database` (which must exist), in grid order.
     public static func document(database: String) throws(LibraryError) -> PhotoListDocument {
-        let store = try PhotoStore(path: database, mode: .existing)
-        return PhotoListDocument(photos: try store.photos().map(ListedPhoto.init))
+        try document(library: try Library.open(database))
+    }
+
+    /// Every photo of an open library, in grid order.
+    public static func document(library: Library) throws(LibraryError) -> PhotoListDocument {
+        PhotoListDocument(photos: try library.store.photos().map(ListedPhoto.init))
     }
 }

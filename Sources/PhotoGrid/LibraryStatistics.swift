@@ -14,8 +14,13 @@ public struct LibraryStatistics: Sendable, Equatable {
     ///
     /// - Parameter checkIntegrity: also run `PRAGMA integrity_check` (reads the whole file).
     public static func read(database: String, checkIntegrity: Bool = false) throws(LibraryError) -> LibraryStatistics {
-        let store = try PhotoStore(path: database, mode: .existing)
-        return LibraryStatistics(database: database, root: try store.root(), counts: try store.counts(),
+        try read(library: try Library.open(database), checkIntegrity: checkIntegrity)
+    }
+
+    /// Reads the statistics of an open library.
+    public static func read(library: Library, checkIntegrity: Bool = false) throws(LibraryError) -> LibraryStatistics {
+        let store = library.store
+        return LibraryStatistics(database: library.databasePath, root: try store.root(), counts: try store.counts(),
                                  migrations: try store.appliedMigrations(),
                                  integrity: checkIntegrity ? try store.integrityCheck() : nil)
     }

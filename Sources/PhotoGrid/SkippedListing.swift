@@ -25,7 +25,11 @@ public struct SkippedListDocument: Codable, Sendable, Equatable {
 extension LibraryListing {
     /// The entries of the library's folder that are not indexed (the library at `database` must exist).
     public static func skipped(database: String) throws(LibraryError) -> SkippedListDocument {
-        let store = try PhotoStore(path: database, mode: .existing)
-        return SkippedListDocument(try store.skippedEntries())
+        try skipped(library: try Library.open(database))
+    }
+
+    /// The entries of an open library's folder that are not indexed.
+    public static func skipped(library: Library) throws(LibraryError) -> SkippedListDocument {
+        SkippedListDocument(try library.store.skippedEntries())
     }
 }

@@ -72,7 +72,7 @@ enum DirectoryWalker {
 
         while let folder = pending.popLast() {
             let absolute = folder.isEmpty ? root : root + [UInt8(ascii: "/")] + folder
-            let descriptor = absolute.withCString { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            let descriptor = absolute.withNULTerminated { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
             if descriptor < 0 {
                 let code = errno
                 if folder.isEmpty {
@@ -151,7 +151,7 @@ enum DirectoryWalker {
                     continue
                 }
                 var fileStatus = stat()
-                let statResult = name.withCString { fstatat(directoryDescriptor, $0, &fileStatus, AT_SYMLINK_NOFOLLOW) }
+                let statResult = name.withNULTerminated { fstatat(directoryDescriptor, $0, &fileStatus, AT_SYMLINK_NOFOLLOW) }
                 guard statResult == 0 else { continue }  // vanished meanwhile
                 let format = fileStatus.st_mode & S_IFMT
                 if type == UInt8(DT_UNKNOWN) && format == S_IFDIR {
@@ -240,20 +240,5 @@ enum PathBytes {
     /// Display text for a path: UTF-8, each invalid byte shown as U+FFFD.
     static func displayText(_ bytes: [UInt8]) -> String {
         String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Calls `body` with the bytes as a NUL-terminated C string.
-    func withCString<R>(_ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
-        var terminated = self
-        terminated.append(0)
-        return try terminated.withUnsafeBufferPointer { buffer in
-            try buffer.withMemoryRebound(to: CChar.self) { characters in
-                // Never nil: the buffer holds at least the terminating NUL.
-                guard let start = characters.baseAddress else { return try body("") }
-                return try body(start)
-            }
-        }
     }
 }

@@ -1,3 +1,4 @@
+import PhotoGridSupport
 import Synchronization
 import Dispatch
 
@@ -202,7 +203,7 @@ public struct Indexer: Sendable {
     /// Whether `path` is a folder now (stat follows links).
     static func isFolder(_ path: [UInt8]) -> Bool {
         var status = stat()
-        return path.withCString { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
+        return path.withNULTerminated { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The absolute, symlink-free path of the folder to index, as bytes.
@@ -215,7 +216,7 @@ public struct Indexer: Sendable {
             throw .system(call: "realpath", path: folder, errno: code)
         }
         var status = stat()
-        guard resolved.withCString({ stat($0, &status) }) == 0 else {
+        guard resolved.withNULTerminated({ stat($0, &status) }) == 0 else {
             throw .system(call: "stat", path: folder, errno: errno)
         }
         guard status.st_mode & S_IFMT == S_IFDIR else { throw .notADirectory(path: folder) }

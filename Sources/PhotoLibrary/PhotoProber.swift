@@ -1,3 +1,4 @@
+import PhotoGridSupport
 import JPEG
 import Synchronization
 
@@ -31,7 +32,7 @@ final class PhotoProber: Sendable {
     func probe(_ file: WalkedFile, checkSignature: Bool) -> ProbeOutcome {
         let path = root + [UInt8(ascii: "/")] + file.relativePath
         // O_NONBLOCK: if the file was replaced by a FIFO since the walk, open must not wait for a writer.
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
+        let descriptor = path.withNULTerminated { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
         if descriptor < 0 {
             let code = errno
             if code == ENOENT || code == ELOOP || code == ENOTDIR { return .vanished }

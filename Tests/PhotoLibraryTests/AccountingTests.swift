@@ -1,3 +1,4 @@
+import PhotoGridSupport
 import Foundation
 import JPEG
 import Testing
@@ -21,7 +22,7 @@ import Glibc
         for name in ["c.png", "d.HEIC", "e.dng", "sub/f.NEF", "g.mov", "h.mp4", "notes.txt"] {
             try fixture.write(Array("not a JPEG: \(name)".utf8), to: name)
         }
-        #expect(fixture.pathBytes(Array("sub/pipe".utf8)).withCString { mkfifo($0, 0o644) } == 0)
+        #expect(fixture.pathBytes(Array("sub/pipe".utf8)).withNULTerminated { mkfifo($0, 0o644) } == 0)
         try fixture.write(Array("x".utf8), to: ".hidden")
         try fixture.copySample("orientation/Landscape_2.jpg", to: ".trash/old.jpg")
         try fixture.symlink("link.jpg", to: "a.jpg")

@@ -1,3 +1,4 @@
+import PhotoGridSupport
 import Foundation
 import Testing
 @testable import PhotoLibrary
@@ -81,7 +82,7 @@ import Glibc
     @Test func fifosAndOtherSpecialFilesAreIgnored() throws {
         let fixture = try LibraryFixture()
         let fifo = fixture.pathBytes(Array("pipe.jpg".utf8))
-        #expect(fifo.withCString { mkfifo($0, 0o644) } == 0)
+        #expect(fifo.withNULTerminated { mkfifo($0, 0o644) } == 0)
         try fixture.write([0xFF, 0xD8, 0xFF], to: "real.jpg")
         #expect(paths(try walk(fixture)) == ["real.jpg"])
     }

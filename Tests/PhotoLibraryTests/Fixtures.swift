@@ -1,3 +1,4 @@
+import PhotoGridSupport
 import Foundation
 import JPEG
 import Synchronization
@@ -46,7 +47,7 @@ final class LibraryFixture {
         if let slash = relative.lastIndex(of: UInt8(ascii: "/")) {
             try makeFolder(Array(relative[..<slash]))
         }
-        let descriptor = pathBytes(relative).withCString { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+        let descriptor = pathBytes(relative).withNULTerminated { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
         let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
@@ -65,7 +66,7 @@ final class LibraryFixture {
         var prefix: [UInt8] = []
         for component in relative.split(separator: UInt8(ascii: "/")) {
             prefix += (prefix.isEmpty ? [] : [UInt8(ascii: "/")]) + component
-            let result = pathBytes(prefix).withCString { mkdir($0, 0o755) }
+            let result = pathBytes(prefix).withNULTerminated { mkdir($0, 0o755) }
             guard result == 0 || errno == EEXIST else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         }
     }
@@ -73,7 +74,7 @@ final class LibraryFixture {
     /// Sets the modification time of `relative` to `seconds` after the epoch (plus `nanoseconds`).
     func setModificationTime(_ relative: String, seconds: Int, nanoseconds: Int = 0) throws {
         var times = [timespec(tv_sec: seconds, tv_nsec: nanoseconds), timespec(tv_sec: seconds, tv_nsec: nanoseconds)]
-        let result = pathBytes(Array(relative.utf8)).withCString { utimensat(AT_FDCWD, $0, &times, 0) }
+        let result = pathBytes(Array(relative.utf8)).withNULTerminated { utimensat(AT_FDCWD, $0, &times, 0) }
         guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 
@@ -82,15 +83,15 @@ final class LibraryFixture {
     }
 
     func rename(_ from: String, to: String) throws {
-        let result = pathBytes(Array(from.utf8)).withCString { source in
-            pathBytes(Array(to.utf8)).withCString { Glibc.rename(source, $0) }
+        let result = pathBytes(Array(from.utf8)).withNULTerminated { source in
+            pathBytes(Array(to.utf8)).withNULTerminated { Glibc.rename(source, $0) }
         }
         guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 
     /// Creates a symbolic link at `relative` pointing to `target` (as written).
     func symlink(_ relative: String, to target: String) throws {
-        let result = pathBytes(Array(relative.utf8)).withCString { Glibc.symlink(target, $0) }
+        let result = pathBytes(Array(relative.utf8)).withNULTerminated { Glibc.symlink(target, $0) }
         guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 
