@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "JPEGTests", dependencies: ["JPEG", "TestSupport"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "PhotoGridSupport", "TestSupport"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "TestSupport"]),
-        .testTarget(name: "PhotoGridTests", dependencies: ["photogrid", "PhotoGrid"]),
+        .testTarget(name: "PhotoGridTests", dependencies: ["photogrid", "PhotoGrid", "TestSupport"]),
         // End-to-end tests run the built binary; they decode its pictures and thumbnails with `JPEG`.
         .testTarget(name: "EndToEndTests", dependencies: ["JPEG", "TestSupport"]),
     ],

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -15,7 +16,7 @@ import Glibc
             let target = root.appendingPathComponent(file.path)
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(
-                at: PhotoGridBinary.sampleImages.appendingPathComponent("orientation/" + file.sample), to: target)
+                at: Repository.sampleImages.appendingPathComponent("orientation/" + file.sample), to: target)
         }
     }
 
@@ -151,7 +152,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: directory) }
         let photos = directory.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
-        let photo = try Data(contentsOf: PhotoGridBinary.sampleImages.appendingPathComponent("orientation/Landscape_1.jpg"))
+        let photo = try Data(contentsOf: Repository.sampleImages.appendingPathComponent("orientation/Landscape_1.jpg"))
         let file = photos.appendingPathComponent("later.jpg")
         try Data(repeating: 0x20, count: photo.count).write(to: file)
         var times = [timespec(tv_sec: 1_600_000_000, tv_nsec: 0), timespec(tv_sec: 1_600_000_000, tv_nsec: 0)]

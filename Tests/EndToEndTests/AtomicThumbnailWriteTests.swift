@@ -28,7 +28,7 @@ import Glibc
             try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
             count = samples.count * copies
             for number in 0..<count {
-                let bytes = try [UInt8](Data(contentsOf: PhotoGridBinary.sampleImages.appendingPathComponent(samples[number % samples.count])))
+                let bytes = try [UInt8](Data(contentsOf: Repository.sampleImages.appendingPathComponent(samples[number % samples.count])))
                 try Data(JPEGFrame.withComment("photo \(number)", bytes)).write(to: photos.appendingPathComponent("p\(number).jpg"))
             }
             database = directory.appendingPathComponent("library.sqlite").path

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -93,7 +94,7 @@ struct CommandLineSurfaceTests {
     func negativeDetailIndex() throws {
         let directory = try PhotoGridBinary.temporaryDirectory("photogrid-surface")
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(try PhotoGridBinary.run(["index", PhotoGridBinary.sampleImages.path], in: directory).status == 0)
+        #expect(try PhotoGridBinary.run(["index", Repository.sampleImages.path], in: directory).status == 0)
         let run = try PhotoGridBinary.run(["render", "--width", "393", "--detail", "-1", "--out", "g.jpg"], in: directory)
         #expect(run.status == 64)
         #expect(run.stderr == "photogrid: error: index -1 is out of range: the grid has 26 photo(s), indices 0…25\n")
@@ -112,7 +113,7 @@ struct CommandLineSurfaceTests {
 
     /// The sample photos' count, from the folder itself.
     static var samplePhotoCount: Int {
-        let enumerator = FileManager.default.enumerator(atPath: PhotoGridBinary.sampleImages.path)
+        let enumerator = FileManager.default.enumerator(atPath: Repository.sampleImages.path)
         var count = 0
         while let name = enumerator?.nextObject() as? String {
             if name.lowercased().hasSuffix(".jpg") { count += 1 }
@@ -124,7 +125,7 @@ struct CommandLineSurfaceTests {
     func jsonEverywhere() throws {
         let directory = try PhotoGridBinary.temporaryDirectory("photogrid-surface")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let samples = PhotoGridBinary.sampleImages.path
+        let samples = Repository.sampleImages.path
         let photos = Self.samplePhotoCount
         #expect(photos == 26)
         let runs: [(String, [String])] = [
@@ -149,7 +150,7 @@ struct CommandLineSurfaceTests {
         let stats = try #require(documents["stats"])
         #expect(stats["photos"] as? Int == photos && stats["ok"] as? Int == photos && stats["errors"] as? Int == 0)
         #expect(stats["integrity"] as? String == "ok" && stats["database"] as? String == "photogrid.sqlite")
-        #expect(stats["folder"] as? String == PhotoGridBinary.sampleImages.resolvingSymlinksInPath().path)
+        #expect(stats["folder"] as? String == Repository.sampleImages.resolvingSymlinksInPath().path)
         // 393 × 759 points at scale 3.
         let render = try #require(documents["render"])
         #expect(render["pixelWidth"] as? Int == 1179 && render["pixelHeight"] as? Int == 2277)
@@ -178,7 +179,7 @@ struct CommandLineSurfaceTests {
 
     /// A sample photo's bytes.
     static func samplePhoto() throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: PhotoGridBinary.sampleImages.appendingPathComponent("dragonfly.jpg")))
+        [UInt8](try Data(contentsOf: Repository.sampleImages.appendingPathComponent("dragonfly.jpg")))
     }
 
     @Test("a name that is not UTF-8 comes back byte for byte as pathBytes in list, layout, detail and thumbs, and render opens it")

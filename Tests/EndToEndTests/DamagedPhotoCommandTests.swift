@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Damaged photos through the binary: `thumbs` makes their thumbnails and reports what was wrong,
@@ -15,7 +16,7 @@ import Testing
         let photos = directory.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         func sample(_ name: String) throws -> [UInt8] {
-            [UInt8](try Data(contentsOf: PhotoGridBinary.sampleImages.appendingPathComponent(name)))
+            [UInt8](try Data(contentsOf: Repository.sampleImages.appendingPathComponent(name)))
         }
         let dragonfly = try sample("dragonfly.jpg")
         try Data(dragonfly.prefix(dragonfly.count / 2)).write(to: photos.appendingPathComponent("cut.jpg"))

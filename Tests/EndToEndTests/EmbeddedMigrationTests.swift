@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The binary carries its SQL migrations: it never looks for Migrations/ on disk.
@@ -22,7 +23,7 @@ import Testing
 
     @Test func theBinaryDoesNotNameTheMigrationsFolder() throws {
         let binary = try Data(contentsOf: try PhotoGridBinary.url)
-        let folder = PhotoGridBinary.packageRoot.appendingPathComponent("Migrations").path
+        let folder = Repository.root.appendingPathComponent("Migrations").path
         #expect(binary.range(of: Data(folder.utf8)) == nil)
         // …but does hold the SQL itself.
         #expect(binary.range(of: Data("CREATE TABLE photos (".utf8)) != nil)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `photogrid export SampleImages --out DIR`, the README's main command, on the built binary.
@@ -14,7 +15,7 @@ struct ExportCommandTests {
         let dir = try PhotoGridBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("gallery")
-        let first = try PhotoGridBinary.run(["export", PhotoGridBinary.sampleImages.path, "--out", out.path])
+        let first = try PhotoGridBinary.run(["export", Repository.sampleImages.path, "--out", out.path])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdoutText.contains("26 added"))
         // 26 photos × (grid + detail) thumbnails.
@@ -36,7 +37,7 @@ struct ExportCommandTests {
             // The display size from the photo file itself (its SOF and EXIF orientation, read by the
             // test), and the crop is its centre square.
             let path = try #require(cell["path"] as? String)
-            let display = try #require(JPEGFrame.displaySize([UInt8](Data(contentsOf: PhotoGridBinary.sampleImages.appendingPathComponent(path)))))
+            let display = try #require(JPEGFrame.displaySize([UInt8](Data(contentsOf: Repository.sampleImages.appendingPathComponent(path)))))
             let w = Double(display.width), h = Double(display.height)
             #expect(cell["pixelWidth"] as? Double == w && cell["pixelHeight"] as? Double == h, "\(path)")
             let side = min(w, h)
@@ -67,7 +68,7 @@ struct ExportCommandTests {
         let pictureDate = try FileManager.default.attributesOfItem(atPath: picture.path)[.modificationDate] as? Date
         let layoutDate = try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent("layout.json").path)[.modificationDate] as? Date
 
-        let second = try PhotoGridBinary.run(["export", PhotoGridBinary.sampleImages.path, "--out", out.path])
+        let second = try PhotoGridBinary.run(["export", Repository.sampleImages.path, "--out", out.path])
         #expect(second.status == 0)
         #expect(second.stdoutText.contains("26 unchanged") && second.stdoutText.contains("0 made, 52 up to date"))
         #expect(second.stdoutText.contains("(unchanged)"))
@@ -81,13 +82,13 @@ struct ExportCommandTests {
     func displaySizesAgreeWithExiftool() throws {
         let run = try PhotoGridBinary.run(executable: URL(fileURLWithPath: "/usr/bin/exiftool"),
                                           ["-q", "-r", "-T", "-Directory", "-FileName", "-ImageWidth", "-ImageHeight", "-Orientation#", "."],
-                                          in: PhotoGridBinary.sampleImages)
+                                          in: Repository.sampleImages)
         #expect(run.status == 0)
         let lines = run.stdoutText.split(separator: "\n")
         #expect(lines.count == 26)
         for line in lines {
             let fields = line.split(separator: "\t").map(String.init)
-            let file = PhotoGridBinary.sampleImages.appendingPathComponent(fields[0]).appendingPathComponent(fields[1])
+            let file = Repository.sampleImages.appendingPathComponent(fields[0]).appendingPathComponent(fields[1])
             let bytes = [UInt8](try Data(contentsOf: file))
             let orientation = Int(fields[4]) ?? 1   // "-" when the tag is absent
             #expect(JPEGFrame.orientation(bytes) == orientation, "\(fields[1])")
@@ -99,7 +100,7 @@ struct ExportCommandTests {
     func errors() throws {
         let dir = try PhotoGridBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let bad = try PhotoGridBinary.run(["export", PhotoGridBinary.sampleImages.path, "--out", dir.path, "--width", "0"])
+        let bad = try PhotoGridBinary.run(["export", Repository.sampleImages.path, "--out", dir.path, "--width", "0"])
         #expect(bad.status == 64 && bad.stderr.split(separator: "\n").count == 1)
         let missing = try PhotoGridBinary.run(["export", dir.appendingPathComponent("nope").path, "--out", dir.appendingPathComponent("o").path])
         #expect(missing.status == 1 && missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -192,7 +193,7 @@ import Glibc
         let library = try Library("photogrid-fault-locked")
         defer { library.remove() }
         let before = try library.thumbnailFiles()
-        try FileManager.default.copyItem(at: PhotoGridBinary.sampleImages.appendingPathComponent("orientation/Landscape_2.jpg"),
+        try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("orientation/Landscape_2.jpg"),
                                          to: library.photos.appendingPathComponent("new.jpg"))
         let ready = library.directory.appendingPathComponent("locked")
         let script = """
@@ -258,7 +259,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: directory) }
         let folder = directory.appendingPathComponent("library.sqlite")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for arguments in [["index", PhotoGridBinary.sampleImages.appendingPathComponent("orientation").path],
+        for arguments in [["index", Repository.sampleImages.appendingPathComponent("orientation").path],
                           ["list"], ["stats"], ["thumbs"]] {
             let run = try PhotoGridBinary.run(arguments + ["--db", folder.path])
             #expect(run.status == 1, "\(arguments)")
@@ -274,7 +275,7 @@ import Glibc
         let library = try Library("photogrid-fault-rodb")
         defer { library.remove() }
         let before = try library.thumbnailFiles()
-        try FileManager.default.copyItem(at: PhotoGridBinary.sampleImages.appendingPathComponent("orientation/Landscape_2.jpg"),
+        try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("orientation/Landscape_2.jpg"),
                                          to: library.photos.appendingPathComponent("new.jpg"))
         #expect(chmod(library.directory.path, 0o755) == 0)
         #expect(chmod(library.database, 0o444) == 0)
@@ -331,7 +332,7 @@ import Glibc
         let before = try library.thumbnailFiles()
         let album = library.photos.appendingPathComponent("album")
         try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: PhotoGridBinary.sampleImages.appendingPathComponent("orientation/Landscape_2.jpg"),
+        try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("orientation/Landscape_2.jpg"),
                                          to: album.appendingPathComponent("inside.jpg"))
         #expect(try PhotoGridBinary.run(["index", library.photos.path, "--db", library.database]).status == 0)
         #expect(chmod(library.directory.path, 0o755) == 0)
@@ -358,7 +359,7 @@ import Glibc
         let before = try library.thumbnailFiles()
         let album = library.photos.appendingPathComponent("album")
         try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: PhotoGridBinary.sampleImages.appendingPathComponent("orientation/Landscape_2.jpg"),
+        try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("orientation/Landscape_2.jpg"),
                                          to: album.appendingPathComponent("inside.jpg"))
         #expect(symlink(".", album.appendingPathComponent("loop").path) == 0)
         #expect(symlink("..", album.appendingPathComponent("up").path) == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -19,7 +20,7 @@ import Glibc
             directory = try PhotoGridBinary.temporaryDirectory(label)
             photos = directory.appendingPathComponent("photos")
             try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
-            let orientation = PhotoGridBinary.sampleImages.appendingPathComponent("orientation")
+            let orientation = Repository.sampleImages.appendingPathComponent("orientation")
             for name in ["Landscape_1.jpg", "Landscape_6.jpg", "Portrait_1.jpg", "Portrait_8.jpg"] {
                 try FileManager.default.copyItem(at: orientation.appendingPathComponent(name),
                                                   to: photos.appendingPathComponent(name))
@@ -188,7 +189,7 @@ import Glibc
         // b indexes other photos than a, so b's cleanup would see a's files as unreferenced.
         let other = scratch.directory.appendingPathComponent("other")
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: PhotoGridBinary.sampleImages.appendingPathComponent("orientation/Landscape_2.jpg"),
+        try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("orientation/Landscape_2.jpg"),
                                          to: other.appendingPathComponent("x.jpg"))
         #expect(try PhotoGridBinary.run(["index", scratch.photos.path, "--db", a]).status == 0)
         #expect(try PhotoGridBinary.run(["index", other.path, "--db", b]).status == 0)

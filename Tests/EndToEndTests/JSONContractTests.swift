@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every JSON document the binary prints is valid against its schema in `docs/schemas/`
@@ -32,7 +33,7 @@ struct JSONContractTests {
         let db = dir.appendingPathComponent("library.sqlite").path
         // A bad file among the photos gives an error row, whose list entry has its own shape.
         let photos = dir.appendingPathComponent("photos")
-        try FileManager.default.copyItem(at: PhotoGridBinary.sampleImages, to: photos)
+        try FileManager.default.copyItem(at: Repository.sampleImages, to: photos)
         try Data("not a JPEG".utf8).write(to: photos.appendingPathComponent("broken.jpg"))
         // Entries the index skips, each of another kind: they appear in the summary and `list --skipped`.
         try Data("x".utf8).write(to: photos.appendingPathComponent("clip.mov"))
@@ -64,7 +65,7 @@ struct JSONContractTests {
         let dir = try PhotoGridBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("gallery")
-        let run = try PhotoGridBinary.run(["export", PhotoGridBinary.sampleImages.appendingPathComponent("orientation").path,
+        let run = try PhotoGridBinary.run(["export", Repository.sampleImages.appendingPathComponent("orientation").path,
                                            "--out", out.path, "--width", "200", "--height", "300", "--scale", "1"])
         #expect(run.status == 0, "\(run.stderr)")
         let data = try Data(contentsOf: out.appendingPathComponent("layout.json"))
@@ -73,7 +74,7 @@ struct JSONContractTests {
         #expect(cells.count == 16 && cells.allSatisfy { $0["thumbnail"] is String })
 
         // `export --json` (a rerun), whose steps are the index and thumbs documents.
-        let rerun = try PhotoGridBinary.run(["export", PhotoGridBinary.sampleImages.appendingPathComponent("orientation").path,
+        let rerun = try PhotoGridBinary.run(["export", Repository.sampleImages.appendingPathComponent("orientation").path,
                                              "--out", out.path, "--width", "200", "--height", "300", "--scale", "1", "--json"])
         #expect(rerun.status == 0, "\(rerun.stderr)")
         #expect(try JSONSchema(kind: "export").problems(json: rerun.stdout) == [])

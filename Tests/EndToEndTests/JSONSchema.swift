@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A JSON Schema (draft 2020-12) validator for the keywords the documents in `docs/schemas/` use.
 ///
@@ -14,7 +15,7 @@ struct JSONSchema {
 
     /// Loads `docs/schemas/<kind>.schema.json` from the package.
     init(kind: String) throws {
-        let url = PhotoGridBinary.packageRoot.appendingPathComponent("docs/schemas/\(kind).schema.json")
+        let url = Repository.root.appendingPathComponent("docs/schemas/\(kind).schema.json")
         guard let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: url.path])
         }

@@ -1,38 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `photogrid index`, `list` and `stats` run as a user would run them.
 @Suite struct LibraryCommandTests {
-    /// (path, storedWidth, storedHeight, orientation, pixelWidth, pixelHeight) from SampleImages/SOURCES.md.
-    static let samples: [(String, Int, Int, Int, Int, Int)] = [
-        ("wine-portrait.jpg", 1068, 1600, 1, 1068, 1600),
-        ("aitzgorri.jpg", 1600, 1065, 1, 1600, 1065),
-        ("friends-portrait.jpg", 1065, 1600, 1, 1065, 1600),
-        ("sunset.jpg", 1600, 1067, 1, 1600, 1067),
-        ("picosdeeuropa-panorama.jpg", 2400, 662, 1, 2400, 662),
-        ("umang.jpg", 1600, 900, 1, 1600, 900),
-        ("seeding-wide.jpg", 1600, 900, 1, 1600, 900),
-        ("dragonfly.jpg", 1600, 1200, 1, 1600, 1200),
-        ("infinite-sea-square.jpg", 1200, 1200, 1, 1200, 1200),
-        ("storm-canon.jpg", 1200, 800, 1, 1200, 800),
-        ("orientation/Landscape_1.jpg", 600, 400, 1, 600, 400),
-        ("orientation/Landscape_2.jpg", 600, 400, 2, 600, 400),
-        ("orientation/Landscape_3.jpg", 600, 400, 3, 600, 400),
-        ("orientation/Landscape_4.jpg", 600, 400, 4, 600, 400),
-        ("orientation/Landscape_5.jpg", 400, 600, 5, 600, 400),
-        ("orientation/Landscape_6.jpg", 400, 600, 6, 600, 400),
-        ("orientation/Landscape_7.jpg", 400, 600, 7, 600, 400),
-        ("orientation/Landscape_8.jpg", 400, 600, 8, 600, 400),
-        ("orientation/Portrait_1.jpg", 400, 600, 1, 400, 600),
-        ("orientation/Portrait_2.jpg", 400, 600, 2, 400, 600),
-        ("orientation/Portrait_3.jpg", 400, 600, 3, 400, 600),
-        ("orientation/Portrait_4.jpg", 400, 600, 4, 400, 600),
-        ("orientation/Portrait_5.jpg", 600, 400, 5, 400, 600),
-        ("orientation/Portrait_6.jpg", 600, 400, 6, 400, 600),
-        ("orientation/Portrait_7.jpg", 600, 400, 7, 400, 600),
-        ("orientation/Portrait_8.jpg", 600, 400, 8, 400, 600),
-    ]
-
     static let summaryKeys: Set<String> = ["version", "scanned", "added", "updated", "unchanged", "moved",
                                            "missing", "errors", "seconds", "seen", "retried", "pruned",
                                            "prunedThumbnails", "vanished", "skipped", "unreadableFolders"]
@@ -42,7 +13,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("library.sqlite").path
 
-        let index = try PhotoGridBinary.run(["index", PhotoGridBinary.sampleImages.path, "--db", database, "--json"])
+        let index = try PhotoGridBinary.run(["index", Repository.sampleImages.path, "--db", database, "--json"])
         #expect(index.status == 0)
         #expect(index.stderr == "")   // not a terminal: no progress bar
         let summary = try index.json()
@@ -67,7 +38,7 @@ import Testing
             #expect(photo["id"] is Int)
             #expect(photo["error"] == nil)
         }
-        for (path, storedWidth, storedHeight, orientation, pixelWidth, pixelHeight) in Self.samples {
+        for (path, storedWidth, storedHeight, orientation, pixelWidth, pixelHeight) in SamplePhotos.facts {
             let photo = try #require(byPath[path], "\(path)")
             #expect(photo["storedWidth"] as? Int == storedWidth, "\(path)")
             #expect(photo["storedHeight"] as? Int == storedHeight, "\(path)")
@@ -85,7 +56,7 @@ import Testing
         #expect(text.hasSuffix("\"version\":1}\n"))
 
         // Rescan: everything unchanged.
-        let again = try PhotoGridBinary.run(["index", PhotoGridBinary.sampleImages.path, "--db", database, "--json"])
+        let again = try PhotoGridBinary.run(["index", Repository.sampleImages.path, "--db", database, "--json"])
         #expect(try again.json()["unchanged"] as? Int == 26)
     }
 
@@ -133,7 +104,7 @@ import Testing
         let directory = try PhotoGridBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("from-env.sqlite").path
-        let index = try PhotoGridBinary.run(["index", PhotoGridBinary.sampleImages.path, "--json"], in: directory,
+        let index = try PhotoGridBinary.run(["index", Repository.sampleImages.path, "--json"], in: directory,
                                             environment: ["PHOTOGRID_DB": database])
         #expect(index.status == 0)
         #expect(FileManager.default.fileExists(atPath: database))
@@ -195,7 +166,7 @@ import Testing
         let directory = try PhotoGridBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = directory.appendingPathComponent("typescript").path
-        let command = "\(try PhotoGridBinary.url.path) index \(PhotoGridBinary.sampleImages.path) --db library.sqlite"
+        let command = "\(try PhotoGridBinary.url.path) index \(Repository.sampleImages.path) --db library.sqlite"
         let run = try ProcessRunner.run(URL(fileURLWithPath: Self.script), ["-q", "-e", "-c", command, log],
                                         in: directory)
         #expect(run.status == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `layout` and `detail` on an indexed library equal the same questions asked with `--sizes`.
@@ -8,7 +9,7 @@ struct LibraryLayoutTests {
     func indexedSamples() throws -> (db: String, sizes: String, count: Int, dir: URL) {
         let dir = try PhotoGridBinary.temporaryDirectory()
         let db = dir.appendingPathComponent("library.sqlite").path
-        let index = try PhotoGridBinary.run(["index", PhotoGridBinary.sampleImages.path, "--db", db])
+        let index = try PhotoGridBinary.run(["index", Repository.sampleImages.path, "--db", db])
         #expect(index.status == 0, "\(index.stderr)")
         let list = try PhotoGridBinary.run(["list", "--db", db, "--json"])
         let photos = try #require(try list.json()["photos"] as? [[String: Any]]).filter { $0["status"] as? String == "ok" }
@@ -81,7 +82,7 @@ struct GridSizeTests {
         let photos = dir.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         for name in ["dragonfly.jpg", "sunset.jpg", "umang.jpg"] {
-            try FileManager.default.copyItem(at: PhotoGridBinary.sampleImages.appendingPathComponent(name),
+            try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent(name),
                                              to: photos.appendingPathComponent(name))
         }
         let db = dir.appendingPathComponent("g.sqlite").path
@@ -97,7 +98,7 @@ struct GridSizeTests {
         try index()
         #expect(try count(db) == 1)
         // Back again: in the grid.
-        try FileManager.default.copyItem(at: PhotoGridBinary.sampleImages.appendingPathComponent("umang.jpg"),
+        try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("umang.jpg"),
                                          to: photos.appendingPathComponent("umang.jpg"))
         try index()
         #expect(try count(db) == 2)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import JPEG
 import Testing
 
@@ -125,7 +126,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (index, name) in photos.enumerated() {
             let target = folder.appendingPathComponent("\(index)-\(URL(fileURLWithPath: name).lastPathComponent)")
-            try FileManager.default.copyItem(at: PhotoGridBinary.sampleImages.appendingPathComponent(name), to: target)
+            try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent(name), to: target)
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000 + Double(index) * 3600)],
                                                   ofItemAtPath: target.path)
         }
@@ -134,7 +135,7 @@ import Testing
 
     /// The upright photo of grid position `index`, decoded here (orientation from the file).
     static func photo(_ index: Int) throws -> Picture {
-        let url = PhotoGridBinary.sampleImages.appendingPathComponent(photos[index])
+        let url = Repository.sampleImages.appendingPathComponent(photos[index])
         return try Picture(url).upright(JPEGFrame.orientation([UInt8](Data(contentsOf: url))))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--pixel-limit` on `export` as on `thumbs`: a per-photo refusal that names what was counted.
@@ -11,7 +12,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let photos = directory.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: PhotoGridBinary.sampleImages.appendingPathComponent("storm-canon.jpg"),
+        try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("storm-canon.jpg"),
                                          to: photos.appendingPathComponent("storm-canon.jpg"))
         let out = directory.appendingPathComponent("export").path
         let limited = try PhotoGridBinary.run(["export", photos.path, "--out", out, "--pixel-limit", "0.01"])
@@ -34,7 +35,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let photos = directory.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: PhotoGridBinary.sampleImages.appendingPathComponent("sunset.jpg"),
+        try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("sunset.jpg"),
                                          to: photos.appendingPathComponent("sunset.jpg"))  // progressive
         let database = directory.appendingPathComponent("library.sqlite").path
         #expect(try PhotoGridBinary.run(["index", photos.path, "--db", database]).status == 0)

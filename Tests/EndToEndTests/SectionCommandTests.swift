@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import JPEG
 import Testing
 
@@ -87,7 +88,7 @@ import Testing
                      "2024:03:05 08:00:00", "2024:03:05 09:30:00", "2024:04:10 12:00:00", "2024:04:10 13:00:00"]
         for (k, date) in dates.enumerated() {
             let file = photos.appendingPathComponent("p\(k).jpg")
-            try FileManager.default.copyItem(at: PhotoGridBinary.sampleImages.appendingPathComponent("umang.jpg"), to: file)
+            try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("umang.jpg"), to: file)
             let exiftool = Process()
             exiftool.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
             exiftool.arguments = ["-q", "-overwrite_original", "-DateTimeOriginal=\(date)", file.path]

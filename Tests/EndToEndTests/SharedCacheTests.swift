@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import JPEG
 import Testing
 
@@ -13,10 +14,10 @@ import Testing
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         // 11 sample photos × 8 copies, each copy a few bytes longer (after the end-of-image marker):
         // 88 distinct content keys, so 88 files per variant.
-        let samples = try FileManager.default.contentsOfDirectory(atPath: PhotoGridBinary.sampleImages.path)
+        let samples = try FileManager.default.contentsOfDirectory(atPath: Repository.sampleImages.path)
             .filter { $0.hasSuffix(".jpg") }.sorted()
         for (s, name) in samples.enumerated() {
-            let bytes = try Data(contentsOf: PhotoGridBinary.sampleImages.appendingPathComponent(name))
+            let bytes = try Data(contentsOf: Repository.sampleImages.appendingPathComponent(name))
             for copy in 0..<8 {
                 try (bytes + Data(repeating: 0, count: copy)).write(to: photos.appendingPathComponent("s\(s)-c\(copy).jpg"))
             }

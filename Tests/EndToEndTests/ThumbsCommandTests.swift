@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -21,7 +22,7 @@ import Glibc
         let directory = try PhotoGridBinary.temporaryDirectory("photogrid-thumbs")
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("library.sqlite").path
-        let index = try PhotoGridBinary.run(["index", PhotoGridBinary.sampleImages.path, "--db", database])
+        let index = try PhotoGridBinary.run(["index", Repository.sampleImages.path, "--db", database])
         #expect(index.status == 0)
 
         let run = try PhotoGridBinary.run(["thumbs", "--db", database, "--width", "393", "--scale", "3", "--json"])
@@ -69,11 +70,11 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: directory) }
         let photos = directory.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
-        let good = try Data(contentsOf: PhotoGridBinary.sampleImages.appendingPathComponent("orientation/Landscape_1.jpg"))
+        let good = try Data(contentsOf: Repository.sampleImages.appendingPathComponent("orientation/Landscape_1.jpg"))
         try good.write(to: photos.appendingPathComponent("good.jpg"))
         try good.prefix(good.count / 2).write(to: photos.appendingPathComponent("cut short.jpg"))
         // Declares 60000×60000 in its frame header: the index refuses it as absurd (an error row).
-        try Data(JPEGFrame.declaringSize([UInt8](good), width: 60000, height: 60000))
+        try Data(JPEGBytes.patchingSize([UInt8](good), width: 60000, height: 60000))
             .write(to: photos.appendingPathComponent("bomb.jpg"))
         try Data("not a JPEG".utf8).write(to: photos.appendingPathComponent("text.jpg"))
         let database = directory.appendingPathComponent("library.sqlite").path
@@ -184,22 +185,5 @@ enum JPEGFrame {
         let payload = Array(text.utf8)
         let length = payload.count + 2
         return [0xFF, 0xD8, 0xFF, 0xFE, UInt8(length >> 8), UInt8(length & 0xFF)] + payload + bytes.dropFirst(2)
-    }
-
-    /// `bytes` with its first SOF0/SOF2 declaring `width` × `height`.
-    static func declaringSize(_ bytes: [UInt8], width: Int, height: Int) -> [UInt8] {
-        var out = bytes
-        var i = 2
-        while i + 9 < out.count, out[i] == 0xFF {
-            let marker = out[i + 1]
-            let length = Int(out[i + 2]) << 8 | Int(out[i + 3])
-            if marker == 0xC0 || marker == 0xC2 {
-                out[i + 5] = UInt8(height >> 8); out[i + 6] = UInt8(height & 0xFF)
-                out[i + 7] = UInt8(width >> 8); out[i + 8] = UInt8(width & 0xFF)
-                return out
-            }
-            i += 2 + length
-        }
-        return out
     }
 }

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 import Testing
 @testable import JPEG
@@ -9,17 +10,17 @@ import Testing
 struct ConcurrencyTests {
     @Test func probesAndDecodesInParallelMatchSequentialOnes() async throws {
         let names = SampleImageFacts.all.map(\.name)
-        let sequential = try names.map { try JPEGHeader.probe(path: TestFiles.sample($0)) }
+        let sequential = try names.map { try JPEGHeader.probe(path: Repository.samplePath($0)) }
         let sequentialThumbs = try names.map {
-            try JPEGDecoder.decode(path: TestFiles.sample($0), options: .init(scale: .eighth)).pixels
+            try JPEGDecoder.decode(path: Repository.samplePath($0), options: .init(scale: .eighth)).pixels
         }
         try await withThrowingTaskGroup(of: (Int, JPEGFileProbe, [UInt8]).self) { group in
             for round in 0..<4 {
                 for (index, name) in names.enumerated() {
                     group.addTask {
-                        let probe = try JPEGHeader.probe(path: TestFiles.sample(name))
+                        let probe = try JPEGHeader.probe(path: Repository.samplePath(name))
                         let pixels = round % 2 == 0
-                            ? try JPEGDecoder.decode(path: TestFiles.sample(name), options: .init(scale: .eighth)).pixels
+                            ? try JPEGDecoder.decode(path: Repository.samplePath(name), options: .init(scale: .eighth)).pixels
                             : sequentialThumbs[index]
                         return (index, probe, pixels)
                     }
@@ -33,7 +34,7 @@ struct ConcurrencyTests {
     }
 
     @Test func probeFromADescriptorLeavesItsOffsetAlone() throws {
-        let path = TestFiles.sample("storm-canon.jpg")
+        let path = Repository.samplePath("storm-canon.jpg")
         let descriptor = open(path, O_RDONLY)
         try #require(descriptor >= 0)
         defer { close(descriptor) }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import JPEG
 
 /// Damaged data that libjpeg decodes with warnings is returned with what was wrong, not refused:
@@ -7,7 +8,7 @@ import Testing
 struct DamagedDataTests {
     /// dragonfly.jpg: baseline 1600×1200, 2×1 luma sampling (MCUs 16 × 8), ends with FF D9.
     static func complete() throws -> [UInt8] {
-        let bytes = try TestFiles.sampleBytes("dragonfly.jpg")
+        let bytes = try Repository.sample("dragonfly.jpg")
         #expect(bytes.suffix(2) == [0xFF, 0xD9])
         return bytes
     }
@@ -26,8 +27,8 @@ struct DamagedDataTests {
         let cut = Array(complete[..<(complete.count / 2)])
         let whole = try JPEGDecoder.decode(bytes: complete, options: .init(scale: scale))
         #expect(whole.damage == nil && whole.warnings.isEmpty)
-        let directory = try TemporaryDirectory()
-        let path = try directory.write(cut, as: "cut.jpg")
+        let directory = try TemporaryFolder()
+        let path = try directory.write(cut, to: "cut.jpg")
         let fromFile = try JPEGDecoder.decode(path: path, options: .init(scale: scale))
         let fromMemory = try JPEGDecoder.decode(bytes: cut, options: .init(scale: scale))
         #expect(fromFile == fromMemory)

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import JPEG
 
 @Suite("Scaled and region decoding")
@@ -12,7 +13,7 @@ struct DecoderTests {
         ("orientation/Landscape_6.jpg", .full, 400, 600), ("orientation/Landscape_6.jpg", .eighth, 50, 75),
     ])
     func sizeAtEachScale(name: String, scale: JPEGScale, width: Int, height: Int) throws {
-        let decoded = try JPEGDecoder.decode(path: TestFiles.sample(name), options: .init(scale: scale))
+        let decoded = try JPEGDecoder.decode(path: Repository.samplePath(name), options: .init(scale: scale))
         #expect(decoded.width == width)
         #expect(decoded.height == height)
         #expect(decoded.scaledWidth == width)
@@ -43,7 +44,7 @@ struct DecoderTests {
         ("umang.jpg", .half, JPEGRegion(x: 123, y: 45, width: 67, height: 89)),
     ])
     func regionMatchesFullDecode(name: String, scale: JPEGScale, region: JPEGRegion) throws {
-        let path = TestFiles.sample(name)
+        let path = Repository.samplePath(name)
         let full = try JPEGDecoder.decode(path: path, options: .init(scale: scale))
         let part = try JPEGDecoder.decode(path: path, options: .init(scale: scale, region: region))
         #expect(part.regionX == region.x && part.regionY == region.y)
@@ -65,7 +66,7 @@ struct DecoderTests {
         JPEGRegion(x: -1, y: 0, width: 5, height: 5),
     ])
     func regionOutsideTheScaledImageIsRefused(region: JPEGRegion) throws {
-        let path = TestFiles.sample("dragonfly.jpg")  // 200×150 at 1/8
+        let path = Repository.samplePath("dragonfly.jpg")  // 200×150 at 1/8
         #expect(throws: JPEGError.self) {
             try JPEGDecoder.decode(path: path, options: .init(scale: .eighth, region: region))
         }
@@ -78,14 +79,14 @@ struct DecoderTests {
 
     @Test func memoryAndFileDecodesAgree() throws {
         let options = JPEGDecodeOptions(scale: .quarter, region: JPEGRegion(x: 40, y: 30, width: 100, height: 80))
-        let fromFile = try JPEGDecoder.decode(path: TestFiles.sample("storm-canon.jpg"), options: options)
-        let fromMemory = try JPEGDecoder.decode(bytes: TestFiles.sampleBytes("storm-canon.jpg"), options: options)
+        let fromFile = try JPEGDecoder.decode(path: Repository.samplePath("storm-canon.jpg"), options: options)
+        let fromMemory = try JPEGDecoder.decode(bytes: Repository.sample("storm-canon.jpg"), options: options)
         #expect(fromFile == fromMemory)
     }
 
     /// The faster options give nearly the same picture.
     @Test func fastOptionsStayClose() throws {
-        let path = TestFiles.sample("dragonfly.jpg")
+        let path = Repository.samplePath("dragonfly.jpg")
         let accurate = try JPEGDecoder.decode(path: path)
         let fast = try JPEGDecoder.decode(path: path, options: .init(dctMethod: .fastInteger, fancyUpsampling: false))
         #expect(fast.width == 1600 && fast.height == 1200)
@@ -101,9 +102,9 @@ struct PixelLimitTests {
     /// Refused from the header at every scale, before anything is allocated for the image.
     @Test(arguments: JPEGScale.allCases)
     func declared60000SquaredIsRefusedBeforeDecoding(scale: JPEGScale) throws {
-        let bytes = JPEGBytes.patchingSize(try TestFiles.sampleBytes("dragonfly.jpg"), width: 60000, height: 60000)
-        let directory = try TemporaryDirectory()
-        let path = try directory.write(bytes, as: "bomb.jpg")
+        let bytes = JPEGBytes.patchingSize(try Repository.sample("dragonfly.jpg"), width: 60000, height: 60000)
+        let directory = try TemporaryFolder()
+        let path = try directory.write(bytes, to: "bomb.jpg")
         let expected = JPEGError.tooLittleData(width: 60000, height: 60000, blocks: 112_500_000, byteCount: 312_673)
         #expect(throws: expected) { try JPEGDecoder.decode(path: path, options: .init(scale: scale)) }
         #expect(throws: expected) { try JPEGDecoder.decode(bytes: bytes, options: .init(scale: scale)) }
@@ -114,7 +115,7 @@ struct PixelLimitTests {
     /// The limit counts the decoded pixels, after shrink-on-load and of the region only: dragonfly
     /// (baseline 1600×1200) at 1/8 is 200 × 150 = 30,000 pixels, a 20 × 10 region of it 200.
     @Test func limitCountsDecodedPixelsAndIsInclusive() throws {
-        let path = TestFiles.sample("dragonfly.jpg")
+        let path = Repository.samplePath("dragonfly.jpg")
         #expect(throws: JPEGError.overPixelLimit(width: 1600, height: 1200, decodedPixels: 30_000, coefficientPixels: 0,
                                                  limit: 29_999)) {
             try JPEGDecoder.decode(path: path, options: .init(scale: .eighth, pixelLimit: 29_999))
@@ -138,7 +139,7 @@ struct PixelLimitTests {
     /// bytes = 6,860,800 bytes = 2,286,934 pixels of 3 bytes (rounded up). At 1/8 it decodes
     /// 200 × 134 = 26,800 pixels: 2,313,734 in all.
     @Test func progressiveFileCountsItsWholeImageCoefficients() throws {
-        let path = TestFiles.sample("sunset.jpg")
+        let path = Repository.samplePath("sunset.jpg")
         #expect(try JPEGHeader.probe(path: path).header.isProgressive)
         #expect(throws: JPEGError.overPixelLimit(width: 1600, height: 1067, decodedPixels: 26_800,
                                                  coefficientPixels: 2_286_934, limit: 2_313_733)) {
@@ -147,7 +148,7 @@ struct PixelLimitTests {
         let decoded = try JPEGDecoder.decode(path: path, options: .init(scale: .eighth, pixelLimit: 2_313_734))
         #expect(decoded.width == 200 && decoded.height == 134 && decoded.damage == nil)
         // A baseline photo of a similar size needs only its decoded pixels at that limit: dragonfly.
-        #expect(try JPEGDecoder.decode(path: TestFiles.sample("dragonfly.jpg"),
+        #expect(try JPEGDecoder.decode(path: Repository.samplePath("dragonfly.jpg"),
                                        options: .init(scale: .eighth, pixelLimit: 30_000)).width == 200)
     }
 
@@ -176,19 +177,19 @@ struct PixelLimitTests {
 @Suite("Decoding bad input")
 struct BadInputDecodeTests {
     @Test func notJPEGAndEmpty() throws {
-        let directory = try TemporaryDirectory()
-        let png = try directory.write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0], as: "png.jpg")
+        let directory = try TemporaryFolder()
+        let png = try directory.write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0], to: "png.jpg")
         #expect(throws: JPEGError.notJPEG(detail: "PNG data")) { try JPEGDecoder.decode(path: png) }
-        let empty = try directory.write([], as: "empty.jpg")
+        let empty = try directory.write([], to: "empty.jpg")
         #expect(throws: JPEGError.empty) { try JPEGDecoder.decode(path: empty) }
         #expect(throws: JPEGError.empty) { try JPEGDecoder.decode(bytes: []) }
     }
 
     @Test(arguments: [2, 100, 5000, 10_600, 10_785])
     func truncatedInsideTheHeader(length: Int) throws {
-        let bytes = Array(try TestFiles.sampleBytes("storm-canon.jpg")[..<length])
-        let directory = try TemporaryDirectory()
-        let path = try directory.write(bytes, as: "cut.jpg")
+        let bytes = Array(try Repository.sample("storm-canon.jpg")[..<length])
+        let directory = try TemporaryFolder()
+        let path = try directory.write(bytes, to: "cut.jpg")
         #expect(throws: JPEGError.truncated(call: "jpeg_read_header", length: length)) {
             try JPEGDecoder.decode(path: path, options: .init(scale: .eighth))
         }
@@ -200,9 +201,9 @@ struct BadInputDecodeTests {
     /// Cut inside the entropy data: libjpeg pads the rest and warns; the size is still right.
     @Test(arguments: [10_800, 30_000, 60_000])
     func truncatedInsideTheImageWarns(length: Int) throws {
-        let bytes = Array(try TestFiles.sampleBytes("storm-canon.jpg")[..<length])
-        let directory = try TemporaryDirectory()
-        let decoded = try JPEGDecoder.decode(path: try directory.write(bytes, as: "cut.jpg"))
+        let bytes = Array(try Repository.sample("storm-canon.jpg")[..<length])
+        let directory = try TemporaryFolder()
+        let decoded = try JPEGDecoder.decode(path: try directory.write(bytes, to: "cut.jpg"))
         #expect(decoded.width == 1200 && decoded.height == 800)
         #expect(decoded.warnings.first?.hasPrefix("libjpeg: Premature end of JPEG file") == true)
     }
@@ -210,7 +211,7 @@ struct BadInputDecodeTests {
     /// Entropy data overwritten in several ways: each decode throws a JPEGError or warns.
     @Test(arguments: CorruptionPattern.allCases)
     func corruptEntropyData(pattern: CorruptionPattern) throws {
-        var bytes = try TestFiles.sampleBytes("dragonfly.jpg")
+        var bytes = try Repository.sample("dragonfly.jpg")
         pattern.apply(to: &bytes, from: 20_000)
         for scale in JPEGScale.allCases {
             do {

@@ -7,10 +7,10 @@ import TestSupport
 struct EXIFProbeTests {
     @Test(arguments: [false, true])
     func orientationNineBecomesOneWithAWarning(bigEndian: Bool) throws {
-        let jpeg = JPEGBytes.withEXIF(try TestFiles.sampleBytes("wine-portrait.jpg"),
+        let jpeg = JPEGBytes.withEXIF(try Repository.sample("wine-portrait.jpg"),
                                       tiff: TIFFBuilder.orientationOnly(9, bigEndian: bigEndian))
-        let directory = try TemporaryDirectory()
-        let header = try JPEGHeader.probe(path: try directory.write(jpeg, as: "o9.jpg")).header
+        let directory = try TemporaryFolder()
+        let header = try JPEGHeader.probe(path: try directory.write(jpeg, to: "o9.jpg")).header
         #expect(header.orientation == 1)
         #expect(header.displayWidth == 1068)
         #expect(header.warnings == ["EXIF: orientation 9 is outside 1–8; using 1"])
@@ -19,7 +19,7 @@ struct EXIFProbeTests {
     @Test(arguments: [false, true])
     func dateAndOrientationInBothByteOrders(bigEndian: Bool) throws {
         let tiff = TIFFBuilder.withDate("2001:02:03 04:05:06", orientation: 8, bigEndian: bigEndian)
-        let jpeg = JPEGBytes.withEXIF(try TestFiles.sampleBytes("wine-portrait.jpg"), tiff: tiff)
+        let jpeg = JPEGBytes.withEXIF(try Repository.sample("wine-portrait.jpg"), tiff: tiff)
         let header = try JPEGHeader.probe(bytes: jpeg)
         #expect(header.orientation == 8)
         #expect(header.displayWidth == 1600)
@@ -30,7 +30,7 @@ struct EXIFProbeTests {
 
     /// An XMP APP1 before the Exif APP1: the probe takes the first APP1 that says "Exif".
     @Test func xmpBeforeExif() throws {
-        var jpeg = JPEGBytes.withEXIF(try TestFiles.sampleBytes("wine-portrait.jpg"),
+        var jpeg = JPEGBytes.withEXIF(try Repository.sample("wine-portrait.jpg"),
                                       tiff: TIFFBuilder.orientationOnly(3, bigEndian: false))
         let xmp = Array("http://ns.adobe.com/xap/1.0/\0<x:xmpmeta/>".utf8)
         jpeg.insert(contentsOf: [0xFF, 0xE1, 0x00, UInt8(xmp.count + 2)] + xmp, at: 2)
@@ -39,7 +39,7 @@ struct EXIFProbeTests {
     }
 
     @Test func emptyExifSegment() throws {
-        let jpeg = JPEGBytes.withEXIF(try TestFiles.sampleBytes("wine-portrait.jpg"), tiff: [])
+        let jpeg = JPEGBytes.withEXIF(try Repository.sample("wine-portrait.jpg"), tiff: [])
         let header = try JPEGHeader.probe(bytes: jpeg)
         #expect(header.orientation == 1)
         #expect(header.warnings == ["EXIF: the TIFF header is truncated (0 bytes)"])

@@ -13,8 +13,8 @@ struct FuzzRegressionTests {
     @Test func textThenBinaryIsDescribedAlikeByEveryEntryPoint() throws {
         let bytes: [UInt8] = Array("hello, thii  ssnotIntphot".utf8) + [0x04, 0x00]
         let expected = JPEGError.notJPEG(detail: "starts with 0x68 0x65 0x6C 0x6C")  // "hell"
-        let directory = try TemporaryDirectory()
-        let path = try directory.write(bytes, as: "text-then-binary.jpg")
+        let directory = try TemporaryFolder()
+        let path = try directory.write(bytes, to: "text-then-binary.jpg")
         #expect(throws: expected) { try JPEGDecoder.decode(path: path) }
         #expect(throws: expected) { try JPEGDecoder.decode(bytes: bytes) }
         #expect(throws: expected) { try JPEGHeader.probe(path: path) }
@@ -77,15 +77,15 @@ struct FuzzRegressionTests {
     /// pseudo-random bytes (no 0xFF, so no markers) end just past the first 64 KiB of dragonfly.jpg.
     @Test(arguments: JPEGScale.allCases)
     func corruptionAtAChunkBoundaryWarnsFromPathAndFromMemory(scale: JPEGScale) throws {
-        var bytes = try TestFiles.sampleBytes("dragonfly.jpg")
+        var bytes = try Repository.sample("dragonfly.jpg")
         var state: UInt32 = 12345
         for index in 65536 - 2000..<65536 + 16 {
             state = state &* 1_103_515_245 &+ 12345
             let value = UInt8(truncatingIfNeeded: state >> 16)
             bytes[index] = value == 0xFF ? 0x7F : value
         }
-        let directory = try TemporaryDirectory()
-        let path = try directory.write(bytes, as: "corrupt-at-64k.jpg")
+        let directory = try TemporaryFolder()
+        let path = try directory.write(bytes, to: "corrupt-at-64k.jpg")
         // The whole image reads past the corruption; the region (rows 5..<25) stops before it.
         for region in [nil, JPEGRegion(x: 3, y: 5, width: 40, height: 20)] {
             let options = JPEGDecodeOptions(scale: scale, region: region)

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import JPEG
 
 /// Inputs built to cost time or memory are refused before they do (README, Reliability: bounded work).
@@ -50,8 +51,8 @@ struct ResourceBoundTests {
         let expected = JPEGError.libjpeg(call: "jpeg_read_header", message: "Maximum supported image dimension is 65500 pixels")
         #expect(throws: expected) { try JPEGHeader.probe(bytes: bomb) }
         #expect(throws: expected) { try JPEGDecoder.decode(bytes: bomb, options: .init(scale: scale)) }
-        let directory = try TemporaryDirectory()
-        let path = try directory.write(bomb, as: "bomb.jpg")
+        let directory = try TemporaryFolder()
+        let path = try directory.write(bomb, to: "bomb.jpg")
         #expect(throws: expected) { try JPEGHeader.probe(path: path) }
         #expect(throws: expected) {
             try JPEGDecoder.decode(path: path, options: .init(scale: scale, region: JPEGRegion(x: 0, y: 0, width: 1, height: 1)))

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import JPEG
 
 /// The header facts of every sample photo, read by hand from the files (SampleImages/SOURCES.md,
@@ -50,7 +51,7 @@ struct SampleImageFacts: Sendable, CustomTestStringConvertible {
 struct SampleImageProbeTests {
     @Test(arguments: SampleImageFacts.all)
     func headerFacts(_ facts: SampleImageFacts) throws {
-        let probe = try JPEGHeader.probe(path: TestFiles.sample(facts.name))
+        let probe = try JPEGHeader.probe(path: Repository.samplePath(facts.name))
         let header = probe.header
         #expect(header.storedWidth == facts.storedWidth)
         #expect(header.storedHeight == facts.storedHeight)
@@ -67,8 +68,8 @@ struct SampleImageProbeTests {
 
     @Test(arguments: SampleImageFacts.all)
     func memoryProbeMatchesFileProbe(_ facts: SampleImageFacts) throws {
-        let fromFile = try JPEGHeader.probe(path: TestFiles.sample(facts.name)).header
-        let fromMemory = try JPEGHeader.probe(bytes: TestFiles.sampleBytes(facts.name))
+        let fromFile = try JPEGHeader.probe(path: Repository.samplePath(facts.name)).header
+        let fromMemory = try JPEGHeader.probe(bytes: Repository.sample(facts.name))
         #expect(fromMemory == fromFile)
     }
 
@@ -76,9 +77,9 @@ struct SampleImageProbeTests {
     /// with Python: `h = 0xcbf29ce484222325`; for each little-endian 8-byte word w of data[:16384]:
     /// `h = ((h ^ w) * 0x100000001b3) % 2**64`; then the same per trailing byte.
     @Test func prefixDigestIsWordFNV1aOfTheFirst16KiB() throws {
-        let storm = try JPEGHeader.probe(path: TestFiles.sample("storm-canon.jpg"))
+        let storm = try JPEGHeader.probe(path: Repository.samplePath("storm-canon.jpg"))
         #expect(storm.prefixDigest == 0x0ae5_26c9_ee46_fef5)
-        let dragonfly = try JPEGHeader.probe(path: TestFiles.sample("dragonfly.jpg"))
+        let dragonfly = try JPEGHeader.probe(path: Repository.samplePath("dragonfly.jpg"))
         #expect(dragonfly.prefixDigest == 0xdcd4_e31d_c077_f8c9)
     }
 

@@ -28,17 +28,17 @@ import TestSupport
     /// Files of every shape the walk must handle: plain, big application segments, EXIF read whole or
     /// in part, and the shapes it hands back to the whole-prefix probe (junk, fill bytes, truncation).
     static func variants() throws -> [(String, [UInt8])] {
-        let storm = try TestFiles.sampleBytes("storm-canon.jpg")          // JFIF + 10 KiB Canon EXIF
-        let sea = try TestFiles.sampleBytes("infinite-sea-square.jpg")    // JFIF + small EXIF
-        let plain = try TestFiles.sampleBytes("umang.jpg")                // JFIF only
+        let storm = try Repository.sample("storm-canon.jpg")          // JFIF + 10 KiB Canon EXIF
+        let sea = try Repository.sample("infinite-sea-square.jpg")    // JFIF + small EXIF
+        let plain = try Repository.sample("umang.jpg")                // JFIF only
         let app0 = JPEGBytes.segments(plain)[0]
         let noJFIF = Array(plain[..<2]) + Array(plain[(app0.offset + 2 + app0.length)...])  // Adobe decides the colour space
         var result: [(String, [UInt8])] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: TestFiles.sample("")).sorted() where name.hasSuffix(".jpg") {
-            result.append((name, try TestFiles.sampleBytes(name)))
+        for name in try FileManager.default.contentsOfDirectory(atPath: Repository.samplePath("")).sorted() where name.hasSuffix(".jpg") {
+            result.append((name, try Repository.sample(name)))
         }
-        for name in try FileManager.default.contentsOfDirectory(atPath: TestFiles.sample("orientation")).sorted() where name.hasSuffix(".jpg") {
-            result.append(("orientation/" + name, try TestFiles.sampleBytes("orientation/" + name)))
+        for name in try FileManager.default.contentsOfDirectory(atPath: Repository.samplePath("orientation")).sorted() where name.hasSuffix(".jpg") {
+            result.append(("orientation/" + name, try Repository.sample("orientation/" + name)))
         }
         let bigEXIF = JPEGBytes.withEXIF(plain, tiff: tiff(date: "2021:06:05 04:03:02", orientation: 6, padding: 40_000))
         let icc = [UInt8]("ICC_PROFILE\0".utf8) + [1, 1] + [UInt8](repeating: 7, count: 60_000)
@@ -66,10 +66,10 @@ import TestSupport
     }
 
     @Test func segmentWalkAnswersWhatTheWholePrefixProbeAnswers() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         var walked = 0
         for (index, (name, bytes)) in try Self.variants().enumerated() {
-            let path = try directory.write(bytes, as: "\(index).jpg")
+            let path = try directory.write(bytes, to: "\(index).jpg")
             let whole = Result { () throws(JPEGError) -> JPEGHeader in
                 let file = try InputFile(path: path)
                 return try JPEGHeader.probeFromPrefix(file.descriptor, path: path)
@@ -91,13 +91,13 @@ import TestSupport
     /// Numbers known from how the files were made: the EXIF date 40 KB into its segment, past big
     /// APP1/APP2 segments, is found, as are the orientation and the frame size.
     @Test func exifPastTheFirstBytesIsRead() throws {
-        let plain = try TestFiles.sampleBytes("umang.jpg")
+        let plain = try Repository.sample("umang.jpg")
         let sized = JPEGBytes.patchingSize(plain, width: 1234, height: 567)
         let icc = [UInt8]("ICC_PROFILE\0".utf8) + [1, 1] + [UInt8](repeating: 7, count: 65_000)
         let bytes = Self.inserting(0xE2, icc, before: 2,
                                    in: JPEGBytes.withEXIF(sized, tiff: Self.tiff(date: "2021:06:05 04:03:02", orientation: 6, padding: 40_000)))
-        let directory = try TemporaryDirectory()
-        let header = try JPEGHeader.probe(path: try directory.write(bytes, as: "big.jpg")).header
+        let directory = try TemporaryFolder()
+        let header = try JPEGHeader.probe(path: try directory.write(bytes, to: "big.jpg")).header
         #expect(header.storedWidth == 1234 && header.storedHeight == 567)
         #expect(header.orientation == 6)
         #expect(header.takenAt == "2021-06-05T04:03:02")
@@ -107,13 +107,13 @@ import TestSupport
     /// A frame header behind 300 application segments of 64 KiB (19.7 MB): the walk skips them by
     /// their lengths; reading a prefix would give up at 16 MiB.
     @Test func frameHeaderBehindManyApplicationSegmentsIsFound() throws {
-        let sized = JPEGBytes.patchingSize(try TestFiles.sampleBytes("umang.jpg"), width: 2000, height: 1500)
+        let sized = JPEGBytes.patchingSize(try Repository.sample("umang.jpg"), width: 2000, height: 1500)
         let filler = [UInt8](repeating: 0x55, count: 65_533)
         var bytes: [UInt8] = [0xFF, 0xD8]
         for _ in 0..<300 { bytes += [0xFF, 0xE9, 0xFF, 0xFF] + filler }
         bytes += sized[2...]
-        let directory = try TemporaryDirectory()
-        let path = try directory.write(bytes, as: "deep.jpg")
+        let directory = try TemporaryFolder()
+        let path = try directory.write(bytes, to: "deep.jpg")
         let header = try JPEGHeader.probe(path: path).header
         #expect(header.storedWidth == 2000 && header.storedHeight == 1500)
         let file = try InputFile(path: path)

@@ -1,3 +1,4 @@
+import TestSupport
 import PhotoGridSupport
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import TestSupport
 import PhotoGridSupport
 import Foundation
 import JPEG
@@ -7,19 +8,6 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// The repository's files, found from this file's path (Tests/PhotoLibraryTests/Fixtures.swift).
-enum Repository {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let sampleImages = root.appendingPathComponent("SampleImages")
-    static let migrations = root.appendingPathComponent("Migrations")
-
-    /// The bytes of `SampleImages/<name>`.
-    static func sample(_ name: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: sampleImages.appendingPathComponent(name)))
-    }
-}
 
 /// A scratch folder with a `photos/` folder to index and a database path beside it; removed on deinit.
 final class LibraryFixture {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Imaging
 import Testing
 @testable import Thumbnails
@@ -31,7 +32,7 @@ import Testing
     /// DCT margin of 2): flat within 122…133.
     @Test(arguments: [512, 307, 170])
     func onePixelStripesBecomeFlatGrey(longSide: Int) throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let path = try folder.write(try Self.stripes(period: 2, dark: 1), to: "stripes.jpg")
         let image = try ThumbnailPipeline.render(try TestPhotos.source(path), target: .fit(longSide: longSide)).pixels
         let levels = Self.range(image)
@@ -44,7 +45,7 @@ import Testing
     /// arithmetic aliases the stripes into bands 46 and 27 levels deep.
     @Test(arguments: [307, 170])
     func periodThreeStripesBecomeFlat(longSide: Int) throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let path = try folder.write(try Self.stripes(period: 3, dark: 1), to: "stripes.jpg")
         let image = try ThumbnailPipeline.render(try TestPhotos.source(path), target: .fit(longSide: longSide)).pixels
         let levels = Self.range(image)
@@ -53,7 +54,7 @@ import Testing
 
     /// A grid thumbnail (square) of 1-pixel stripes: the centre 256×256 square shrunk to 40 px.
     @Test func squareOfStripesIsFlat() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let path = try folder.write(try Self.stripes(period: 2, dark: 1), to: "stripes.jpg")
         let image = try ThumbnailPipeline.render(try TestPhotos.source(path), target: .square(side: 40)).pixels
         #expect(image.size == PixelSize(width: 40, height: 40))

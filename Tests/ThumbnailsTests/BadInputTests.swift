@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Imaging
 import JPEG
 import Testing
@@ -21,7 +22,7 @@ import Glibc
     }
 
     @Test func pngDataIsNotAJPEG() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
         let path = try folder.write(png, to: "picture.jpg")
         #expect(throws: ThumbnailError.jpeg(.notJPEG(detail: "PNG data"))) {
@@ -30,7 +31,7 @@ import Glibc
     }
 
     @Test func emptyFile() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let path = try folder.write([], to: "empty.jpg")
         #expect(throws: ThumbnailError.jpeg(.empty)) {
             _ = try ThumbnailPipeline.render(Self.source(path), target: .square(side: 16))
@@ -44,7 +45,7 @@ import Glibc
     }
 
     @Test func folderIsNotARegularFile() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         #expect(throws: ThumbnailError.notARegularFile(path: folder.path)) {
             _ = try ThumbnailPipeline.render(Self.source(folder.path), target: .square(side: 16))
         }
@@ -52,7 +53,7 @@ import Glibc
 
     /// The file is not the version the index saw (size and mtime differ): refused.
     @Test func changedFileIsRefused() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let path = try folder.write(try Self.photo(), to: "photo.jpg")
         var source = Self.source(path)
         source.expectedVersion = FileVersion(size: 1, modificationTimeNanoseconds: 2)
@@ -71,7 +72,7 @@ import Glibc
     /// The index said 64×48 but the file now holds a 32×24 photo: a size error, not a crash or a
     /// wrong crop.
     @Test func photoOfAnotherSizeIsRefused() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let other = try TestPhotos.jpeg(width: 32, height: 24) { _, _ in RGB(gray: 100) }
         let path = try folder.write(other, to: "photo.jpg")
         #expect(throws: ThumbnailError.sizeChanged(path: path, expected: PixelSize(width: 64, height: 48),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import GridLayout
 import Imaging
 import JPEG
@@ -72,12 +73,12 @@ import Testing
 
     /// A JPEG from disk (with its EXIF orientation), clipped, half transparent, then written.
     @Test func drawJPEGAndWrite() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         // Stored 16×8: left half red, right half blue; EXIF 6 shows it 8×16, red on top.
         let stored = try TestPhotos.jpeg(width: 16, height: 8, quality: 100) { x, _ in
             x < 8 ? RGB(red: 255, green: 0, blue: 0) : RGB(red: 0, green: 0, blue: 255)
         }
-        let path = try folder.write(TestPhotos.withOrientation(stored, 6), to: "photo.jpg")
+        let path = try folder.write(JPEGBytes.withEXIF(stored, tiff: TIFFBuilder.orientationOnly(6, bigEndian: false)), to: "photo.jpg")
         var canvas = try Canvas(width: 20, height: 40, background: .white)
         try canvas.draw(jpegAt: path, into: Rect(x: 0, y: 0, width: 20, height: 40))
         let top = try #require(canvas.color(x: 10, y: 5)), bottom = try #require(canvas.color(x: 10, y: 35))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Imaging
 import JPEG
 import Testing
@@ -9,13 +10,13 @@ import Testing
 @Suite struct DamagedPhotoTests {
     /// dragonfly.jpg: baseline 1600×1200, whole (it ends with the EOI marker FF D9).
     static func complete() throws -> [UInt8] {
-        let bytes = [UInt8](try Data(contentsOf: TestPhotos.sampleImages.appendingPathComponent("dragonfly.jpg")))
+        let bytes = [UInt8](try Data(contentsOf: Repository.sampleImages.appendingPathComponent("dragonfly.jpg")))
         #expect(bytes.suffix(2) == [0xFF, 0xD9])
         return bytes
     }
 
     /// The grid thumbnail (387 px, the whole height of the landscape photo) of `bytes`.
-    static func thumbnail(of bytes: [UInt8], in folder: ScratchFolder, name: String) throws -> RenderedThumbnail {
+    static func thumbnail(of bytes: [UInt8], in folder: TemporaryFolder, name: String) throws -> RenderedThumbnail {
         let path = try folder.write(bytes, to: name)
         let source = ThumbnailSource(path: path, storedSize: PixelSize(width: 1600, height: 1200), orientation: .identity)
         return try ThumbnailPipeline.render(source, target: .square(side: 387))
@@ -31,7 +32,7 @@ import Testing
     /// coefficients: level 128 in Y, Cb and Cr, RGB 128). The data ends about halfway down, so the
     /// top quarter is whole and the bottom quarter grey.
     @Test func truncatedFileGetsItsTopAndGrey() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let complete = try Self.complete()
         let whole = try Self.thumbnail(of: complete, in: folder, name: "whole.jpg")
         #expect(whole.damage == nil)
@@ -47,7 +48,7 @@ import Testing
     /// file, so the thumbnail is the whole file's. Without the marker libjpeg reads past the end and
     /// warns; with junk after the data it finds the bits it needs and does not.
     @Test func missingEndMarkerKeepsEveryRow() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let complete = try Self.complete()
         let whole = try Self.thumbnail(of: complete, in: folder, name: "whole.jpg")
         let noEOI = try Self.thumbnail(of: Array(complete.dropLast(2)), in: folder, name: "no-eoi.jpg")
@@ -61,7 +62,7 @@ import Testing
 
     /// Bytes after the EOI marker (cameras append data there, downloads garbage) are never read.
     @Test func trailingGarbageIsIgnored() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let complete = try Self.complete()
         let whole = try Self.thumbnail(of: complete, in: folder, name: "whole.jpg")
         let trailing = try Self.thumbnail(of: complete + [UInt8](repeating: 0xAB, count: 5000) + [0xFF, 0xD8, 0xFF],
@@ -73,7 +74,7 @@ import Testing
     /// A few corrupt bytes in the last rows' data (a marker where data should be): libjpeg warns and
     /// decodes the rest of the scan as grey; the top of the photo is untouched.
     @Test func corruptBytesInTheLastRowsAreDrawnAndReported() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let complete = try Self.complete()
         var corrupt = complete
         let at = complete.count - 2000
@@ -88,8 +89,8 @@ import Testing
     /// A progressive file cut short: libjpeg buffers every scan before the first row comes out, so
     /// the cut is found whatever the region; the thumbnail is made from the scans that are there.
     @Test func truncatedProgressiveFileGetsAThumbnail() throws {
-        let folder = try ScratchFolder()
-        let complete = [UInt8](try Data(contentsOf: TestPhotos.sampleImages.appendingPathComponent("sunset.jpg")))
+        let folder = try TemporaryFolder()
+        let complete = [UInt8](try Data(contentsOf: Repository.sampleImages.appendingPathComponent("sunset.jpg")))
         let path = try folder.write(Array(complete[..<(complete.count * 6 / 10)]), to: "sunset.jpg")
         let source = ThumbnailSource(path: path, storedSize: PixelSize(width: 1600, height: 1067), orientation: .identity)
         let rendered = try ThumbnailPipeline.render(source, target: .square(side: 100))
@@ -99,7 +100,7 @@ import Testing
 
     /// A batch job records the damage with the thumbnail it wrote.
     @Test func batchReportsTheDamage() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let complete = try Self.complete()
         let path = try folder.write(Array(complete[..<(complete.count / 2)]), to: "cut.jpg")
         let cache = try ThumbnailCache(root: folder.path + "/cache", variants: [.grid(64)])

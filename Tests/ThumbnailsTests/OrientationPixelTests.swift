@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Imaging
 import JPEG
 import Testing
@@ -58,8 +59,8 @@ import Testing
 
     @Test(arguments: 1...8)
     func squareThumbnailCorners(_ orientation: Int) throws {
-        let folder = try ScratchFolder()
-        let path = try folder.write(TestPhotos.withOrientation(try Self.storedPhoto(), orientation), to: "photo.jpg")
+        let folder = try TemporaryFolder()
+        let path = try folder.write(JPEGBytes.withEXIF(try Self.storedPhoto(), tiff: TIFFBuilder.orientationOnly(UInt16(orientation), bigEndian: false)), to: "photo.jpg")
         let source = try TestPhotos.source(path)
         #expect(source.orientation.rawValue == orientation)  // the APP1 segment was read
 
@@ -73,8 +74,8 @@ import Testing
     /// The fit thumbnail keeps the whole photo, upright: 48×32 for EXIF 1–4, 32×48 for 5–8.
     @Test(arguments: 1...8)
     func fitThumbnailCornersAndShape(_ orientation: Int) throws {
-        let folder = try ScratchFolder()
-        let path = try folder.write(TestPhotos.withOrientation(try Self.storedPhoto(), orientation), to: "photo.jpg")
+        let folder = try TemporaryFolder()
+        let path = try folder.write(JPEGBytes.withEXIF(try Self.storedPhoto(), tiff: TIFFBuilder.orientationOnly(UInt16(orientation), bigEndian: false)), to: "photo.jpg")
         let rendered = try ThumbnailPipeline.render(try TestPhotos.source(path), target: .fit(longSide: 48))
         let size = orientation >= 5 ? PixelSize(width: 32, height: 48) : PixelSize(width: 48, height: 32)
         #expect(rendered.pixels.size == size)
@@ -86,8 +87,8 @@ import Testing
     /// Through the whole pipeline to a file: the encoded thumbnail decodes with the same corners.
     @Test(arguments: [1, 6, 8])
     func writtenThumbnailCorners(_ orientation: Int) throws {
-        let folder = try ScratchFolder()
-        let path = try folder.write(TestPhotos.withOrientation(try Self.storedPhoto(), orientation), to: "photo.jpg")
+        let folder = try TemporaryFolder()
+        let path = try folder.write(JPEGBytes.withEXIF(try Self.storedPhoto(), tiff: TIFFBuilder.orientationOnly(UInt16(orientation), bigEndian: false)), to: "photo.jpg")
         let cache = try ThumbnailCache(root: folder.url.appendingPathComponent("cache").path, variants: [.grid(40)])
         let job = ThumbnailJob(tag: 0, source: try TestPhotos.source(path), variant: .grid(40), relativePath: "grid-40/a.jpg")
         guard case .made(let made) = ThumbnailBatch.make(job, in: cache, options: ThumbnailOptions()) else {

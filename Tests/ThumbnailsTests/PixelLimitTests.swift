@@ -1,4 +1,5 @@
 import Imaging
+import TestSupport
 import JPEG
 import Testing
 @testable import Thumbnails
@@ -20,7 +21,7 @@ import Glibc
     /// at 1/8 (2000×1563, so a 1563² region: 2.4 MP, 7.3 MB of RGB) and is the photo's colour. Before,
     /// the default limit (100 MP of stored size) refused it.
     @Test func twoHundredMegapixelPhotoGetsAThumbnailByDefault() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let c = Self.colour
         let bytes = FlatJPEG.make(width: 16000, height: 12500, y: c.y, cb: c.cb, cr: c.cr)
         #expect(bytes.count < 1_300_000)
@@ -63,9 +64,9 @@ import Glibc
     /// decoder from its header: 4:2:0 at that size is 7500² luma + 2 × 3750² chroma = 84,375,000
     /// blocks, which need at least 84,375,000 bits (10.5 MB) of data, not a few kilobytes.
     @Test func bombHeaderIsRefusedByTheDecoder() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let photo = try TestPhotos.jpeg(width: 64, height: 48) { x, y in RGB(red: UInt8(x * 4), green: UInt8(y * 5), blue: 9) }
-        let bomb = TestPhotos.declaringSize(photo, width: 60000, height: 60000)
+        let bomb = JPEGBytes.patchingSize(photo, width: 60000, height: 60000)
         let path = try folder.write(bomb, to: "bomb.jpg")
         let source = ThumbnailSource(path: path, storedSize: PixelSize(width: 64, height: 48), orientation: .identity)
         #expect(throws: ThumbnailError.jpeg(.tooLittleData(width: 60000, height: 60000, blocks: 84_375_000,
@@ -79,7 +80,7 @@ import Glibc
     /// widened by the Mitchell filter's reach (support 2 × the shrink 48/16 = 3, + 1 = 7 pixels) and
     /// clamped to the image: x 1…63, y 0…48, 62 × 48 = 2,976 pixels.
     @Test func limitIsInclusive() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let photo = try TestPhotos.jpeg(width: 64, height: 48) { x, y in RGB(red: UInt8(x * 4), green: UInt8(y * 5), blue: 9) }
         let path = try folder.write(photo, to: "small.jpg")
         let source = ThumbnailSource(path: path, storedSize: PixelSize(width: 64, height: 48), orientation: .identity)

@@ -21,7 +21,7 @@ import Testing
     /// 8-bit intermediates). Measured: 43.6 dB (the panorama) to 59.1 dB.
     @Test(arguments: samples)
     func gridThumbnailIsCloseToTheAreaAverage(_ name: String) throws {
-        let path = TestPhotos.sampleImages.appendingPathComponent(name).path
+        let path = Repository.sampleImages.appendingPathComponent(name).path
         let source = try TestPhotos.source(path)
         let rendered = try ThumbnailPipeline.render(source, target: .square(side: 387))
         let orientation = try JPEGHeader.probe(path: path).header.orientation
@@ -38,7 +38,7 @@ import Testing
     @Test(arguments: ["Landscape", "Portrait"])
     func orientationTableTurnsEverySampleUpright(_ kind: String) throws {
         func upright(_ n: Int) throws -> PixelBuffer {
-            let path = TestPhotos.sampleImages.appendingPathComponent("orientation/\(kind)_\(n).jpg").path
+            let path = Repository.sampleImages.appendingPathComponent("orientation/\(kind)_\(n).jpg").path
             return try IndependentReference.upright(JPEGDecoder.decode(path: path), orientation: n)
         }
         let first = try upright(1)
@@ -57,7 +57,7 @@ import Testing
     /// (what a grid thumbnail decodes), and 6 seeded random regions per scale (the seed is printed).
     @Test(arguments: samples)
     func regionDecodeEqualsTheSameRegionOfAFullDecode(_ name: String) throws {
-        let path = TestPhotos.sampleImages.appendingPathComponent(name).path
+        let path = Repository.sampleImages.appendingPathComponent(name).path
         let seed = UInt64(ProcessInfo.processInfo.environment["PHOTOGRID_TEST_SEED"] ?? "") ?? UInt64.random(in: 0...UInt64.max)
         var random = SplitMix64(seed: seed)
         for scale in JPEGScale.allCases {

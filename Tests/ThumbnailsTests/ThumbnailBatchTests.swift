@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Imaging
 import JPEG
 import Testing
@@ -8,7 +9,7 @@ import Testing
 @Suite struct ThumbnailBatchTests {
     @Test(arguments: [1, 3])
     func everyJobHasOneOutcome(threads: Int) throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         var jobs: [ThumbnailJob] = []
         for number in 0..<24 {
             let width = 40 + number, height = 30
@@ -55,7 +56,7 @@ import Testing
     /// An error thrown by the receiver stops the run and is rethrown; no thread is left running.
     @Test func receiverErrorStopsTheRun() throws {
         struct Stop: Error {}
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let path = try folder.write(try TestPhotos.jpeg(width: 16, height: 16) { _, _ in RGB(gray: 9) }, to: "p.jpg")
         let source = try TestPhotos.source(path)
         let jobs = (0..<50).map { ThumbnailJob(tag: $0, source: source, variant: .grid(8), relativePath: "grid-8/\($0).jpg") }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Imaging
 import JPEG
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// The thumbnail folder: layout, atomic writes, cleanup of temporary and orphaned files, the lock.
 @Suite struct ThumbnailCacheTests {
     @Test func layoutAndTag() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let root = folder.url.appendingPathComponent("a/b/thumbs").path  // parents are created
         let cache = try ThumbnailCache(root: root, variants: [.grid(387), .detail(1024)])
         #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted()
@@ -20,7 +21,7 @@ import Testing
     /// A folder holding files photogrid did not put there is refused before anything is written:
     /// no tag, lock or variant folder appears in it.
     @Test func foreignFolderIsRefusedUntouched() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let root = folder.url.appendingPathComponent("photos").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         try Data([0xFF, 0xD8, 0xFF]).write(to: URL(fileURLWithPath: root + "/IMG_0001.jpg"))
@@ -33,7 +34,7 @@ import Testing
     /// A folder an older photogrid made (its tag, variant folders, no owner file) is claimed by the
     /// first library that opens it; a folder of photos an older photogrid tagged is still refused.
     @Test func olderCacheIsClaimedButATaggedPhotoFolderIsNot() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let cache = folder.url.appendingPathComponent("thumbs").path
         try FileManager.default.createDirectory(atPath: cache + "/grid-10", withIntermediateDirectories: true)
         try AtomicFile.write(Array(ThumbnailCache.tagContents.utf8), to: cache + "/CACHEDIR.TAG")
@@ -52,7 +53,7 @@ import Testing
 
     /// The owner file names the first library; a second is refused and the first's files stay.
     @Test func folderBelongsToOneLibrary() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let root = folder.url.appendingPathComponent("thumbs").path
         var first: ThumbnailCache? = try ThumbnailCache(root: root, variants: [.grid(10)], owner: "aa")
         #expect(first?.created?.path == root)
@@ -70,7 +71,7 @@ import Testing
     /// removeVariants(keeping:) removes the thumbnails and folders of other sizes, and leaves a
     /// folder alone when something not named like a thumbnail is in it.
     @Test func removeVariantsKeepsOnlyTheGivenSizes() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let root = folder.url.appendingPathComponent("thumbs").path
         let cache = try ThumbnailCache(root: root, variants: [.grid(10), .grid(20), .detail(30)], owner: "aa")
         try AtomicFile.write([1], to: root + "/grid-10/1-0a.jpg")
@@ -105,7 +106,7 @@ import Testing
     }
 
     @Test func atomicWriteReplacesAndLeavesNoTemporaryFile() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let path = folder.path + "/file.jpg"
         try AtomicFile.write([1, 2, 3], to: path)
         try AtomicFile.write([4, 5], to: path)
@@ -114,7 +115,7 @@ import Testing
     }
 
     @Test func failedWriteLeavesNothing() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         // The final name is a non-empty folder: rename(2) fails, the temporary file is removed.
         try FileManager.default.createDirectory(atPath: folder.path + "/taken.jpg/inside", withIntermediateDirectories: true)
         #expect(throws: ThumbnailError.self) { try AtomicFile.write([1, 2, 3], to: folder.path + "/taken.jpg") }
@@ -131,7 +132,7 @@ import Testing
     /// Temporary files left by a killed run are removed when the cache is opened; orphaned
     /// thumbnails when asked; anything not named like ours stays.
     @Test func cleanup() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let root = folder.path + "/thumbs"
         do {
             _ = try ThumbnailCache(root: root, variants: [.grid(10)])
@@ -155,7 +156,7 @@ import Testing
     /// temporary files alone while the first has the folder open: they may be the first's writes in
     /// progress. Alone again, an opener removes them.
     @Test func openersShareTheFolder() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let root = folder.path + "/thumbs"
         var first: ThumbnailCache? = try ThumbnailCache(root: root, variants: [.grid(10)])
         let temporary = AtomicFile.temporaryPrefix + "1-00000000000000aa.jpg.99999.1"
@@ -184,7 +185,7 @@ import Testing
     /// A new folder another process is setting up at the same moment (its lock file and its owner
     /// file still temporary) is not mistaken for someone else's folder.
     @Test func folderBeingSetUpByAnotherProcessIsOurs() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.path + "/thumbs", withIntermediateDirectories: true)
         try folder.write([], to: "thumbs/.lock")
         try folder.write(Array("library x\n".utf8), to: "thumbs/" + AtomicFile.temporaryPrefix + ".photogrid-library.99999.1")
@@ -193,7 +194,7 @@ import Testing
 
     /// Alone, an opener removes the temporary files a killed run left.
     @Test func aloneTheOpenerRemovesTemporaryFiles() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let root = folder.path + "/thumbs"
         _ = try ThumbnailCache(root: root, variants: [.grid(10)])
         try folder.write([1], to: "thumbs/grid-10/" + AtomicFile.temporaryPrefix + "2-00000000000000bb.jpg.99999.2")
@@ -204,7 +205,7 @@ import Testing
     /// Two makers of one file take turns (the second waits for the first's body); makers of other
     /// files do not wait.
     @Test func fileLockSerializesMakersOfOneFile() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let cache = try ThumbnailCache(root: folder.path + "/thumbs", variants: [.grid(10)])
         let clock = ContinuousClock()
         let acquired = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
@@ -225,7 +226,7 @@ import Testing
     }
 
     @Test func rootThatIsAFileIsAnError() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let file = try folder.write([1], to: "plain")
         #expect(throws: ThumbnailError.system(call: "mkdir", path: file, errno: ENOTDIR)) {
             _ = try ThumbnailCache(root: file, variants: [.grid(10)])

@@ -5,20 +5,20 @@ import Glibc
 #endif
 
 /// Runs any executable (e.g. a copy of photogrid) and starts photogrid processes in the background.
-enum ProcessRunner {
+public enum ProcessRunner {
     /// Runs `executable ARGS` in `directory` and waits; stdin empty, output collected.
-    static func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> PhotoGridRun {
+    public static func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> PhotoGridRun {
         try startCollecting(executable, arguments, in: directory).wait()
     }
 
     /// A started process whose output goes to files in its directory.
-    struct Collecting {
-        let process: Process
-        let output: URL
-        let errors: URL
+    public struct Collecting {
+        public let process: Process
+        public let output: URL
+        public let errors: URL
 
         /// Waits for the process and returns its status and output.
-        func wait() throws -> PhotoGridRun {
+        public func wait() throws -> PhotoGridRun {
             process.waitUntilExit()
             return PhotoGridRun(status: process.terminationStatus, stdout: try Data(contentsOf: output),
                                 stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
@@ -26,7 +26,7 @@ enum ProcessRunner {
     }
 
     /// Starts `executable ARGS` in `directory` without waiting; stdin empty, output collected.
-    static func startCollecting(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Collecting {
+    public static func startCollecting(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Collecting {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -44,7 +44,7 @@ enum ProcessRunner {
     }
 
     /// Starts `photogrid ARGS` without waiting; its output goes to /dev/null.
-    static func start(_ arguments: [String]) throws -> Process {
+    public static func start(_ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = try PhotoGridBinary.url
         process.arguments = arguments
@@ -59,10 +59,10 @@ enum ProcessRunner {
     }
 
     /// What a child process used: its exit status, wall time and peak resident set.
-    struct ChildUsage {
-        var status: Int32
-        var seconds: Double
-        var peakResidentBytes: Int
+    public struct ChildUsage {
+        public var status: Int32
+        public var seconds: Double
+        public var peakResidentBytes: Int
     }
 
     /// Runs `executable ARGS` with output discarded and reports its status and peak resident set.
@@ -72,7 +72,7 @@ enum ProcessRunner {
     /// high-water mark (tens of MiB) across exec. The last read before exit is at most 2 ms old. `defaultSignals` are set back
     /// to their default action in the child, and no signal is blocked (the test runner may ignore or
     /// block some, and both stay so across exec).
-    static func measure(_ executable: String, _ arguments: [String], defaultSignals: [Int32] = []) throws -> ChildUsage {
+    public static func measure(_ executable: String, _ arguments: [String], defaultSignals: [Int32] = []) throws -> ChildUsage {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -116,14 +116,14 @@ enum ProcessRunner {
     }
 
     /// `VmHWM` of process `pid` in bytes (0 once it has exited or when unreadable).
-    static func highWaterMark(of pid: pid_t) -> Int {
+    public static func highWaterMark(of pid: pid_t) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
         return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024   // "VmHWM:   1234 kB"
     }
 
     /// The size of the file at `path`, 0 if it does not exist.
-    static func fileSize(_ path: String) -> Int {
+    public static func fileSize(_ path: String) -> Int {
         var status = stat()
         return stat(path, &status) == 0 ? Int(status.st_size) : 0
     }
@@ -131,7 +131,7 @@ enum ProcessRunner {
 
 extension FileManager {
     /// Creates an empty file `named` in `directory` and opens it for writing.
-    func temporaryFile(in directory: URL, named name: String) throws -> (url: URL, handle: FileHandle) {
+    public func temporaryFile(in directory: URL, named name: String) throws -> (url: URL, handle: FileHandle) {
         let url = directory.appendingPathComponent("\(name)-\(UUID().uuidString)")
         guard createFile(atPath: url.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
         return (url, try FileHandle(forWritingTo: url))

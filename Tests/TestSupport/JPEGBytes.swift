@@ -1,15 +1,15 @@
 /// Byte-level surgery on JPEG files for tests: walking markers, patching SOF, inserting APP1.
-enum JPEGBytes {
+public enum JPEGBytes {
     /// One marker segment: the marker byte and the offset of its FF.
-    struct Segment: Equatable {
-        var marker: UInt8
-        var offset: Int
+    public struct Segment: Equatable {
+        public var marker: UInt8
+        public var offset: Int
         /// The segment length field (includes its own two bytes).
-        var length: Int
+        public var length: Int
     }
 
     /// The marker segments from SOI up to and including the first SOS.
-    static func segments(_ bytes: [UInt8]) -> [Segment] {
+    public static func segments(_ bytes: [UInt8]) -> [Segment] {
         var result: [Segment] = []
         var offset = 2
         while offset + 4 <= bytes.count, bytes[offset] == 0xFF {
@@ -23,12 +23,12 @@ enum JPEGBytes {
     }
 
     /// Offset of the first SOFn marker (C0–CF except C4, C8, CC).
-    static func startOfFrame(_ bytes: [UInt8]) -> Int? {
+    public static func startOfFrame(_ bytes: [UInt8]) -> Int? {
         segments(bytes).first { (0xC0...0xCF).contains($0.marker) && ![0xC4, 0xC8, 0xCC].contains($0.marker) }?.offset
     }
 
     /// A copy with the SOF's declared width and height replaced.
-    static func patchingSize(_ bytes: [UInt8], width: Int, height: Int) -> [UInt8] {
+    public static func patchingSize(_ bytes: [UInt8], width: Int, height: Int) -> [UInt8] {
         guard let sof = startOfFrame(bytes) else { return bytes }
         var patched = bytes
         // FF Cn, length (2), precision (1), height (2), width (2)
@@ -38,7 +38,7 @@ enum JPEGBytes {
     }
 
     /// A copy without its APP1 segments, with one APP1 "Exif\0\0" + `tiff` inserted after SOI.
-    static func withEXIF(_ bytes: [UInt8], tiff: [UInt8]) -> [UInt8] {
+    public static func withEXIF(_ bytes: [UInt8], tiff: [UInt8]) -> [UInt8] {
         let payload = Array("Exif".utf8) + [0, 0] + tiff
         let length = payload.count + 2
         var result: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
@@ -52,7 +52,7 @@ enum JPEGBytes {
     }
 
     /// A copy with an APPn segment of `payloadLength` filler bytes inserted after SOI.
-    static func withFillerSegment(_ bytes: [UInt8], marker: UInt8, payloadLength: Int) -> [UInt8] {
+    public static func withFillerSegment(_ bytes: [UInt8], marker: UInt8, payloadLength: Int) -> [UInt8] {
         let length = payloadLength + 2
         return [0xFF, 0xD8, 0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)]
             + [UInt8](repeating: 0x20, count: payloadLength) + bytes[2...]

@@ -1,14 +1,14 @@
 import Foundation
 
 /// What a run of the built `photogrid` binary produced.
-struct PhotoGridRun: Sendable {
-    var status: Int32
-    var stdout: Data
-    var stderr: String
-    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+public struct PhotoGridRun: Sendable {
+    public var status: Int32
+    public var stdout: Data
+    public var stderr: String
+    public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
 
     /// Decodes stdout as a JSON object.
-    func json() throws -> [String: Any] {
+    public func json() throws -> [String: Any] {
         guard let object = try JSONSerialization.jsonObject(with: stdout) as? [String: Any] else {
             throw PhotoGridBinary.Failure.notAnObject(stdoutText)
         }
@@ -17,24 +17,17 @@ struct PhotoGridRun: Sendable {
 }
 
 /// Runs the `photogrid` executable that `swift build`/`swift test` put next to the test bundle.
-enum PhotoGridBinary {
-    enum Failure: Error { case missing(String), notAnObject(String) }
-
-    /// The package root (two levels above this file's folder).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+public enum PhotoGridBinary {
+    public enum Failure: Error { case missing(String), notAnObject(String) }
 
     /// The newest migration of `Migrations/` (file name without `.sql`): what `stats` names as the schema.
-    static var latestMigration: String {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Migrations").path)) ?? []
+    public static var latestMigration: String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: Repository.migrations.path)) ?? []
         return names.filter { $0.hasSuffix(".sql") }.sorted().last.map { String($0.dropLast(4)) } ?? "none"
     }
 
-    /// The committed sample photos.
-    static let sampleImages = packageRoot.appendingPathComponent("SampleImages")
-
     /// The built binary: `$PHOTOGRID_BIN` if set, else `photogrid` beside the running test bundle.
-    static var url: URL {
+    public static var url: URL {
         get throws {
             if let override = ProcessInfo.processInfo.environment["PHOTOGRID_BIN"] {
                 return URL(fileURLWithPath: override)
@@ -52,13 +45,13 @@ enum PhotoGridBinary {
     }
 
     /// Runs `photogrid ARGS` and waits for it; stdin is empty.
-    static func run(_ arguments: [String], in directory: URL? = nil,
+    public static func run(_ arguments: [String], in directory: URL? = nil,
                     environment: [String: String] = [:]) throws -> PhotoGridRun {
         try run(executable: try url, arguments, in: directory, environment: environment)
     }
 
     /// Runs any program with `arguments` (without `$PHOTOGRID_DB`) and waits for it; stdin is empty.
-    static func run(executable: URL, _ arguments: [String], in directory: URL? = nil,
+    public static func run(executable: URL, _ arguments: [String], in directory: URL? = nil,
                     environment: [String: String] = [:]) throws -> PhotoGridRun {
         let process = Process()
         process.executableURL = executable
@@ -86,7 +79,7 @@ enum PhotoGridBinary {
     }
 
     /// A fresh temporary directory, removed by the caller when done.
-    static func temporaryDirectory(_ label: String = "photogrid-e2e") throws -> URL {
+    public static func temporaryDirectory(_ label: String = "photogrid-e2e") throws -> URL {
         let dir = FileManager.default.temporaryDirectory
             .appendingPathComponent("\(label)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
