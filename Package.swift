@@ -69,14 +69,17 @@ let package = Package(
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"]),
 
         // What the test targets share (seeded randomness); no product depends on it.
+        // Quality measures for tests and benchmarks (PSNR, the area-average reference thumbnail); no
+        // product depends on it.
+        .target(name: "ImageQuality", dependencies: ["Imaging", "JPEG", "Thumbnails"], swiftSettings: optimisedSwiftInDebug + layering),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "PhotoGridSupportTests", dependencies: ["PhotoGridSupport"]),
         .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout", "TestSupport"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImageQuality"]),
         .testTarget(name: "EXIFTests", dependencies: ["EXIF", "TestSupport"]),
         .testTarget(name: "JPEGTests", dependencies: ["JPEG", "TestSupport"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "PhotoGridSupport", "TestSupport"]),
-        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "TestSupport"]),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageQuality", "TestSupport"]),
         .testTarget(name: "PhotoGridTests", dependencies: ["photogrid", "PhotoGrid", "TestSupport"]),
         // End-to-end tests run the built binary; they decode its pictures and thumbnails with `JPEG`.
         .testTarget(name: "EndToEndTests", dependencies: ["JPEG", "TestSupport"]),

@@ -17,7 +17,8 @@ let package = Package(
         .target(name: "GridLayout"),
         .target(name: "PhotoGridSupport"),
         .target(name: "Thumbnails", dependencies: ["JPEG", "Imaging", "GridLayout", "PhotoGridSupport"]),
-        .executableTarget(name: "thumbs-quality", dependencies: ["Thumbnails", "JPEG", "Imaging"]),
+        .target(name: "ImageQuality", dependencies: ["Imaging", "JPEG", "Thumbnails"]),
+        .executableTarget(name: "thumbs-quality", dependencies: ["Thumbnails", "JPEG", "Imaging", "ImageQuality"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import ImageQuality
 import Testing
 @testable import Imaging
 

@@ -1,3 +1,4 @@
+import ImageQuality
 import TestSupport
 import Foundation
 import Imaging

@@ -10,6 +10,7 @@
 // `convert … DIR/x.ppm`) and DIR/<name>.jpg if present, and compares them with the same reference.
 // Prints one row per file and the mean PSNR (over files) per configuration.
 import Foundation
+import ImageQuality
 import Imaging
 import JPEG
 import Thumbnails

@@ -1,5 +1,6 @@
 public import Imaging
 public import JPEG
+public import Thumbnails
 
 /// The slow reference a thumbnail's quality is measured against: the photo decoded at full size
 /// (no DCT scaling), the exact visible region (`plan.sourceRegion` scaled back to stored pixels)
@@ -22,11 +23,9 @@ public enum ThumbnailReference {
         } catch {
             throw .plan(error)
         }
-        let file = try SourceFile(pathBytes: source.pathBytes, displayPath: source.displayPath)
         let decoded: DecodedJPEG
         do {
-            decoded = try JPEGDecoder.decode(fileDescriptor: file.descriptor, path: source.displayPath,
-                                             options: JPEGDecodeOptions(pixelLimit: pixelLimit))
+            decoded = try JPEGDecoder.decode(path: source.displayPath, options: JPEGDecodeOptions(pixelLimit: pixelLimit))
         } catch {
             throw .jpeg(error)
         }

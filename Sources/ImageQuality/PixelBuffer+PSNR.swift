@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+public import Imaging
 
 extension PixelBuffer {
     /// Mean of the squared differences between this image's and `other`'s channel values
