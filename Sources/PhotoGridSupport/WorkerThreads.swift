@@ -11,6 +11,7 @@ import Musl
 public final class WorkerThreads: Sendable {
     private let threads = Mutex<[pthread_t]>([])
     private let cancelled = Atomic<Bool>(false)
+    private let nextJob = Atomic<Int>(0)
 
     public init() {}
 
@@ -21,6 +22,19 @@ public final class WorkerThreads: Sendable {
             threads.withLock { $0.append(thread) }
         }
         return threads.withLock { !$0.isEmpty }
+    }
+
+    /// Starts up to `count` threads (at least one) that share the jobs `0..<jobs`: each takes the next
+    /// index from one counter and calls `body` with it, until no job is left or the pool is cancelled.
+    /// False if no thread could be started. Start a pool's jobs once.
+    public func start(_ count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
+        start(count) { [self] in
+            while !isCancelled {
+                let index = nextJob.add(1, ordering: .relaxed).oldValue
+                guard index < jobs else { return }
+                body(index)
+            }
+        }
     }
 
     /// Whether `cancelAndJoin` has been called: a worker checks it before taking the next job.

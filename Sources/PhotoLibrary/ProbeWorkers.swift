@@ -24,7 +24,6 @@ final class ProbeWorkers: Sendable {
 
     private let jobs: [ProbeJob]
     private let prober: PhotoProber
-    private let next = Atomic<Int>(0)
     private let shelf: LockedValue<Shelf>
     /// Signalled when the awaited job finishes.
     private let awaitedFinished = DispatchSemaphore(value: 0)
@@ -38,22 +37,18 @@ final class ProbeWorkers: Sendable {
 
     /// Starts `count` worker threads (at least one). Returns false if no thread could be started.
     func start(threads count: Int) -> Bool {
-        workers.start(count) { [self] in work() }
+        workers.start(count, jobs: jobs.count) { [self] index in probe(index) }
     }
 
-    /// Probes jobs until none are left or the run is cancelled.
-    private func work() {
-        while !workers.isCancelled {
-            let index = next.add(1, ordering: .relaxed).oldValue
-            guard index < jobs.count else { return }
-            let job = jobs[index]
-            let outcome = prober.probe(job.file, checkSignature: job.needsSignatureCheck)
-            let awaited = shelf.withLock { shelf in
-                shelf.outcomes[index] = outcome
-                return index == shelf.awaited
-            }
-            if awaited { awaitedFinished.signal() }
+    /// Probes job `index` and shelves its outcome.
+    private func probe(_ index: Int) {
+        let job = jobs[index]
+        let outcome = prober.probe(job.file, checkSignature: job.needsSignatureCheck)
+        let awaited = shelf.withLock { shelf in
+            shelf.outcomes[index] = outcome
+            return index == shelf.awaited
         }
+        if awaited { awaitedFinished.signal() }
     }
 
     /// Waits until the awaited job (the first one not taken) finishes, or `deadline` passes

@@ -145,7 +145,6 @@ private final class WorkerPool: Sendable {
     private let jobs: [ThumbnailJob]
     private let cache: ThumbnailCache
     private let options: ThumbnailOptions
-    private let next = Atomic<Int>(0)
     private let ready = LockedValue<[ThumbnailJobOutcome]>([])
     /// Signalled once per finished job.
     private let finished = DispatchSemaphore(value: 0)
@@ -159,18 +158,15 @@ private final class WorkerPool: Sendable {
 
     /// Starts up to `count` threads; false if none could be started.
     func start(threads count: Int) -> Bool {
-        workers.start(count) { [self] in work() }
+        workers.start(count, jobs: jobs.count) { [self] index in make(index) }
     }
 
-    private func work() {
-        while !workers.isCancelled {
-            let index = next.add(1, ordering: .relaxed).oldValue
-            guard index < jobs.count else { return }
-            let job = jobs[index]
-            let result = ThumbnailBatch.make(job, in: cache, options: options)
-            ready.withLock { $0.append(ThumbnailJobOutcome(job: job, result: result)) }
-            finished.signal()
-        }
+    /// Makes job `index` and hands its outcome over.
+    private func make(_ index: Int) {
+        let job = jobs[index]
+        let result = ThumbnailBatch.make(job, in: cache, options: options)
+        ready.withLock { $0.append(ThumbnailJobOutcome(job: job, result: result)) }
+        finished.signal()
     }
 
     /// Waits until a job finishes or `deadline` passes.
