@@ -1,10 +1,10 @@
 // swift-tools-version:6.1
 // PhotoGrid: the Photos-app grid on Linux (README.md; layout rules: docs/layout-spec.md). The target
 // graph, which is also the set of allowed imports:
-//   CJPEGShims → CJPEG; JPEG → CJPEGShims; Thumbnails → JPEG, Imaging, GridLayout, PhotoGridSupport;
+//   CJPEGShims → CJPEG; JPEG → CJPEGShims, EXIF; Thumbnails → JPEG, Imaging, GridLayout, PhotoGridSupport;
 //   PhotoLibrary → JPEG, PhotoGridSupport, CSQLiteShims; PhotoGrid → GridLayout, PhotoLibrary, Thumbnails, PhotoGridSupport;
-//   photogrid → PhotoGrid.
-// GridLayout, Imaging and PhotoGridSupport import nothing of ours. Only JPEG sees libjpeg; only
+//   PhotoGridServer → PhotoGrid, PhotoGridSupport (+ Hummingbird); photogrid → PhotoGrid, PhotoGridServer.
+// GridLayout, Imaging, EXIF and PhotoGridSupport import nothing of ours. Only JPEG sees libjpeg; only
 // PhotoLibrary sees SQLite.
 import PackageDescription
 
@@ -30,6 +30,12 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The server (photogrid serve): Hummingbird without its swift-configuration and full-Foundation traits.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // libjpeg(-turbo) through pkg-config; the module map lives in Sources/CJPEG.
@@ -57,9 +63,26 @@ let package = Package(
         .target(name: "Thumbnails", dependencies: ["JPEG", "Imaging", "GridLayout", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
         .target(name: "PhotoGrid", dependencies: ["GridLayout", "PhotoLibrary", "Thumbnails", "PhotoGridSupport"],
                 swiftSettings: layering),
+        // `photogrid serve`: translates HTTP to the PhotoGrid gallery model (and nothing else).
+        .target(
+            name: "PhotoGridServer",
+            dependencies: [
+                "PhotoGrid", "PhotoGridSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: layering,
+            plugins: ["EmbedServerFiles"]
+        ),
         .executableTarget(
             name: "photogrid",
-            dependencies: ["PhotoGrid", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["PhotoGrid", "PhotoGridServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: layering
         ),
 
@@ -67,6 +90,9 @@ let package = Package(
         // looks for them on disk.
         .executableTarget(name: "MigrationEmbedder"),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"]),
+        // The same for the server's files: docs/openapi.json and the web gallery (Web/).
+        .executableTarget(name: "FileEmbedder"),
+        .plugin(name: "EmbedServerFiles", capability: .buildTool(), dependencies: ["FileEmbedder"]),
 
         // What the test targets share (seeded randomness); no product depends on it.
         // Quality measures for tests and benchmarks (PSNR, the area-average reference thumbnail); no
@@ -83,6 +109,8 @@ let package = Package(
         .testTarget(name: "PhotoGridTests", dependencies: ["photogrid", "PhotoGrid", "TestSupport"]),
         // End-to-end tests run the built binary; they decode its pictures and thumbnails with `JPEG`.
         .testTarget(name: "EndToEndTests", dependencies: ["JPEG", "TestSupport"]),
+        // photogrid serve over real HTTP: the built binary on port 0, driven with a socket client.
+        .testTarget(name: "ServerTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

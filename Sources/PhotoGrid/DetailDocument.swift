@@ -26,6 +26,8 @@ public struct DetailDocument: Sendable, Hashable, Codable, JSONWritable {
     public var visible: Rect
     /// Present with `--drag`.
     public var drag: Drag?
+    /// The detail thumbnail's URL (from a server only).
+    public var thumbnail: String?
 
     /// The detail being dragged by `translation`.
     public struct Drag: Sendable, Hashable, Codable, JSONWritable {
@@ -58,6 +60,7 @@ public struct DetailDocument: Sendable, Hashable, Codable, JSONWritable {
             if let pathBytes { w.key("pathBytes"); w.value(pathBytes) }
             w.key("progress"); w.value(progress)
             w.key("source"); source.write(to: &w)
+            if let thumbnail { w.key("thumbnail"); w.value(thumbnail) }
             w.key("version"); w.value(version)
             w.key("viewport"); viewport.write(to: &w)
             w.key("visible"); visible.write(to: &w)

@@ -138,7 +138,10 @@ public struct GalleryLayout: Sendable {
 
     /// The layout document: cells visible in the viewport, or all cells; with sections, the sections
     /// it shows (their headers' natural frames), the pinned header and each cell's section.
-    public func layoutDocument(all: Bool) -> LayoutDocument {
+    ///
+    /// - Parameter thumbnail: names each cell's thumbnail (a server's URL); the photo's own
+    ///   `thumbnail` (an export's path) when nil.
+    public func layoutDocument(all: Bool, thumbnail: ((GalleryPhoto) -> String?)? = nil) -> LayoutDocument {
         let indices: [Int] = all ? Array(0..<layout.count) : visibleCells()
         var cells: [LayoutDocument.Cell] = []
         cells.reserveCapacity(indices.count)
@@ -146,7 +149,7 @@ public struct GalleryLayout: Sendable {
             guard let p = photo(at: i) else { continue }
             let g = cell(i, p)
             cells.append(LayoutDocument.Cell(index: i, id: p.id, path: p.path, pathBytes: p.pathBytes.flatMap(PathBytesField.base64IfNotUTF8), pixelWidth: p.pixelWidth, pixelHeight: p.pixelHeight,
-                                             frame: g.frame, imageFrame: g.imageFrame, crop: g.crop, thumbnail: p.thumbnail,
+                                             frame: g.frame, imageFrame: g.imageFrame, crop: g.crop, thumbnail: thumbnail.map { $0(p) } ?? p.thumbnail,
                                              section: sectioned?.section(containing: i)))
         }
         guard let sectioned else {
@@ -170,8 +173,10 @@ public struct GalleryLayout: Sendable {
                               pinned: pinned.map { LayoutDocument.Pinned(section: $0.section, frame: $0.frame.offsetBy(Point(x: 0, y: -viewport.offset))) })
     }
 
-    /// The detail document for opening cell `index` at transition progress `progress`, optionally dragged.
-    public func detailDocument(index: Int, progress: Double = 1, drag translation: Point? = nil) throws(UsageError) -> DetailDocument {
+    /// The detail document for opening cell `index` at transition progress `progress`, optionally
+    /// dragged; `thumbnail` names the photo's detail thumbnail (a server's URL).
+    public func detailDocument(index: Int, progress: Double = 1, drag translation: Point? = nil,
+                               thumbnail: ((GalleryPhoto) -> String?)? = nil) throws(UsageError) -> DetailDocument {
         guard count > 0 else { throw UsageError("index \(index): the library has no photos to open") }
         guard (0..<layout.count).contains(index) else {
             throw UsageError("index \(index) is out of range: the grid has \(CountText.grouped(layout.count)) photo(s), indices 0…\(layout.count - 1)")
@@ -191,6 +196,7 @@ public struct GalleryLayout: Sendable {
         }
         return DetailDocument(index: index, id: p.id, path: p.path, pathBytes: p.pathBytes.flatMap(PathBytesField.base64IfNotUTF8), viewport: viewport, cell: geometry.cell,
                               source: geometry.source, detail: geometry.detail, progress: progress,
-                              image: frame.image, mask: frame.mask, visible: frame.visible, drag: drag)
+                              image: frame.image, mask: frame.mask, visible: frame.visible, drag: drag,
+                              thumbnail: thumbnail.flatMap { $0(p) })
     }
 }

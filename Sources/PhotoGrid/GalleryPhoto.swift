@@ -13,6 +13,8 @@ public struct GalleryPhoto: Sendable, Hashable {
     public var pixelHeight: Double
     /// Thumbnail path relative to the layout document (export only).
     public var thumbnail: String?
+    /// The library photo's content key (absent for `--sizes`): what a server names its thumbnails by.
+    public var contentKey: String?
 
     public init(id: Int64? = nil, path: String? = nil, pathBytes: [UInt8]? = nil, pixelWidth: Double, pixelHeight: Double,
                 thumbnail: String? = nil) {

@@ -158,5 +158,6 @@ extension GalleryPhoto {
     init(_ entry: GridEntry) {
         self.init(id: entry.id, path: entry.path, pathBytes: entry.pathBytes,
                   pixelWidth: Double(entry.pixelWidth), pixelHeight: Double(entry.pixelHeight))
+        contentKey = entry.contentKey
     }
 }

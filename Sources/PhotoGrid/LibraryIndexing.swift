@@ -132,6 +132,20 @@ public enum LibraryIndexing {
         }
     }
 
+    /// Opens the library at `database` to index `folder` into it (as a server does at start): the
+    /// folder must exist before a new library is made, and an existing library must index that folder.
+    public static func openForIndexing(folder: String, database: String, readers: Int = 2) throws(LibraryError) -> Library {
+        _ = try Indexer.resolve(folder)
+        let library = try Library.openOrCreate(database, readers: readers)
+        do {
+            try Indexer.check(folder: folder, store: library.store)
+        } catch {
+            if library.createdFile { PhotoStore.removeFiles(database) }
+            throw error
+        }
+        return library
+    }
+
     /// Indexes `folder` into an open library (the options as for the path form).
     public static func index(library: Library, folder: String, jobs: Int? = nil, retryErrors: Bool = false,
                              prune: Bool = false, moveRoot: Bool = false,

@@ -39,9 +39,14 @@ public struct ListedPhoto: Codable, Sendable, Equatable {
 public struct PhotoListDocument: Codable, Sendable, Equatable {
     public var version = 1
     public var photos: [ListedPhoto]
+    /// With a page: the grid position of its first photo, and the photos in the library (every status).
+    public var offset: Int?
+    public var total: Int?
 
-    public init(photos: [ListedPhoto]) {
+    public init(photos: [ListedPhoto], offset: Int? = nil, total: Int? = nil) {
         self.photos = photos
+        self.offset = offset
+        self.total = total
     }
 
     /// The document's JSON text (one line, keys sorted).
@@ -53,6 +58,19 @@ public enum LibraryListing {
     /// Reads every photo of the database at `database` (which must exist), in grid order.
     public static func document(database: String) throws(LibraryError) -> PhotoListDocument {
         try document(library: try Library.open(database))
+    }
+
+    /// The largest page `page(library:offset:limit:)` gives.
+    public static let maximumPageSize = 1000
+
+    /// Photos `offset ..< offset + limit` of an open library in grid order (every status), with the total.
+    public static func page(library: Library, offset: Int, limit: Int) throws -> PhotoListDocument {
+        guard offset >= 0 else { throw UsageError(option: "offset", "must be 0 or more (got \(offset))") }
+        guard (1...maximumPageSize).contains(limit) else {
+            throw UsageError(option: "limit", "must be between 1 and \(CountText.grouped(maximumPageSize)) (got \(limit))")
+        }
+        let (photos, total) = try library.store.photoPage(offset: offset, limit: limit)
+        return PhotoListDocument(photos: photos.map(ListedPhoto.init), offset: offset, total: total)
     }
 
     /// Every photo of an open library, in grid order.

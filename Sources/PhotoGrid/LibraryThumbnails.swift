@@ -166,15 +166,7 @@ public enum LibraryThumbnails {
                             summary.skipped += 1  // current, and the process that made it records it
                             continue
                         }
-                        let record = ThumbnailRecord(
-                            photoID: photo.id, variant: outcome.job.variant.name,
-                            outcome: result
-                                .map { ThumbnailRecord.File(path: outcome.job.relativePath, pixelWidth: $0.width,
-                                                            pixelHeight: $0.height, byteSize: Int64($0.byteCount),
-                                                            warning: $0.damage?.description) }
-                                .mapError { ThumbnailFailure(Self.message($0, path: photo.path)) },
-                            sourceContentKey: photo.contentKey, sourceSize: photo.fileSize,
-                            sourceModificationTimeNanoseconds: photo.modificationTimeNanoseconds)
+                        let record = Self.record(of: photo, job: outcome.job, result: result)
                         switch result {
                         case .success(let made):
                             summary.made += 1
@@ -208,6 +200,18 @@ public enum LibraryThumbnails {
 }
 
 extension LibraryThumbnails {
+    /// The record of what a job made (or why it failed) for `photo`, one of the photos it was made for.
+    static func record(of photo: Photo, job: ThumbnailJob, result: Result<MadeThumbnail, ThumbnailError>) -> ThumbnailRecord {
+        ThumbnailRecord(
+            photoID: photo.id, variant: job.variant.name,
+            outcome: result
+                .map { ThumbnailRecord.File(path: job.relativePath, pixelWidth: $0.width, pixelHeight: $0.height,
+                                            byteSize: Int64($0.byteCount), warning: $0.damage?.description) }
+                .mapError { ThumbnailFailure(Self.message($0, path: photo.path)) },
+            sourceContentKey: photo.contentKey, sourceSize: photo.fileSize,
+            sourceModificationTimeNanoseconds: photo.modificationTimeNanoseconds)
+    }
+
     /// `error`'s one-line message without the photo's path in front (reports and records put the
     /// path in its own field): "cut.jpg: truncated JPEG: …" → "truncated JPEG: …".
     static func message(_ error: ThumbnailError, path: String) -> String {

@@ -6,8 +6,11 @@ public struct GridEntry: Sendable, Hashable {
     public var pathBytes: [UInt8]
     public var pixelWidth: Int
     public var pixelHeight: Int
+    /// The photo's content key (what names its thumbnails), when it has one.
+    public var contentKey: String?
 
-    public init(id: Int64, path: String, pathBytes: [UInt8]? = nil, pixelWidth: Int, pixelHeight: Int) {
+    public init(id: Int64, path: String, pathBytes: [UInt8]? = nil, pixelWidth: Int, pixelHeight: Int, contentKey: String? = nil) {
+        self.contentKey = contentKey
         self.id = id
         self.path = path
         self.pathBytes = pathBytes ?? Array(path.utf8)

@@ -206,6 +206,16 @@ public struct Indexer: Sendable {
         return path.withNULTerminated { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
+    /// Checks that `folder` can be indexed into `store` as it is (without `moveRoot`): it is a readable
+    /// folder, and the library indexes it or nothing yet.
+    public static func check(folder: String, store: PhotoStore) throws(LibraryError) {
+        let root = try resolve(folder)
+        if let previous = try store.root(), previous.pathBytes != root {
+            throw .differentFolder(libraryFolder: previous.path, folder: PathBytes.displayText(root),
+                                   rootExists: isFolder(previous.pathBytes))
+        }
+    }
+
     /// The absolute, symlink-free path of the folder to index, as bytes.
     ///
     /// - Throws: `.noSuchFolder`, `.notADirectory`, `.system`.

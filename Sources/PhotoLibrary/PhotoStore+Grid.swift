@@ -53,7 +53,7 @@ public struct GridReader {
     /// A window starts at the day holding its first position (the per-day counts of Migrations/0006):
     /// the days before it are skipped by their counts and only that day's earlier photos are walked on
     /// the covering index `photos_grid`, so the cost is the window plus one day, not the position. Only
-    /// the chosen rows are read for their path.
+    /// the chosen rows are read for their path and content key.
     public func entries(_ range: Range<Int>? = nil) throws(LibraryError) -> [GridEntry] {
         var inner = "SELECT rowid AS id, display_width, display_height, sort_key, path_bytes FROM photos INDEXED BY photos_grid WHERE \(PhotoStore.gridFilter)"
         var arguments: StatementArguments = []
@@ -66,7 +66,7 @@ public struct GridReader {
             inner += " ORDER BY sort_key, path_bytes"
         }
         let sql = """
-            SELECT grid.id, photos.path, grid.display_width, grid.display_height, grid.path_bytes
+            SELECT grid.id, photos.path, grid.display_width, grid.display_height, grid.path_bytes, photos.content_key
             FROM (\(inner)) AS grid JOIN photos ON photos.id = grid.id ORDER BY grid.sort_key, grid.path_bytes
             """
         return try run("reading the grid") { db in
@@ -75,7 +75,7 @@ public struct GridReader {
             while let row = try rows.next() {
                 let pathBytes: Data = row[4]
                 entries.append(GridEntry(id: row[0], path: row[1], pathBytes: [UInt8](pathBytes),
-                                         pixelWidth: row[2], pixelHeight: row[3]))
+                                         pixelWidth: row[2], pixelHeight: row[3], contentKey: row[5]))
             }
             return entries
         }

@@ -29,6 +29,17 @@ extension PhotoStore {
         }
     }
 
+    /// The record of photo `photoID`'s `variant` thumbnail, if any.
+    public func thumbnailRecord(photoID: Int64, variant: String) throws(LibraryError) -> ThumbnailRecord? {
+        try read("reading a \(variant) thumbnail record") { db in
+            try Row.fetchOne(db, sql: """
+                SELECT photo_id, variant, status, path, pixel_width, pixel_height, byte_size, error,
+                       source_content_key, source_size, source_mtime_ns, created_at, warning
+                FROM thumbnails WHERE photo_id = ? AND variant = ?
+                """, arguments: [photoID, variant]).map(ThumbnailRecord.init(row:))
+        }
+    }
+
     /// The thumbnail records of `variant`, by photo id.
     public func thumbnailRecords(variant: String) throws(LibraryError) -> [Int64: ThumbnailRecord] {
         try read("reading the \(variant) thumbnails") { db in

@@ -249,6 +249,23 @@ public final class PhotoStore: Sendable {
         }
     }
 
+    /// Photos `offset ..< offset + limit` in grid order (every status) and the number of rows, from one snapshot.
+    public func photoPage(offset: Int, limit: Int) throws(LibraryError) -> (photos: [Photo], total: Int) {
+        try read("listing photos") { db in
+            let photos = try Row.fetchAll(db, sql: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) ORDER BY sort_key, path_bytes LIMIT ? OFFSET ?",
+                                          arguments: [limit, offset]).map(Photo.init(row:))
+            return (photos, try Int.fetchOne(db, sql: "SELECT count(*) FROM photos") ?? 0)
+        }
+    }
+
+    /// The readable photos (status ok) whose content key is `contentKey` (identical files), by id.
+    public func photos(contentKey: String) throws(LibraryError) -> [Photo] {
+        try read("finding photos by content key") { db in
+            try Row.fetchAll(db, sql: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE content_key = ? AND status = 'ok' ORDER BY id",
+                             arguments: [contentKey]).map(Photo.init(row:))
+        }
+    }
+
     /// The photo with row id `id`, if any.
     public func photo(id: Int64) throws(LibraryError) -> Photo? {
         try read("reading photo \(id)") { db in

@@ -232,7 +232,7 @@ public final class ThumbnailCache: Sendable {
     }
 
     /// Whether `key` looks like a content key: digits, "-", lowercase hex digits (and nothing else).
-    static func isContentKey(_ key: String) -> Bool {
+    public static func isContentKey(_ key: String) -> Bool {
         let parts = key.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[0].count <= 20, parts[1].count <= 64 else {
             return false

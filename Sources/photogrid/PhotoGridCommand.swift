@@ -29,7 +29,7 @@ struct PhotoGridCommand: ParsableCommand {
         error, 64 on a usage error (one line on stderr).
         """,
         subcommands: [IndexCommand.self, ListCommand.self, StatsCommand.self, ThumbsCommand.self, ExportCommand.self,
-                      LayoutCommand.self, DetailCommand.self, ZoomCommand.self, RenderCommand.self]
+                      LayoutCommand.self, DetailCommand.self, ZoomCommand.self, RenderCommand.self, ServeCommand.self]
     )
 
     /// `photogrid` alone: a usage error, not the help screen.

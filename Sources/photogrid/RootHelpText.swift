@@ -56,6 +56,9 @@ SUBCOMMANDS:
                           as JSON.
   render                  Draw the grid's viewport (or a zoom transition frame)
                           into a JPEG, to see the layout.
+  serve                   Serve the library over HTTP: layout, detail and zoom
+                          documents, photo pages, thumbnails made on demand,
+                          live events.
 
   See 'photogrid help <subcommand>' for detailed help.
 """#

@@ -1,0 +1,142 @@
+public import PhotoLibrary
+public import Thumbnails
+import PhotoGridSupport
+
+/// Thumbnails found or made one at a time, as a server answers `GET /api/v1/thumbnails/{variant}/{name}.jpg`:
+/// the recorded file when it is current, else made now (into the same cache and records as
+/// `photogrid thumbs`), recorded for every photo with the same content, and then served.
+///
+/// A thumbnail is named by its variant (`grid-387`, `detail-1024`) and its file stem: the photos'
+/// content key, or `id-<row id>` for a photo without a usable key (`ThumbnailCache.relativePath`).
+/// Names come from the database, never from a path: a stem that is neither form, or names no readable
+/// photo, is not found. Blocking (file and pixel work): call it on a worker thread. Two calls for the
+/// same file at once make it once (the cache's per-file lock; the second finds it made).
+public final class ThumbnailsOnDemand: Sendable {
+    /// A thumbnail file ready to serve.
+    public struct File: Sendable, Equatable {
+        /// Absolute path inside the thumbnail folder.
+        public var path: String
+        public var byteSize: Int64
+        /// Whether this call made it.
+        public var made: Bool
+    }
+
+    /// Why no thumbnail can be served.
+    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// No such variant, or no readable photo of that name.
+        case notFound(String)
+        /// The photo could not be made into a thumbnail (damaged, too large, gone): the reason.
+        case unreadable(String)
+        /// The database could not be read or written.
+        case library(LibraryError)
+        /// The thumbnail folder could not be created or written.
+        case folder(ThumbnailError)
+
+        public var description: String {
+            switch self {
+            case .notFound(let message), .unreadable(let message): return message
+            case .library(let error): return error.description
+            case .folder(let error): return "thumbnail folder: \(error.description)"
+            }
+        }
+    }
+
+    public let library: Library
+    /// The thumbnail folder (`thumbs`' default: `thumbnails` beside the database).
+    public let folder: String
+    private let options: ThumbnailOptions
+    private let owner: String
+    private let caches = LockedValue<[String: ThumbnailCache]>([:])
+
+    /// Serves thumbnails of `library` from `folder` (the default folder when nil), decoding at most
+    /// `pixelLimit` pixels per photo (`ThumbnailOptions.defaultPixelLimit` when nil).
+    public init(library: Library, folder: String? = nil, pixelLimit: Int? = nil) throws(LibraryError) {
+        self.library = library
+        self.folder = folder ?? ThumbnailRequest.defaultFolder(database: library.databasePath)
+        options = ThumbnailOptions(pixelLimit: pixelLimit ?? ThumbnailOptions.defaultPixelLimit)
+        owner = try library.store.libraryID()
+    }
+
+    /// The thumbnail `variantName`/`stem`, found current or made now.
+    public func file(variant variantName: String, stem: String) throws(Failure) -> File {
+        guard let variant = ThumbnailVariant(name: variantName), variant.target.pixels <= ThumbnailRequest.maximumPixels else {
+            throw .notFound("no thumbnail size '\(variantName)' (grid-N or detail-N, N from 1 to 8192)")
+        }
+        let store = library.store
+        let photos: [Photo]
+        let found: LibraryRoot?
+        do {
+            photos = try Self.photos(named: stem, in: store)
+            found = try store.root()
+        } catch {
+            throw .library(error)
+        }
+        guard !photos.isEmpty, let root = found else { throw .notFound("no photo has the thumbnail name '\(stem)'") }
+        if !root.isFolder { throw .library(.libraryFolderGone(path: root.path)) }
+        let relative = ThumbnailCache.relativePath(variant: variant, contentKey: photos[0].contentKey, photoID: photos[0].id)
+        let cache = try cache(for: variant)
+        do throws(LibraryError) {
+            if let record = try store.thumbnailRecord(photoID: photos[0].id, variant: variant.name),
+               record.isCurrent(for: photos[0]), case .success(let recorded) = record.outcome,
+               recorded.path == relative, cache.fileSize(of: relative) == recorded.byteSize {
+                return File(path: cache.path(of: relative), byteSize: recorded.byteSize, made: false)
+            }
+        } catch {
+            throw .library(error)
+        }
+        var work = ThumbnailWork()
+        for photo in photos { work.add(photo, variant: variant, root: root, cache: cache) }
+        guard let job = work.jobs.first else { throw .unreadable("the photo has no size to make a thumbnail of") }
+        let result: Result<MadeThumbnail, ThumbnailError>
+        switch ThumbnailBatch.make(job, in: cache, options: options) {
+        case .made(let made): result = .success(made)
+        case .failed(let error): result = .failure(error)
+        case .madeByAnotherProcess:
+            // Current: the process that made it records it.
+            guard let size = cache.fileSize(of: relative) else { throw .unreadable("the thumbnail vanished as it was made") }
+            return File(path: cache.path(of: relative), byteSize: size, made: false)
+        }
+        let records = work.photos[job.tag].map { LibraryThumbnails.record(of: $0, job: job, result: result) }
+        do { try store.saveThumbnailRecords(records) } catch { throw .library(error) }
+        switch result {
+        case .success(let made):
+            return File(path: cache.path(of: relative), byteSize: Int64(made.byteCount), made: true)
+        case .failure(let error):
+            throw .unreadable(LibraryThumbnails.message(error, path: photos[0].path))
+        }
+    }
+
+    /// `grid-<pixels>/<stem>.jpg`: the name of `photo`'s grid thumbnail of `pixels` (as `file(variant:stem:)`
+    /// takes it apart), or nil for a photo not from a library.
+    public static func gridName(pixels: Int, photo: GalleryPhoto) -> String? {
+        photo.id.map { ThumbnailCache.relativePath(variant: .grid(pixels), contentKey: photo.contentKey, photoID: $0) }
+    }
+
+    /// `detail-<pixels>/<stem>.jpg`: the name of `photo`'s detail thumbnail fitted within `pixels`.
+    public static func detailName(pixels: Int, photo: GalleryPhoto) -> String? {
+        photo.id.map { ThumbnailCache.relativePath(variant: .detail(pixels), contentKey: photo.contentKey, photoID: $0) }
+    }
+
+    /// The readable photos a thumbnail stem names: by content key, or `id-<row id>`.
+    static func photos(named stem: String, in store: PhotoStore) throws(LibraryError) -> [Photo] {
+        if stem.hasPrefix("id-") {
+            guard let id = Int64(stem.dropFirst(3)), id > 0, let photo = try store.photo(id: id), photo.status == .ok,
+                  !(photo.contentKey.map(ThumbnailCache.isContentKey) ?? false) else { return [] }
+            return [photo]
+        }
+        guard ThumbnailCache.isContentKey(stem) else { return [] }
+        return try store.photos(contentKey: stem)
+    }
+
+    /// The cache of `variant`'s folder, opened once.
+    private func cache(for variant: ThumbnailVariant) throws(Failure) -> ThumbnailCache {
+        if let cache = caches.withLock({ $0[variant.name] }) { return cache }
+        let cache: ThumbnailCache
+        do { cache = try ThumbnailCache(root: folder, variants: [variant], owner: owner) } catch { throw .folder(error) }
+        return caches.withLock { caches in
+            if let existing = caches[variant.name] { return existing }
+            caches[variant.name] = cache
+            return cache
+        }
+    }
+}

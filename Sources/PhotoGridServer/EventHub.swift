@@ -1,0 +1,54 @@
+import PhotoGridSupport
+
+/// The server's event fan-out: every `/api/v1/events` stream subscribes; an index run publishes.
+/// A slow client loses old progress events (each stream buffers the newest 64), never blocks the
+/// publisher.
+final class EventHub: Sendable {
+    private struct State {
+        var next = 0
+        var streams: [Int: AsyncStream<ServerEvent>.Continuation] = [:]
+        /// The latest `index` and `library` events, replayed to a new subscriber.
+        var lastIndex: ServerEvent?
+        var lastLibrary: ServerEvent?
+    }
+    private let state = LockedValue(State())
+
+    /// A stream of the events from now on, starting with the latest index progress and grid size.
+    func subscribe() -> AsyncStream<ServerEvent> {
+        let (stream, continuation) = AsyncStream<ServerEvent>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        let id = state.withLock { state -> Int in
+            let id = state.next
+            state.next += 1
+            state.streams[id] = continuation
+            if let last = state.lastIndex { continuation.yield(last) }
+            if let last = state.lastLibrary { continuation.yield(last) }
+            return id
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.state.withLock { _ = $0.streams.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Sends `event` to every subscriber.
+    func publish(_ event: ServerEvent) {
+        let streams = state.withLock { state in
+            if case .index = event { state.lastIndex = event } else { state.lastLibrary = event }
+            return Array(state.streams.values)
+        }
+        for stream in streams { stream.yield(event) }
+    }
+
+    /// Ends every stream (the server is shutting down).
+    func finishAll() {
+        let streams = state.withLock { state in
+            let all = Array(state.streams.values)
+            state.streams.removeAll()
+            return all
+        }
+        for stream in streams { stream.finish() }
+    }
+
+    /// The latest index progress published, if any.
+    var lastIndex: ServerEvent? { state.withLock { $0.lastIndex } }
+}

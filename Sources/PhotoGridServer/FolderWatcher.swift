@@ -1,0 +1,146 @@
+import PhotoGridSupport
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Changes under a photo folder, through Linux's inotify: one watch per folder (new folders are
+/// watched as they appear), and a `changes` element once the folder has been quiet for `quietTime`
+/// after a burst of changes (a copy of a thousand photos is one change, not a thousand).
+///
+/// What the indexer never reads is ignored, so that the library's own writes cannot trigger an index
+/// run that writes again: hidden names (temporary files of atomic writes among them), SQLite's files,
+/// folders tagged `CACHEDIR.TAG` (thumbnail folders). A full queue (`IN_Q_OVERFLOW`) is a change too:
+/// the index run that follows is a full rescan of the folder anyway.
+final class FolderWatcher: Sendable {
+    /// Why the folder cannot be watched.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// One element per quiet-after-changes.
+    let changes: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+    private let descriptor: Int32
+    private let stopped = Atomic<Bool>(false)
+    private let thread = Mutex<pthread_t?>(nil)
+    /// Watch descriptor → folder path.
+    private let folders = LockedValue<[Int32: String]>([:])
+    static let quietTime: Int32 = 250  // milliseconds
+
+    static let mask: UInt32 = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
+
+    init(folder: String) throws(Failure) {
+        let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard descriptor >= 0 else { throw Failure(description: "inotify_init1 failed: \(String(cString: strerror(errno)))") }
+        self.descriptor = descriptor
+        (changes, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        if let failure = watchTree(folder) {
+            close(descriptor)
+            throw failure
+        }
+        guard let started = JoinableThread.start({ [self] in readLoop() }) else {
+            close(descriptor)
+            throw Failure(description: "cannot start the watching thread")
+        }
+        thread.withLock { $0 = started }
+    }
+
+    /// Stops watching and ends `changes`.
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+        if let running = thread.withLock({ thread -> pthread_t? in defer { thread = nil }; return thread }) {
+            pthread_join(running, nil)
+            close(descriptor)
+        }
+        continuation.finish()
+    }
+
+    deinit { stop() }
+
+    /// Watches `root` and every folder below it the indexer would walk; the first failure on `root`.
+    private func watchTree(_ root: String) -> Failure? {
+        var pending = [root]
+        var isRoot = true
+        while let folder = pending.popLast() {
+            let watch = inotify_add_watch(descriptor, folder, Self.mask)
+            if watch < 0 {
+                if isRoot { return Failure(description: "inotify_add_watch(\(folder)) failed: \(String(cString: strerror(errno)))") }
+                continue
+            }
+            isRoot = false
+            folders.withLock { $0[watch] = folder }
+            guard let directory = opendir(folder) else { continue }
+            defer { closedir(directory) }
+            var children: [String] = []
+            var tagged = false
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name == "CACHEDIR.TAG" { tagged = true }
+                if Int32(entry.pointee.d_type) == Int32(DT_DIR), !name.hasPrefix(".") { children.append(folder + "/" + name) }
+            }
+            if tagged && folder != root {
+                _ = inotify_rm_watch(descriptor, watch)
+                continue
+            }
+            pending += children
+        }
+        return nil
+    }
+
+    /// Reads events until stopped; yields once the folder has been quiet for `quietTime`.
+    private func readLoop() {
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        var dirty = false
+        while !stopped.load(ordering: .relaxed) {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, dirty ? Self.quietTime : 200)
+            if ready == 0 {
+                if dirty {
+                    dirty = false
+                    continuation.yield(())
+                }
+                continue
+            }
+            if ready < 0 { if errno == EINTR { continue } else { break } }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { continue }
+            if handle(buffer, count: count) { dirty = true }
+        }
+    }
+
+    /// Goes through `count` bytes of events; whether any of them is a change the indexer would see.
+    private func handle(_ buffer: [UInt8], count: Int) -> Bool {
+        var changed = false
+        var offset = 0
+        let headerSize = MemoryLayout<inotify_event>.size
+        while offset + headerSize <= count {
+            let (watch, mask, length) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
+                let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                return (event.wd, event.mask, Int(event.len))
+            }
+            let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + length)].prefix { $0 != 0 }
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            offset += headerSize + length
+            if mask & UInt32(IN_Q_OVERFLOW) != 0 { changed = true; continue }
+            if name.hasPrefix(".") || Self.isDatabaseFile(name) { continue }
+            if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
+               let parent = folders.withLock({ $0[watch] }) {
+                _ = watchTree(parent + "/" + name)
+            }
+            changed = true
+        }
+        return changed
+    }
+
+    /// SQLite's files (a library kept inside the folder writes them on every run).
+    static func isDatabaseFile(_ name: String) -> Bool {
+        name.hasSuffix(".sqlite") || name.hasSuffix("-wal") || name.hasSuffix("-shm") || name.hasSuffix("-journal")
+            || name.hasSuffix(".db")
+    }
+}

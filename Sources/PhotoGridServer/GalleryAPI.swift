@@ -1,0 +1,221 @@
+import Hummingbird
+import HTTPTypes
+import NIOCore
+import NIOPosix
+import PhotoGrid
+import PhotoLibrary
+
+/// The routes of `/api/v1`: each reads its query as the gallery model's request, runs the model on a
+/// worker thread (SQLite reads block), and answers the document the command line prints for the same
+/// options, with thumbnail URLs added.
+struct GalleryAPI: Sendable {
+    let library: Library
+    /// Threads for blocking reads (the database): never the event loops.
+    let readers: NIOThreadPool
+    let thumbnails: ThumbnailService
+    let events: EventHub
+
+    /// The query parameters of a layout question (`photogrid layout`'s flags, camel-cased).
+    static let layoutParameters: Set<String> = ["width", "height", "offset", "columns", "rowSpacing", "scale",
+                                                "cellStyle", "group", "headerHeight"]
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/api/v1/layout") { request, _ in try await layout(request) }
+        router.get("/api/v1/detail/:index") { request, context in try await detail(request, context) }
+        router.get("/api/v1/zoom") { request, _ in try await zoom(request) }
+        router.get("/api/v1/photos") { request, _ in try await photos(request) }
+        router.get("/api/v1/stats") { request, _ in try await stats(request) }
+        router.get("/api/v1/thumbnails/:variant/:file") { request, context in try await thumbnail(request, context) }
+    }
+
+    // MARK: Layout documents
+
+    /// `GET /api/v1/layout`: `photogrid layout --db … --width …` for the same options.
+    func layout(_ request: Request) async throws -> Response {
+        let query = try QueryParameters(request.uri, known: Self.layoutParameters.union(["all"]))
+        let layoutRequest = try Self.layoutRequest(query)
+        let all = try query.flag("all")
+        let bytes = try await blocking { [library] in
+            let gallery = try layoutRequest.gallery(library: library, all: all)
+            let pixels = try Self.gridPixels(layoutRequest)
+            return try gallery.layoutDocument(all: all) { photo in
+                pixels.flatMap { ThumbnailsOnDemand.gridName(pixels: $0, photo: photo) }.map(Self.thumbnailURL)
+            }.documentBytes()
+        }
+        return Self.json(bytes)
+    }
+
+    /// `GET /api/v1/detail/{index}`: `photogrid detail INDEX` for the same options, with the detail
+    /// thumbnail's URL.
+    func detail(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let query = try QueryParameters(request.uri, known: Self.layoutParameters.union(["progress", "drag"]))
+        guard let text = context.parameters.get("index"), let index = Int(text), index >= 0 else {
+            throw APIError(.notFound, "no photo at index '\(QueryParameters.shown(Substring(context.parameters.get("index") ?? "")))' (a grid position: 0, 1, 2, …)")
+        }
+        let layoutRequest = try Self.layoutRequest(query)
+        let progress = try query.double("progress", 1) ?? 1
+        let drag = try Self.usage { () throws(UsageError) in try LayoutRequest.dragTranslation(query.string("drag")) }
+        let bytes = try await blocking { [library] in
+            let count = try library.store.gridCount()
+            guard index < count else {
+                throw APIError(.notFound, count == 0 ? "index \(index): the library has no photos to open"
+                               : "index \(index) is out of range: the grid has \(CountText.grouped(count)) photo(s), indices 0…\(count - 1)")
+            }
+            let gallery = try layoutRequest.gallery(library: library, detailIndex: index)
+            let pixels = min(ThumbnailRequest.maximumPixels,
+                             Int((max(layoutRequest.width, layoutRequest.height) * layoutRequest.scale).rounded(.up)))
+            return try gallery.detailDocument(index: index, progress: progress, drag: drag) { photo in
+                ThumbnailsOnDemand.detailName(pixels: pixels, photo: photo).map(Self.thumbnailURL)
+            }.documentBytes()
+        }
+        return Self.json(bytes)
+    }
+
+    /// `GET /api/v1/zoom`: `photogrid zoom --from … --to … --at …`.
+    func zoom(_ request: Request) async throws -> Response {
+        let query = try QueryParameters(request.uri, known: Self.layoutParameters.union(["from", "to", "at"]))
+        let layoutRequest = try Self.layoutRequest(query)
+        guard let from = query.string("from"), let to = query.string("to"), let at = query.string("at") else {
+            throw APIError(.badRequest, "zoom needs from, to and at (columns before and after, and the pinch point X,Y)")
+        }
+        let bytes = try await blocking { [library] in
+            try layoutRequest.zoomDocument(from: from, to: to, at: at, library: library).documentBytes()
+        }
+        return Self.json(bytes)
+    }
+
+    // MARK: The library
+
+    /// `GET /api/v1/photos?offset=&limit=`: a page of `photogrid list --json`, with its offset and the total.
+    func photos(_ request: Request) async throws -> Response {
+        let query = try QueryParameters(request.uri, known: ["offset", "limit"])
+        let offset = try query.int("offset", 0), limit = try query.int("limit", 100)
+        let bytes = try await blocking { [library] in
+            try DocumentEncoding.bytes(try LibraryListing.page(library: library, offset: offset, limit: limit))
+        }
+        return Self.json(bytes)
+    }
+
+    /// `GET /api/v1/stats`: `photogrid stats --json`, and the latest index progress.
+    func stats(_ request: Request) async throws -> Response {
+        _ = try QueryParameters(request.uri, known: [])
+        let indexing = events.lastIndex
+        let bytes = try await blocking { [library] in
+            try DocumentEncoding.bytes(ServerStatistics(library: StatisticsDocument(try LibraryStatistics.read(library: library)),
+                                                        indexing: indexing))
+        }
+        return Self.json(bytes)
+    }
+
+    // MARK: Thumbnails
+
+    /// `GET /api/v1/thumbnails/{variant}/{stem}.jpg`: the thumbnail, made on first request.
+    func thumbnail(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        _ = try QueryParameters(request.uri, known: [])
+        guard let variant = context.parameters.get("variant"), let file = context.parameters.get("file"),
+              file.hasSuffix(".jpg"), file.count > 4 else {
+            throw APIError(.notFound, "no such thumbnail (thumbnails are named VARIANT/NAME.jpg, as layout documents give them)")
+        }
+        let stem = String(file.dropLast(4))
+        let etag = "\"\(variant)-\(stem)\""
+        var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=31536000, immutable"]
+        if let match = request.headers[.ifNoneMatch], match == etag || match == "*" || match.split(separator: ",").contains(where: { $0.trimmingSpaces == etag }) {
+            return Response(status: .notModified, headers: headers)
+        }
+        let bytes = try await thumbnails.bytes(variant: variant, stem: stem)
+        headers[.contentType] = "image/jpeg"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: bytes))
+    }
+
+    // MARK: Helpers
+
+    /// The request a layout question's parameters make: the gallery model's defaults where absent.
+    static func layoutRequest(_ query: QueryParameters) throws(APIError) -> LayoutRequest {
+        guard let width = try query.double("width") else {
+            throw APIError(.badRequest, "width is required (the viewport width in points)")
+        }
+        var request = LayoutRequest(width: width)
+        if let value = try query.double("height") { request.height = value }
+        if let value = try query.double("offset") { request.offset = value }
+        if let value = try query.double("scale") { request.scale = value }
+        if let value = try query.double("rowSpacing") { request.rowSpacing = value }
+        if let value = try query.double("headerHeight") { request.headerHeight = value }
+        if let value = query.string("columns") { request.columns = value }
+        if let value = query.string("cellStyle") { request.cellStyle = value }
+        if let value = query.string("group") { request.group = value }
+        return request
+    }
+
+    /// The grid thumbnail size for `request`'s cells (square cells only: the others are not crops of
+    /// a square).
+    static func gridPixels(_ request: LayoutRequest) throws -> Int? {
+        guard request.cellStyle == "square" else { return nil }
+        let thumbnails = ThumbnailRequest(width: request.width, scale: request.scale, configuration: try request.configuration())
+        return try? thumbnails.gridPixels()
+    }
+
+    /// A thumbnail's URL relative to the server root.
+    static func thumbnailURL(_ name: String) -> String { "api/v1/thumbnails/" + name }
+
+    /// `body` on a reader thread; the model's errors as the API answers them.
+    func blocking<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+        do {
+            return try await readers.runIfActive(body)
+        } catch {
+            throw Self.apiError(error)
+        }
+    }
+
+    /// `body`, its usage error a 400.
+    static func usage<Value>(_ body: () throws(UsageError) -> Value) throws(APIError) -> Value {
+        do { return try body() } catch { throw APIError(error) }
+    }
+
+    /// How the API answers an error of the gallery model.
+    static func apiError(_ error: any Error) -> any Error {
+        switch error {
+        case let error as APIError: return error
+        case let error as UsageError: return APIError(error)
+        case let error as LibraryError:
+            if case .databaseBusy = error { return APIError(.serviceUnavailable, error.description, headers: [.retryAfter: "1"]) }
+            return APIError(.internalServerError, error.description)
+        case let error as NonFiniteNumberError: return APIError(.internalServerError, error.description)
+        default: return error
+        }
+    }
+
+    /// A JSON document response (never cached: the library changes).
+    static func json(_ bytes: [UInt8]) -> Response {
+        var body = ByteBufferAllocator().buffer(capacity: bytes.count + 1)
+        body.writeBytes(bytes)
+        body.writeInteger(UInt8(ascii: "\n"))
+        return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                        body: ResponseBody(byteBuffer: body))
+    }
+}
+
+extension Substring {
+    /// Without spaces at either end.
+    var trimmingSpaces: Substring {
+        var text = self
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
+
+/// `/api/v1/stats`: the library's statistics (`photogrid stats --json`) and the latest index progress.
+struct ServerStatistics: Encodable {
+    var library: StatisticsDocument
+    var indexing: ServerEvent?
+
+    private enum Key: String, CodingKey { case indexing }
+    private struct Progress: Encodable { var phase: String, done: Int, total: Int }
+
+    func encode(to encoder: any Encoder) throws {
+        try library.encode(to: encoder)
+        guard case let .index(phase, done, total)? = indexing else { return }
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(Progress(phase: phase, done: done, total: total), forKey: .indexing)
+    }
+}

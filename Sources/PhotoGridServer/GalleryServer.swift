@@ -1,0 +1,86 @@
+public import Logging
+import Hummingbird
+import HTTPTypes
+import NIOCore
+import NIOPosix
+public import PhotoGrid
+import PhotoLibrary
+import ServiceLifecycle
+import UnixSignals
+
+/// `photogrid serve`: one library over HTTP until SIGTERM or SIGINT. Routes: `docs/openapi.json`
+/// (served at `/api/v1/openapi.json`); the contract in the README's "photogrid serve".
+public enum GalleryServer {
+    /// Serves `library` with `options` (validated first) until a shutdown signal: stops accepting,
+    /// finishes the requests in flight and the index batch being written, then returns.
+    ///
+    /// - Parameter onListening: called once with the bound host and port (the chosen one for port 0).
+    public static func run(library: Library, options: ServerOptions, logger: Logger,
+                           onListening: @escaping @Sendable (String, Int) -> Void) async throws {
+        try options.validate()
+        let cores = System.coreCount
+        let readers = NIOThreadPool(numberOfThreads: max(2, cores))
+        let makers = NIOThreadPool(numberOfThreads: options.jobs ?? cores)
+        readers.start()
+        makers.start()
+        let events = EventHub()
+        let onDemand = try ThumbnailsOnDemand(library: library, folder: options.thumbnailFolder, pixelLimit: options.pixelLimit)
+        let thumbnails = ThumbnailService(onDemand: onDemand, threads: makers, limit: (options.jobs ?? cores) + options.queueLimit)
+        let api = GalleryAPI(library: library, readers: readers, thumbnails: thumbnails, events: events)
+
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: RequestGuard(token: options.token, logger: logger))
+        api.addRoutes(to: router)
+        router.get("/healthz") { _, _ in Response(status: .ok, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: "ok\n"))) }
+        router.get("/api/v1/events") { _, _ in eventStream(events) }
+        router.get("/api/v1/openapi.json") { _, _ in try embedded("docs/openapi.json", type: "application/json") }
+        router.get("/") { _, _ in try embedded("Web/index.html", type: "text/html; charset=utf-8") }
+
+        events.publish(.library(count: (try? library.store.gridCount()) ?? 0))
+        let app = Application(
+            router: router,
+            server: .http1(configuration: .init(idleTimeout: .seconds(75))),
+            configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
+            onServerRunning: { channel in onListening(options.host, channel.localAddress?.port ?? options.port) },
+            logger: logger)
+        var services = [ServiceGroupConfiguration.ServiceConfiguration(service: app)]
+        if let folder = options.folder {
+            let indexing = LibraryIndexService(library: library, folder: folder, jobs: options.jobs, watch: options.watch,
+                                               events: events, thumbnails: thumbnails, logger: logger)
+            services.append(.init(service: indexing, successTerminationBehavior: .ignore))
+        }
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        do {
+            try await group.run()
+        } catch {
+            events.finishAll()
+            try? await readers.shutdownGracefully()
+            try? await makers.shutdownGracefully()
+            throw error
+        }
+        events.finishAll()
+        try await readers.shutdownGracefully()
+        try await makers.shutdownGracefully()
+    }
+
+    /// `/api/v1/events`: Server-Sent Events until the client goes or the server shuts down.
+    static func eventStream(_ events: EventHub) -> Response {
+        let stream = events.subscribe()
+        return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+                        body: ResponseBody { writer in
+                            try await writer.write(ByteBuffer(string: ": photogrid events\n\n"))
+                            for await event in stream.cancelOnGracefulShutdown() {
+                                try await writer.write(ByteBuffer(string: event.text))
+                            }
+                            try await writer.finish(nil)
+                        })
+    }
+
+    /// A file compiled into the binary (`EmbedServerFiles`).
+    static func embedded(_ path: String, type: String) throws -> Response {
+        guard let text = embeddedFiles[path] else { throw APIError(.notFound, "\(path) is not in this build") }
+        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+}

@@ -1,0 +1,54 @@
+/// How `photogrid serve` listens and works, as the command line gives it (validated by `validate()`).
+public struct ServerOptions: Sendable {
+    /// Address to bind: 127.0.0.1 unless given.
+    public var host = "127.0.0.1"
+    /// TCP port; 0 picks a free one (the server prints it).
+    public var port = 8080
+    /// Bearer token every route but `/healthz` requires; required when the host is not loopback.
+    public var token: String?
+    /// Threads that make thumbnails on demand (and index); nil for one per active core.
+    public var jobs: Int?
+    /// Thumbnails waiting to be made beyond the running ones before a request is answered 503.
+    public var queueLimit = 256
+    /// The folder to index at start (and to watch); nil serves the library as it is.
+    public var folder: String?
+    /// Follow changes of the folder (inotify) and index them as they come.
+    public var watch = false
+    /// The thumbnail folder; nil for `thumbnails` beside the database.
+    public var thumbnailFolder: String?
+    /// The most pixels one photo's decode may hold (as `photogrid thumbs --pixel-limit`).
+    public var pixelLimit: Int?
+    /// `trace`, `debug`, `info` (one line per request), `notice`, `warning` (the default), `error` or `critical`.
+    public var logLevel = "warning"
+
+    public init() {}
+
+    /// The log levels `logLevel` takes.
+    public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+
+    /// Whether `host` is a loopback address (only this machine can connect).
+    public var isLoopback: Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    /// Checks the values; an error names the flag's value as the library knows it.
+    public func validate() throws(ServerOptionsError) {
+        guard (0...65535).contains(port) else { throw .init("port must be between 0 and 65535 (got \(port))") }
+        if let jobs, jobs < 1 { throw .init("jobs must be at least 1 (got \(jobs))") }
+        guard Self.logLevels.contains(logLevel) else {
+            throw .init("log-level: '\(logLevel)' is not one of \(Self.logLevels.joined(separator: ", "))")
+        }
+        if let token, token.isEmpty || token.utf8.count > 4096 || token.contains(where: { $0.isWhitespace }) {
+            throw .init("token must be 1 to 4,096 characters without spaces")
+        }
+        if !isLoopback && token == nil {
+            throw .init("refusing to serve on \(host) without a token: anyone who can reach it could read the library (give --token, or serve on 127.0.0.1)")
+        }
+    }
+}
+
+/// A `ServerOptions` value that cannot be served with.
+public struct ServerOptionsError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

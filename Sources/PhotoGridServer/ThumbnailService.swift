@@ -1,0 +1,126 @@
+import HTTPTypes
+import NIOCore
+import NIOPosix
+import PhotoGrid
+import PhotoGridSupport
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Thumbnails as the server hands them out: from memory when recently served, else found or made by
+/// `ThumbnailsOnDemand` on the `--jobs` thumbnail threads (never on an event loop), one make per file
+/// however many requests ask for it at once, at most `limit` waiting before a request is answered 503.
+final class ThumbnailService: Sendable {
+    private struct State {
+        var flights: [String: Task<ByteBuffer, any Error>] = [:]
+        var memory: [String: ByteBuffer] = [:]
+        var memoryOrder: [String] = []
+        var memoryBytes = 0
+    }
+
+    private let onDemand: ThumbnailsOnDemand
+    private let threads: NIOThreadPool
+    private let limit: Int
+    private let state = LockedValue(State())
+    /// Bytes of thumbnails kept in memory (the most recently made or read first out when full).
+    static let memoryLimit = 64 << 20
+
+    init(onDemand: ThumbnailsOnDemand, threads: NIOThreadPool, limit: Int) {
+        self.onDemand = onDemand
+        self.threads = threads
+        self.limit = limit
+    }
+
+    /// The JPEG bytes of thumbnail `variant`/`stem`.
+    func bytes(variant: String, stem: String) async throws -> ByteBuffer {
+        let key = variant + "/" + stem
+        enum Found { case memory(ByteBuffer), flight(Task<ByteBuffer, any Error>), full }
+        let found = state.withLock { current -> Found in
+            if let bytes = current.memory[key] { return .memory(bytes) }
+            if let running = current.flights[key] { return .flight(running) }
+            guard current.flights.count < limit else { return .full }
+            let task = Task { [self] in
+                defer { _ = state.withLock { $0.flights.removeValue(forKey: key) } }
+                let bytes = try await threads.runIfActive { [onDemand] in
+                    let file: ThumbnailsOnDemand.File
+                    do throws(ThumbnailsOnDemand.Failure) {
+                        file = try onDemand.file(variant: variant, stem: stem)
+                    } catch {
+                        throw Self.apiError(error)
+                    }
+                    return try Self.read(file.path, expected: file.byteSize)
+                }
+                remember(bytes, as: key)
+                return bytes
+            }
+            current.flights[key] = task
+            return .flight(task)
+        }
+        switch found {
+        case .memory(let bytes): return bytes
+        case .flight(let task): return try await task.value
+        case .full:
+            throw APIError(.serviceUnavailable, "\(limit) thumbnails are being made; try again in a second",
+                           headers: [.retryAfter: "1"])
+        }
+    }
+
+    /// Forgets the thumbnails kept in memory (the library changed: a name may now mean nothing).
+    func forgetAll() {
+        state.withLock { state in
+            state.memory.removeAll()
+            state.memoryOrder.removeAll()
+            state.memoryBytes = 0
+        }
+    }
+
+    private func remember(_ bytes: ByteBuffer, as key: String) {
+        state.withLock { state in
+            guard state.memory[key] == nil, bytes.readableBytes <= Self.memoryLimit / 16 else { return }
+            state.memory[key] = bytes
+            state.memoryOrder.append(key)
+            state.memoryBytes += bytes.readableBytes
+            while state.memoryBytes > Self.memoryLimit, !state.memoryOrder.isEmpty {
+                let oldest = state.memoryOrder.removeFirst()
+                state.memoryBytes -= state.memory.removeValue(forKey: oldest)?.readableBytes ?? 0
+            }
+        }
+    }
+
+    static func apiError(_ error: ThumbnailsOnDemand.Failure) -> APIError {
+        switch error {
+        case .notFound(let message): return APIError(.notFound, message)
+        case .unreadable(let message): return APIError(.unprocessableContent, message)
+        case .library, .folder: return APIError(.internalServerError, error.description)
+        }
+    }
+
+    /// The whole file at `path` (a thumbnail just found or made; `expected` bytes long).
+    static func read(_ path: String, expected: Int64) throws -> ByteBuffer {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw APIError(.internalServerError, "cannot open the thumbnail: errno \(errno)") }
+        defer { close(descriptor) }
+        var buffer = ByteBufferAllocator().buffer(capacity: Int(max(0, expected)) + 1)
+        while true {
+            var count = 0
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 64 << 10) { raw in
+                count = systemRead(descriptor, raw.baseAddress, raw.count)
+                return max(0, count)
+            }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw APIError(.internalServerError, "cannot read the thumbnail: errno \(errno)")
+            }
+        }
+        return buffer
+    }
+}
+
+/// `read(2)` (a name the buffer's methods would shadow).
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}

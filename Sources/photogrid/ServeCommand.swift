@@ -1,0 +1,120 @@
+import ArgumentParser
+import Dispatch
+import Logging
+import PhotoGrid
+import PhotoGridServer
+import PhotoLibrary
+
+/// `photogrid serve [<folder>]`: the library over HTTP (README, "photogrid serve").
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the library over HTTP: layout, detail and zoom documents, photo pages, thumbnails made on demand, live events.",
+        discussion: """
+        With a folder, indexes it at start (the database defaults as for index) and serves meanwhile: \
+        progress goes out as events on /api/v1/events. Without one, serves the library --db names as it is. \
+        --watch follows changes of the folder (inotify) and indexes them as they come.
+
+        Listens on 127.0.0.1:8080 unless told; --port 0 picks a free port. The first line on stdout names \
+        the address. On another host than loopback a --token is required, and every route but /healthz \
+        then needs `Authorization: Bearer <token>`. SIGTERM or SIGINT (Ctrl-C) stops accepting, finishes \
+        the requests in flight and the index batch being written, and exits 0.
+
+        Routes: GET /api/v1/layout, /api/v1/detail/{index}, /api/v1/zoom, /api/v1/photos, /api/v1/stats, \
+        /api/v1/thumbnails/{variant}/{name}.jpg, /api/v1/events, /api/v1/openapi.json, /healthz, and / \
+        (the web gallery). Query parameters are the layout flags camel-cased (rowSpacing, cellStyle, …).
+
+        Examples:
+          photogrid serve ~/Pictures
+          photogrid serve --db photogrid.sqlite --port 0
+        """)
+
+    @Argument(help: ArgumentHelp("The folder to index and serve (default: the library's own folder, as it is).", valueName: "folder"),
+              transform: PathArgument.nonEmpty)
+    var folder: String?
+
+    @OptionGroup var database: DatabaseOption
+
+    @Option(help: ArgumentHelp("Address to listen on.", valueName: "host"))
+    var host = "127.0.0.1"
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("TCP port (0: a free one, printed).", valueName: "port"))
+    var port = 8080
+
+    @Option(help: ArgumentHelp("Bearer token required by every route but /healthz (required when --host is not loopback).", valueName: "token"))
+    var token: String?
+
+    @Flag(help: "Follow changes of the folder and index them as they come.")
+    var watch = false
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Threads making thumbnails and reading headers (default: one per active core).", valueName: "n"))
+    var jobs: Int?
+
+    @OptionGroup var pixelLimit: PixelLimitOption
+
+    @Option(help: ArgumentHelp("What to log on stderr: trace, debug, info (one line per request), notice, warning, error or critical.", valueName: "level"))
+    var logLevel = "warning"
+
+    func run() throws {
+        var options = ServerOptions()
+        options.host = host
+        options.port = port
+        options.token = token
+        options.jobs = jobs
+        options.watch = watch
+        options.folder = folder
+        options.logLevel = logLevel
+        let path = database.path
+        try usage {
+            options.pixelLimit = try pixelLimit.pixels()
+            do throws(ServerOptionsError) { try options.validate() } catch { throw UsageError(Self.flagged(error.description)) }
+        }
+        let library = try exitingOnFatalError { () throws -> Library in
+            if let folder { return try LibraryIndexing.openForIndexing(folder: folder, database: path, readers: 8) }
+            let library = try Library.open(path, readers: 8)
+            if watch {
+                guard let root = try library.store.root() else {
+                    throw UsageError("--watch: the library has no folder yet (give it: photogrid serve <folder> --watch)")
+                }
+                options.folder = root.path
+            }
+            return library
+        }
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        var logger = Logger(label: "photogrid")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .warning
+        let finished = DispatchSemaphore(value: 0)
+        let outcome = LockedOutcome()
+        Task {
+            do {
+                try await GalleryServer.run(library: library, options: options, logger: logger) { host, port in
+                    let shown = host.contains(":") ? "[\(host)]" : host
+                    Console.writeOutput("photogrid: serving http://\(shown):\(port)/ (Ctrl-C stops)\n")
+                }
+            } catch {
+                outcome.set(error)
+            }
+            finished.signal()
+        }
+        finished.wait()
+        if let error = outcome.error {
+            try exitingOnFatalError { throw error }
+        }
+    }
+
+    /// A server option's message as the command line names it (`port must …` → `--port must …`).
+    static func flagged(_ message: String) -> String {
+        for name in ["port", "jobs", "log-level", "token", "watch"] where message.hasPrefix(name) {
+            return "--" + message
+        }
+        return message
+    }
+}
+
+/// The error a server run ended with, handed from its task to the command's thread.
+final class LockedOutcome: @unchecked Sendable {
+    private var stored: (any Error)?
+    private let lock = DispatchSemaphore(value: 1)
+    func set(_ error: any Error) { lock.wait(); stored = error; lock.signal() }
+    var error: (any Error)? { lock.wait(); defer { lock.signal() }; return stored }
+}
