@@ -25,7 +25,7 @@ public enum GalleryServer {
         makers.start()
         let events = EventHub()
         let onDemand = try ThumbnailsOnDemand(library: library, folder: options.thumbnailFolder, pixelLimit: options.pixelLimit)
-        let thumbnails = ThumbnailService(onDemand: onDemand, threads: makers, limit: (options.jobs ?? cores) + options.queueLimit)
+        let thumbnails = ThumbnailService(onDemand: onDemand, threads: makers, limit: (options.jobs ?? cores) + options.queueLimit, logger: logger)
         let api = GalleryAPI(library: library, readers: readers, thumbnails: thumbnails, events: events)
 
         let router = Router(context: BasicRequestContext.self)

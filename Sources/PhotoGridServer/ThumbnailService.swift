@@ -1,4 +1,5 @@
 import HTTPTypes
+import Logging
 import NIOCore
 import NIOPosix
 import PhotoGrid
@@ -24,11 +25,13 @@ final class ThumbnailService: Sendable {
     private let onDemand: ThumbnailsOnDemand
     private let threads: NIOThreadPool
     private let limit: Int
+    private let logger: Logger
     private let state = LockedValue(State())
     /// Bytes of thumbnails kept in memory (the most recently made or read first out when full).
     static let memoryLimit = 64 << 20
 
-    init(onDemand: ThumbnailsOnDemand, threads: NIOThreadPool, limit: Int) {
+    init(onDemand: ThumbnailsOnDemand, threads: NIOThreadPool, limit: Int, logger: Logger) {
+        self.logger = logger
         self.onDemand = onDemand
         self.threads = threads
         self.limit = limit
@@ -44,13 +47,14 @@ final class ThumbnailService: Sendable {
             guard current.flights.count < limit else { return .full }
             let task = Task { [self] in
                 defer { _ = state.withLock { $0.flights.removeValue(forKey: key) } }
-                let bytes = try await threads.runIfActive { [onDemand] in
+                let bytes = try await threads.runIfActive { [onDemand, logger] in
                     let file: ThumbnailsOnDemand.File
                     do throws(ThumbnailsOnDemand.Failure) {
                         file = try onDemand.file(variant: variant, stem: stem)
                     } catch {
                         throw Self.apiError(error)
                     }
+                    if file.made { logger.info("made thumbnail \(variant)/\(stem).jpg") }
                     return try Self.read(file.path, expected: file.byteSize)
                 }
                 remember(bytes, as: key)

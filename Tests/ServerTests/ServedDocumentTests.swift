@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The server's documents are the command line's for the same options, plus thumbnail URLs.
+@Suite(.serialized) struct ServedDocumentTests {
+    /// (query, the same flags for `photogrid layout`).
+    static let layoutCases: [(String, [String])] = [
+        ("width=393", ["--width", "393"]),
+        ("width=393&height=300&offset=200", ["--width", "393", "--height", "300", "--offset", "200"]),
+        ("width=820&columns=adaptive:80/2&rowSpacing=1&scale=2", ["--width", "820", "--columns", "adaptive:80/2", "--row-spacing", "1", "--scale", "2"]),
+        ("width=393&group=day&headerHeight=30", ["--width", "393", "--group", "day", "--header-height", "30"]),
+        ("width=393&offset=-50&all=true", ["--width", "393", "--offset", "-50", "--all"]),
+        ("width=600&cellStyle=fit", ["--width", "600", "--cell-style", "fit"]),
+        ("width=390&columns=fixed:100,flexible", ["--width", "390", "--columns", "fixed:100,flexible"]),
+    ]
+
+    @Test func layoutDocumentsAreTheCommandLinesWithThumbnailURLs() throws {
+        let library = try ServedLibrary()
+        for (query, flags) in Self.layoutCases {
+            let served = try library.server.get("/api/v1/layout?" + query)
+            #expect(served.status == 200, "\(query): \(served.text)")
+            #expect(served.headers["content-type"] == "application/json")
+            var document = try served.json()
+            let cli = try library.cli(["layout"] + flags)
+            #expect(cli.status == 0, "\(flags): \(cli.stderr)")
+            let expected = try cli.json()
+
+            // Every square cell names its grid thumbnail, sized as the widest column × scale, rounded up.
+            var cells = document["cells"] as? [[String: Any]] ?? []
+            let grid = document["grid"] as? [String: Any] ?? [:]
+            let widest = (grid["columns"] as? [[String: Any]] ?? []).compactMap { $0["width"] as? Double }.max() ?? 0
+            let scale = (document["viewport"] as? [String: Any])?["scale"] as? Double ?? 0
+            let pixels = Int((widest * scale - 1e-9).rounded(.up))
+            for (k, cell) in cells.enumerated() {
+                let thumbnail = cell["thumbnail"] as? String
+                if query.contains("cellStyle=fit") {
+                    #expect(thumbnail == nil, "fit cells are not square crops")
+                } else {
+                    #expect(thumbnail?.hasPrefix("api/v1/thumbnails/grid-\(pixels)/") == true, "\(query) cell \(k): \(thumbnail ?? "none")")
+                    #expect(thumbnail?.hasSuffix(".jpg") == true)
+                }
+                cells[k].removeValue(forKey: "thumbnail")
+            }
+            document["cells"] = cells
+            #expect(NSDictionary(dictionary: document).isEqual(to: expected), "\(query): the server's document differs from the CLI's")
+        }
+    }
+
+    @Test func detailAndZoomAreTheCommandLines() throws {
+        let library = try ServedLibrary()
+        let detail = try library.server.get("/api/v1/detail/4?width=393&progress=0.5&drag=0,120")
+        #expect(detail.status == 200, "\(detail.text)")
+        var document = try detail.json()
+        // The detail thumbnail fits the viewport's longer side in pixels: 759 pt × 3 = 2277.
+        #expect((document.removeValue(forKey: "thumbnail") as? String)?.hasPrefix("api/v1/thumbnails/detail-2277/") == true)
+        let cli = try library.cli(["detail", "4", "--width", "393", "--progress", "0.5", "--drag", "0,120"])
+        #expect(NSDictionary(dictionary: document).isEqual(to: try cli.json()))
+
+        let zoom = try library.server.get("/api/v1/zoom?width=393&from=adaptive:100/3&to=adaptive:60/3&at=100,200&offset=300")
+        #expect(zoom.status == 200, "\(zoom.text)")
+        let zoomCLI = try library.cli(["zoom", "--width", "393", "--from", "adaptive:100/3", "--to", "adaptive:60/3", "--at", "100,200", "--offset", "300"])
+        #expect(NSDictionary(dictionary: try zoom.json()).isEqual(to: try zoomCLI.json()))
+    }
+
+    @Test func photoPagesAreTheListInGridOrder() throws {
+        let library = try ServedLibrary()
+        let list = try library.cli(["list", "--json"])
+        let all = try list.json()["photos"] as? [[String: Any]] ?? []
+        #expect(all.count == SamplePhotos.facts.count)
+        var paged: [[String: Any]] = []
+        var offset = 0
+        while offset < all.count {
+            let page = try library.server.get("/api/v1/photos?offset=\(offset)&limit=7").json()
+            #expect(page["total"] as? Int == SamplePhotos.facts.count)
+            #expect(page["offset"] as? Int == offset)
+            paged += page["photos"] as? [[String: Any]] ?? []
+            offset += 7
+        }
+        #expect(paged.count == all.count)
+        #expect(NSArray(array: paged).isEqual(to: all))
+
+        let stats = try library.server.get("/api/v1/stats").json()
+        let cliStats = try library.cli(["stats", "--json"]).json()
+        for key in ["photos", "ok", "errors", "missing", "reoriented", "withTakenAt", "schema", "folder"] {
+            #expect((stats[key] as? NSObject)?.isEqual(cliStats[key]) == true, "stats \(key)")
+        }
+        #expect((stats["indexing"] as? [String: Any])?["phase"] as? String == "done")
+    }
+
+    /// Every option is checked as the command line checks it: the same one line, the parameter named
+    /// as the query names it.
+    @Test func badValuesAreTheCommandLinesMessagesAs400() throws {
+        let library = try ServedLibrary()
+        let cases: [(query: String, flags: [String])] = [
+            ("width=-1", ["--width", "-1"]),
+            ("width=0", ["--width", "0"]),
+            ("width=2000000", ["--width", "2000000"]),
+            ("width=393&height=-5", ["--width", "393", "--height", "-5"]),
+            ("width=393&scale=0", ["--width", "393", "--scale", "0"]),
+            ("width=393&scale=17", ["--width", "393", "--scale", "17"]),
+            ("width=393&columns=adaptive:0", ["--width", "393", "--columns", "adaptive:0"]),
+            ("width=393&columns=bogus", ["--width", "393", "--columns", "bogus"]),
+            ("width=393&rowSpacing=-1", ["--width", "393", "--row-spacing", "-1"]),
+            ("width=393&cellStyle=round", ["--width", "393", "--cell-style", "round"]),
+            ("width=393&group=week", ["--width", "393", "--group", "week"]),
+            ("width=393&headerHeight=-3", ["--width", "393", "--header-height", "-3"]),
+        ]
+        for (query, flags) in cases {
+            let reply = try library.server.get("/api/v1/layout?" + query)
+            #expect(reply.status == 400, "\(query): \(reply.status) \(reply.text)")
+            let cli = try library.cli(["layout"] + flags)
+            #expect(cli.status == 64)
+            var expected = cli.stderr.replacingOccurrences(of: "photogrid: error: ", with: "")
+                .trimmingCharacters(in: .newlines)
+            for (flag, name) in [("--width", "width"), ("--height", "height"), ("--scale", "scale"), ("--columns", "columns"),
+                                 ("--row-spacing", "rowSpacing"), ("--cell-style", "cellStyle"), ("--group", "group"),
+                                 ("--header-height", "headerHeight")] {
+                expected = expected.replacingOccurrences(of: flag, with: name)
+            }
+            #expect(reply.errorMessage == expected, "\(query)")
+            #expect(try reply.json()["error"].flatMap { ($0 as? [String: Any])?["status"] as? Int } == 400)
+        }
+        // What only the server sees: text where a number goes, a missing width, a typo, a repeat.
+        for (query, message) in [
+            ("width=abc", "width must be a number (got 'abc')"),
+            ("width=NaN", "width must be a number (got 'NaN')"),
+            ("width=", "width must be a number (got '')"),
+            ("height=3", "width is required (the viewport width in points)"),
+            ("width=393&width=400", "width is given more than once"),
+        ] {
+            let reply = try library.server.get("/api/v1/layout?" + query)
+            #expect(reply.status == 400)
+            #expect(reply.errorMessage == message, "\(query): \(reply.text)")
+        }
+        let typo = try library.server.get("/api/v1/layout?widht=393")
+        #expect(typo.status == 400)
+        #expect(typo.errorMessage?.hasPrefix("unknown query parameter 'widht'") == true)
+        // An index past the grid is not found; one that is not a number is no photo either.
+        #expect(try library.server.get("/api/v1/detail/26?width=393").status == 404)
+        #expect(try library.server.get("/api/v1/detail/-1?width=393").status == 404)
+        #expect(try library.server.get("/api/v1/detail/x?width=393").status == 404)
+        #expect(try library.server.get("/api/v1/detail/3?width=393&progress=2").status == 400)
+        #expect(try library.server.get("/api/v1/photos?limit=0").status == 400)
+        #expect(try library.server.get("/api/v1/photos?limit=1001").status == 400)
+        #expect(try library.server.get("/api/v1/photos?offset=-1").status == 400)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Start, live updates, shutdown.
+@Suite(.serialized) struct ServedLifecycleTests {
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aShutdownSignalEndsTheServerWithStatusZero(signal: Int32) throws {
+        let library = try ServedLibrary()
+        let events = try library.server.connect()
+        try events.send(Array("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        _ = events.readAvailable(for: 0.3)
+        #expect(library.server.stop(signal) == 0)
+        #expect(events.isClosed(within: 5))
+        let check = try library.cli(["stats", "--check", "--json"])
+        #expect(try check.json()["integrity"] as? String == "ok")
+    }
+
+    @Test func aKillDuringTheFirstIndexLeavesASoundLibrary() throws {
+        let folder = try TemporaryFolder("photogrid-serve")
+        let photos = folder.url.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for k in 0..<3000 { try Data(TinyJPEG.numbered(k)).write(to: photos.appendingPathComponent("p\(k).jpg")) }
+        for delay in [0.05, 0.2, 0.5] {
+            let server = try ServerProcess(["photos", "--db", "library.sqlite"], in: folder.url)
+            usleep(useconds_t(delay * 1_000_000))
+            #expect(server.stop(SIGKILL) == 128 + SIGKILL)
+            let check = try PhotoGridBinary.run(["stats", "--check", "--json", "--db", "library.sqlite"], in: folder.url)
+            #expect(check.status == 0, "\(check.stderr)")
+            #expect(try check.json()["integrity"] as? String == "ok")
+        }
+    }
+
+    /// With --watch, a photo copied into the folder is in the layout soon after (the issue asks 1 s;
+    /// the test allows 10 on a loaded machine and prints what it took), announced by a `library` event.
+    @Test func aPhotoCopiedIntoAWatchedFolderAppears() throws {
+        let library = try ServedLibrary(["--watch"])
+        let count = SamplePhotos.facts.count
+        let events = try library.server.connect()
+        try events.send(Array("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        let opening = String(decoding: events.readAvailable(for: 0.5), as: UTF8.self)
+        #expect(opening.contains("event: library\ndata: {\"count\":\(count)}"))
+
+        let started = Date()
+        try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("sunset.jpg"),
+                                         to: library.photos.appendingPathComponent("sunset copy.jpg"))
+        let reply = try library.server.wait(for: "/api/v1/layout?width=393&height=10", timeout: 10) { reply in
+            ((try? reply.json())?["grid"] as? [String: Any])?["count"] as? Int == count + 1
+        }
+        let seconds = Date().timeIntervalSince(started)
+        #expect(((try reply.json())["grid"] as? [String: Any])?["count"] as? Int == count + 1)
+        print("watch: a copied photo was in the layout after \(Int(seconds * 1000)) ms")
+        let announced = String(decoding: events.readAvailable(for: 1), as: UTF8.self)
+        #expect(announced.contains("event: library\ndata: {\"count\":\(count + 1)}"), "\(announced)")
+
+        try FileManager.default.removeItem(at: library.photos.appendingPathComponent("sunset copy.jpg"))
+        let after = try library.server.wait(for: "/api/v1/layout?width=393&height=10", timeout: 10) { reply in
+            ((try? reply.json())?["grid"] as? [String: Any])?["count"] as? Int == count
+        }
+        #expect(((try after.json())["grid"] as? [String: Any])?["count"] as? Int == count)
+    }
+}

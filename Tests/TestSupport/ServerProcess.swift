@@ -1,0 +1,98 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A running `photogrid serve … --port 0`: started, its port read from the first line it prints,
+/// stopped with a signal.
+public final class ServerProcess {
+    public let process: Process
+    public let port: Int
+    private let errors: URL
+    private let output: Pipe
+
+    /// Starts `photogrid serve ARGS --port 0` in `directory` and waits (up to `timeout` seconds) for its
+    /// "serving http://127.0.0.1:PORT/" line.
+    public init(_ arguments: [String], in directory: URL, timeout: Double = 60) throws {
+        process = Process()
+        process.executableURL = try PhotoGridBinary.url
+        process.arguments = ["serve"] + arguments + ["--port", "0"]
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "PHOTOGRID_DB")
+        process.environment = environment
+        output = Pipe()
+        process.standardOutput = output
+        errors = directory.appendingPathComponent("serve-stderr-\(UUID().uuidString).txt")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+
+        let reader = output.fileHandleForReading
+        var line: [UInt8] = []
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while !line.contains(UInt8(ascii: "\n")) {
+            guard Date() < deadline, process.isRunning || reader.availableDataIfAny > 0 else { break }
+            var poller = pollfd(fd: reader.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let range = text.range(of: "http://127.0.0.1:"),
+              let port = Int(text[range.upperBound...].prefix(while: { $0.isNumber })) else {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+            let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            throw HTTPConnection.Failure("serve did not start (status \(process.terminationStatus)): \(text)\(stderr)")
+        }
+        self.port = port
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// A new connection to the server.
+    public func connect() throws -> HTTPConnection { try HTTPConnection(port: port) }
+
+    /// `GET path` on a new connection.
+    public func get(_ path: String, headers: [String: String] = [:]) throws -> HTTPConnection.Reply {
+        try connect().get(path, headers: headers)
+    }
+
+    /// Polls `GET path` until `done` holds for its reply (or `timeout` passes); the last reply.
+    @discardableResult
+    public func wait(for path: String, timeout: Double = 60, until done: (HTTPConnection.Reply) -> Bool) throws -> HTTPConnection.Reply {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while true {
+            let reply = try get(path)
+            if done(reply) || Date() >= deadline { return reply }
+            usleep(20_000)
+        }
+    }
+
+    /// Sends `signal` and waits for the process to end; its exit status (128 + signal when killed).
+    public func stop(_ signal: Int32 = SIGTERM) -> Int32 {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    }
+
+    /// What the server wrote on stderr so far.
+    public var standardError: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
+}
+
+extension FileHandle {
+    /// Bytes readable without blocking (0 when unknown).
+    var availableDataIfAny: Int {
+        var count: Int32 = 0
+        return ioctl(fileDescriptor, UInt(FIONREAD), &count) == 0 ? Int(count) : 0
+    }
+}
