@@ -7,10 +7,11 @@ extension Library {
     /// What a server's request handler or start-up calls; the command line uses
     /// `LibraryIndexing.index(library:…)` directly.
     public func index(folder: String, jobs: Int? = nil, retryErrors: Bool = false, prune: Bool = false,
-                      moveRoot: Bool = false, progress: (any ProgressReporting)? = nil) async throws(LibraryError) -> IndexReport {
+                      moveRoot: Bool = false, progress: (any ProgressReporting)? = nil,
+                      shouldStop: (@Sendable () -> Bool)? = nil) async throws(LibraryError) -> IndexReport {
         try await BlockingWork.run { () throws(LibraryError) -> IndexReport in
             try LibraryIndexing.index(library: self, folder: folder, jobs: jobs, retryErrors: retryErrors,
-                                      prune: prune, moveRoot: moveRoot, progressBar: progress)
+                                      prune: prune, moveRoot: moveRoot, progressBar: progress, shouldStop: shouldStop)
         }
     }
 

@@ -147,9 +147,12 @@ public enum LibraryIndexing {
     }
 
     /// Indexes `folder` into an open library (the options as for the path form).
+    ///
+    /// - Parameter shouldStop: asked after each committed batch; true ends the run there.
     public static func index(library: Library, folder: String, jobs: Int? = nil, retryErrors: Bool = false,
                              prune: Bool = false, moveRoot: Bool = false,
-                             progressBar: (any ProgressReporting)? = nil) throws(LibraryError) -> IndexReport {
+                             progressBar: (any ProgressReporting)? = nil,
+                             shouldStop: (@Sendable () -> Bool)? = nil) throws(LibraryError) -> IndexReport {
         let store = library.store
         if store.isReadOnly { throw LibraryError.readOnlyDatabase(path: library.databasePath) }
         var options = IndexOptions()
@@ -157,6 +160,7 @@ public enum LibraryIndexing {
         options.retryErrors = retryErrors
         options.prune = prune
         options.moveRoot = moveRoot
+        options.shouldStop = shouldStop
         if let progressBar { options.progress = { progressBar.update($0) } }
         let summary: IndexSummary
         do {

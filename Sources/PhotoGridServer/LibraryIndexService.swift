@@ -3,6 +3,7 @@ import PhotoGrid
 import PhotoGridSupport
 import PhotoLibrary
 import ServiceLifecycle
+import Synchronization
 
 /// Indexes the served folder: once at start, then (with `--watch`) each time the folder changes.
 /// Progress goes out as `index` events and each finished run as a `library` event; queries go on
@@ -35,8 +36,14 @@ struct LibraryIndexService: Service {
     /// One index run; its failure is logged and announced, never fatal to the server.
     private func indexOnce() async {
         let reporter = EventProgress(events: events)
+        let stopping = Atomic<Bool>(false)
         do {
-            let report = try await library.index(folder: folder, jobs: jobs, progress: reporter)
+            let report = try await withGracefulShutdownHandler {
+                try await library.index(folder: folder, jobs: jobs, progress: reporter,
+                                        shouldStop: { stopping.load(ordering: .relaxed) })
+            } onGracefulShutdown: {
+                stopping.store(true, ordering: .relaxed)
+            }
             let s = report.summary
             if s.added + s.updated + s.moved + s.missing > 0 || s.pruned > 0 { thumbnails.forgetAll() }
             events.publish(.index(phase: "done", done: s.scanned, total: s.scanned))

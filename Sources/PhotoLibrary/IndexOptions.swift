@@ -24,6 +24,9 @@ public struct IndexOptions: Sendable {
     public var fileProbe: FileProbe = .libjpeg
     /// Called on the indexing thread as files are found and done.
     public var progress: (@Sendable (IndexProgress) -> Void)?
+    /// Asked after each committed batch: true ends the run there (a server shutting down). The files
+    /// not probed yet keep their rows as they were; the next run picks them up.
+    public var shouldStop: (@Sendable () -> Bool)?
 
     /// The run's start time as stored in first_seen/last_seen (tests pin it).
     var startTime: @Sendable () -> String = { UTCTime.now().isoSeconds + "Z" }

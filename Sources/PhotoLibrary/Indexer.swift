@@ -149,6 +149,7 @@ public struct Indexer: Sendable {
                 try store.apply(pending, now: now)
                 pending.removeAll(keepingCapacity: true)
                 batchStarted = nil
+                if options.shouldStop?() == true { break }
             }
         }
     }

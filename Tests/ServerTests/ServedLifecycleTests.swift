@@ -35,6 +35,26 @@ import Glibc
         }
     }
 
+    /// SIGTERM in the middle of the first index run: the run ends at a committed batch, the server
+    /// exits 0, the library is sound and the next run finishes it.
+    @Test func aShutdownDuringTheFirstIndexEndsAtABatch() throws {
+        let folder = try TemporaryFolder("photogrid-serve")
+        let photos = folder.url.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for k in 0..<6000 { try Data(TinyJPEG.numbered(k)).write(to: photos.appendingPathComponent("p\(k).jpg")) }
+        let server = try ServerProcess(["photos", "--db", "library.sqlite", "--jobs", "1"], in: folder.url)
+        server.waitForEvent("\"phase\":\"indexing\"")
+        let started = Date()
+        #expect(server.stop(SIGTERM) == 0)
+        print("serve: SIGTERM during the first index run ended it after \(Int(Date().timeIntervalSince(started) * 1000)) ms")
+        let check = try PhotoGridBinary.run(["stats", "--check", "--json", "--db", "library.sqlite"], in: folder.url)
+        #expect(try check.json()["integrity"] as? String == "ok")
+        let index = try PhotoGridBinary.run(["index", "photos", "--db", "library.sqlite", "--json"], in: folder.url)
+        #expect(try index.json()["scanned"] as? Int == 6000)
+        let stats = try PhotoGridBinary.run(["stats", "--json", "--db", "library.sqlite"], in: folder.url)
+        #expect(try stats.json()["ok"] as? Int == 6000)
+    }
+
     /// With --watch, a photo copied into the folder is in the layout soon after (the issue asks 1 s;
     /// the test allows 10 on a loaded machine and prints what it took), announced by a `library` event.
     @Test func aPhotoCopiedIntoAWatchedFolderAppears() throws {

@@ -78,6 +78,17 @@ public final class ServerProcess {
         }
     }
 
+    /// Reads `/api/v1/events` until a line containing `text` arrives (or `timeout` passes).
+    public func waitForEvent(_ text: String, timeout: Double = 30) {
+        guard let stream = try? connect() else { return }
+        try? stream.send(Array("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        var seen = ""
+        while Date() < deadline, !seen.contains(text) {
+            seen += String(decoding: stream.readAvailable(for: 0.05), as: UTF8.self)
+        }
+    }
+
     /// Sends `signal` and waits for the process to end; its exit status (128 + signal when killed).
     public func stop(_ signal: Int32 = SIGTERM) -> Int32 {
         kill(process.processIdentifier, signal)

@@ -1,0 +1,185 @@
+#!/usr/bin/env bash
+# photogrid serve under load, next to nginx serving the same bytes as static files, in one run:
+#   1. visible-range layout on a 1,000,000-photo library (a random scroll offset per request) against
+#      nginx sending one saved layout document: requests/s, p99 latency, non-2xx;
+#   2. a cached grid thumbnail (387 px) against nginx sending the same file;
+#   3. on-demand grid thumbnails of camera-size JPEGs, one request at a time (p50), against the
+#      per-photo time of `photogrid thumbs --jobs 1` on the same files;
+#   4. memory: the server's RSS after 1,000 layout requests and after 1,000,000.
+# wrk: 2 threads, 32 connections, 10 s (DURATION=… to change), all on loopback.
+#
+#   Benchmarks/serve.sh          (PHOTOGRID_BIN=… to measure a given binary)
+# Needs: wrk, nginx (Debian `wrk`, `nginx-light`; installed when missing), python3, hyperfine.
+# Work files: Benchmarks/work/serve (git-ignored).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+WORK=$PWD/Benchmarks/work/serve
+DURATION=${DURATION:-10s}
+mkdir -p "$WORK"
+need=()
+command -v wrk >/dev/null || need+=(wrk)
+command -v nginx >/dev/null || need+=(nginx-light)
+if [ ${#need[@]} -gt 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >&2; fi
+if [ -n "${PHOTOGRID_BIN:-}" ]; then BIN=$PHOTOGRID_BIN; else
+  swift build -c release --product photogrid >&2
+  BIN=$(swift build -c release --show-bin-path)/photogrid
+fi
+
+# The 1,000,000-row library of Benchmarks/layout-library.sh (made once).
+if [ ! -f Benchmarks/work/layout/million.sqlite ]; then
+  RUNS=1 PHOTOGRID_BIN=$BIN Benchmarks/layout-library.sh >/dev/null
+fi
+DB=Benchmarks/work/layout/million.sqlite
+# Camera-size photos for the thumbnail measures: 40 of Benchmarks/make-camera-photos.sh's (made once).
+if [ ! -d "$WORK/camera" ]; then
+  Benchmarks/make-camera-photos.sh >&2
+  mkdir -p "$WORK/camera"
+  find Benchmarks/work/index/camera -iname '*.jpg' | sort | awk 'NR % 25 == 1' | head -40 | xargs -I{} cp {} "$WORK/camera/"
+fi
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+start_server() {  # start_server ARGS…: sets PID and PORT
+  "$BIN" serve "$@" --port 0 --log-level error > "$WORK/serve.out" 2> "$WORK/serve.err" &
+  PID=$!
+  for _ in $(seq 1 200); do
+    PORT=$(grep -o '127.0.0.1:[0-9]*' "$WORK/serve.out" 2>/dev/null | cut -d: -f2 || true)
+    [ -n "$PORT" ] && return
+    sleep 0.05
+  done
+  echo "serve did not start: $(cat "$WORK/serve.err")" >&2; exit 1
+}
+rss_kib() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
+
+# nginx: the same bytes as static files.
+NGINX_PORT=$(free_port)
+mkdir -p "$WORK/static" "$WORK/nginx"
+cat > "$WORK/nginx/nginx.conf" <<EOF
+worker_processes 2;
+pid $WORK/nginx/nginx.pid;
+error_log $WORK/nginx/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  keepalive_requests 1000000;
+  types { application/json json; image/jpeg jpg; }
+  client_body_temp_path $WORK/nginx/body; proxy_temp_path $WORK/nginx/proxy;
+  fastcgi_temp_path $WORK/nginx/fastcgi; uwsgi_temp_path $WORK/nginx/uwsgi; scgi_temp_path $WORK/nginx/scgi;
+  server { listen 127.0.0.1:$NGINX_PORT; root $WORK/static; }
+}
+EOF
+
+start_server --db "$DB"
+SERVE_PID=$PID; SERVE_PORT=$PORT
+trap 'kill $SERVE_PID 2>/dev/null || true; nginx -c "$WORK/nginx/nginx.conf" -s stop 2>/dev/null || true' EXIT
+
+python3 - "$SERVE_PORT" "$WORK/static/layout.json" <<'PY'
+import sys, urllib.request
+port, out = sys.argv[1], sys.argv[2]
+open(out, "wb").write(urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/layout?width=393&offset=40000000").read())
+PY
+# One grid thumbnail of the library: made from a camera photo (a served library of those photos).
+start_server "$WORK/camera" --db "$WORK/camera.sqlite"
+CAMERA_PID=$PID; CAMERA_PORT=$PORT
+trap 'kill $SERVE_PID $CAMERA_PID 2>/dev/null || true; nginx -c "$WORK/nginx/nginx.conf" -s stop 2>/dev/null || true' EXIT
+sleep 1
+python3 - "$CAMERA_PORT" "$WORK" <<'PY'
+import json, sys, time, urllib.request
+port, work = sys.argv[1], sys.argv[2]
+base = f"http://127.0.0.1:{port}"
+for _ in range(200):
+    stats = json.load(urllib.request.urlopen(base + "/api/v1/stats"))
+    if stats.get("indexing", {}).get("phase") == "done": break
+    time.sleep(0.05)
+cells = json.load(urllib.request.urlopen(base + "/api/v1/layout?width=393&all=true"))["cells"]
+urls = [c["thumbnail"] for c in cells]
+# Each thumbnail made on demand, one request at a time.
+times = []
+for u in urls:
+    t = time.perf_counter(); body = urllib.request.urlopen(f"{base}/{u}").read(); times.append(time.perf_counter() - t)
+times.sort()
+open(f"{work}/ondemand.txt", "w").write(f"{times[len(times)//2]} {len(times)}\n")
+open(f"{work}/static/thumb.jpg", "wb").write(body)
+open(f"{work}/thumb-url.txt", "w").write(urls[-1] + "\n")
+PY
+nginx -c "$WORK/nginx/nginx.conf"
+
+cat > "$WORK/layout.lua" <<'EOF'
+-- A random scroll offset within the 1,000,000-photo grid (333,334 rows of 132 pt) per request.
+math.randomseed(7)
+request = function()
+  return wrk.format("GET", "/api/v1/layout?width=393&offset=" .. math.random(0, 44000000))
+end
+EOF
+
+run_wrk() {  # run_wrk NAME URL [SCRIPT]: prints "NAME requests/s p99-ms non-2xx"
+  local name=$1 url=$2 script=${3:-}
+  local out
+  if [ -n "$script" ]; then out=$(wrk -t2 -c32 -d"$DURATION" --latency -s "$script" "$url"); else out=$(wrk -t2 -c32 -d"$DURATION" --latency "$url"); fi
+  echo "$out" > "$WORK/wrk-$name.txt"
+  python3 - "$name" "$WORK/wrk-$name.txt" <<'PY'
+import re, sys
+name, text = sys.argv[1], open(sys.argv[2]).read()
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", text)
+ms = float(p99.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[p99.group(2)]
+bad = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+errors = re.search(r"Socket errors: (.*)", text)
+print(f"{name} {rps:.0f} {ms:.2f} {int(bad.group(1)) if bad else 0} {'socket errors: ' + errors.group(1) if errors else ''}")
+PY
+}
+
+RSS_START=$(rss_kib $SERVE_PID)
+python3 - "$SERVE_PORT" <<'PY'
+import sys, urllib.request
+for i in range(1000):
+    urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/api/v1/layout?width=393&offset={i * 40000}").read()
+PY
+RSS_1K=$(rss_kib $SERVE_PID)
+
+echo "wrk -t2 -c32 -d$DURATION on loopback; photogrid serve (release) against nginx $(nginx -v 2>&1 | cut -d/ -f2) on the same bytes" >&2
+L_SERVE=$(run_wrk serve-layout "http://127.0.0.1:$SERVE_PORT" "$WORK/layout.lua")
+L_NGINX=$(run_wrk nginx-layout "http://127.0.0.1:$NGINX_PORT/layout.json")
+T_SERVE=$(run_wrk serve-thumb "http://127.0.0.1:$CAMERA_PORT/$(cat "$WORK/thumb-url.txt")")
+T_NGINX=$(run_wrk nginx-thumb "http://127.0.0.1:$NGINX_PORT/thumb.jpg")
+
+# Memory after a million layout requests (wrk until the count is reached).
+python3 - "$SERVE_PORT" "$WORK" <<'PY'
+import re, subprocess, sys
+port, work = sys.argv[1], sys.argv[2]
+done = 0
+while done < 1_000_000:
+    out = subprocess.run(["wrk", "-t2", "-c32", "-d10s", "-s", f"{work}/layout.lua", f"http://127.0.0.1:{port}"],
+                         capture_output=True, text=True).stdout
+    done += int(re.search(r"(\d+) requests in", out).group(1))
+open(f"{work}/million-requests.txt", "w").write(str(done))
+PY
+RSS_1M=$(rss_kib $SERVE_PID)
+
+# thumbs --jobs 1 on the same photos, per photo.
+rm -rf "$WORK/thumbs-lib.sqlite"* "$WORK/thumbs-out"
+"$BIN" index "$WORK/camera" --db "$WORK/thumbs-lib.sqlite" >/dev/null
+hyperfine -N --runs 5 --export-json "$WORK/thumbs.json" \
+  --prepare "rm -rf $WORK/thumbs-out" \
+  "$BIN thumbs --db $WORK/thumbs-lib.sqlite --jobs 1 --out $WORK/thumbs-out" >&2
+
+python3 - "$L_SERVE" "$L_NGINX" "$T_SERVE" "$T_NGINX" "$WORK" "$RSS_1K" "$RSS_1M" "$RSS_START" <<'PY'
+import json, sys
+ls, ln, ts, tn, work, rss1k, rss1m, rss0 = sys.argv[1:]
+def parse(s):
+    name, rps, p99, bad = s.split()[:4]
+    return float(rps), float(p99), int(bad)
+rows = [("visible layout, 1M photos", parse(ls), parse(ln), "layout.json"), ("cached grid thumbnail", parse(ts), parse(tn), "thumb.jpg")]
+print(f"{'route':28} {'photogrid req/s':>16} {'nginx req/s':>12} {'ratio':>7} {'p99 (photogrid)':>16} {'non-2xx':>8}")
+for name, s, n, _ in rows:
+    print(f"{name:28} {s[0]:16.0f} {n[0]:12.0f} {s[0]/n[0]:6.2f}× {s[1]:13.2f} ms {s[2]:8d}")
+p50, count = open(f"{work}/ondemand.txt").read().split()
+per_photo = json.load(open(f"{work}/thumbs.json"))["results"][0]["median"] / int(count)
+print(f"on-demand grid thumbnail, camera JPEG: p50 {float(p50)*1e3:.1f} ms against thumbs --jobs 1 {per_photo*1e3:.1f} ms per photo: {float(p50)/per_photo:.2f}×")
+done = int(open(f"{work}/million-requests.txt").read())
+print(f"RSS: {int(rss0)//1024} MiB at start, {int(rss1k)//1024} MiB after 1,000 layout requests, {int(rss1m)//1024} MiB after {done:,} more: {int(rss1m)/int(rss1k):.2f}×")
+ok = [rows[0][1][0] >= 0.5 * rows[0][2][0], rows[0][1][1] <= 5, rows[1][1][0] >= 0.5 * rows[1][2][0],
+      rows[0][1][2] == 0 and rows[1][1][2] == 0, float(p50) <= 1.2 * per_photo, int(rss1m) <= 1.2 * int(rss1k)]
+names = ["layout ≥ 0.5× nginx", "layout p99 ≤ 5 ms", "thumbnail ≥ 0.5× nginx", "no non-2xx", "on-demand p50 ≤ 1.2× thumbs", "RSS ≤ 1.2×"]
+print("goals: " + ", ".join(f"{n} {'PASS' if o else 'MISS'}" for n, o in zip(names, ok)))
+PY
