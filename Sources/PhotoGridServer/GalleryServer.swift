@@ -35,6 +35,10 @@ public enum GalleryServer {
         router.get("/api/v1/events") { _, _ in eventStream(events) }
         router.get("/api/v1/openapi.json") { _, _ in try embedded("docs/openapi.json", type: "application/json") }
         router.get("/") { _, _ in try embedded("Web/index.html", type: "text/html; charset=utf-8") }
+        router.get("/web/:file") { _, context in
+            let name = context.parameters.get("file") ?? ""
+            return try embedded("Web/" + name, type: contentType(of: name))
+        }
 
         events.publish(.library(count: (try? library.store.gridCount()) ?? 0))
         let app = Application(
@@ -75,6 +79,14 @@ public enum GalleryServer {
                             }
                             try await writer.finish(nil)
                         })
+    }
+
+    /// The media type of a web gallery file, by its extension.
+    static func contentType(of name: String) -> String {
+        if name.hasSuffix(".js") { return "text/javascript; charset=utf-8" }
+        if name.hasSuffix(".css") { return "text/css; charset=utf-8" }
+        if name.hasSuffix(".html") { return "text/html; charset=utf-8" }
+        return "application/octet-stream"
     }
 
     /// A file compiled into the binary (`EmbedServerFiles`).

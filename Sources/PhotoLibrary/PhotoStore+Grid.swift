@@ -12,7 +12,7 @@ extension PhotoStore {
     public func readGrid<T>(_ body: (GridReader) throws -> T) throws -> T {
         var bodyError: (any Error)?
         let value: T? = try read("reading the grid") { db in
-            do { return try body(GridReader(db: db)) } catch { bodyError = error; return nil }
+            do { return try body(GridReader(db: db, dayIndex: dayIndex)) } catch { bodyError = error; return nil }
         }
         if let bodyError { throw bodyError }
         return value!
@@ -40,6 +40,7 @@ extension PhotoStore {
 /// The grid inside one read transaction of `PhotoStore.readGrid`; valid only inside that call.
 public struct GridReader {
     let db: Database
+    let dayIndex: GridDayIndex
 
     /// Number of photos in the grid, as kept by the triggers of Migrations/0003 (`grid_size`).
     public func count() throws(LibraryError) -> Int {
@@ -101,16 +102,7 @@ public struct GridReader {
     /// The day (`grid_days.day`) whose photos include grid position `position`, and the grid position
     /// of that day's first photo; nil past the end of the grid.
     func dayStart(containing position: Int) throws(LibraryError) -> (day: String, position: Int)? {
-        try run("finding a grid position") { db in
-            var before = 0
-            let days = try Row.fetchCursor(db, sql: "SELECT day, photos FROM grid_days ORDER BY day")
-            while let row = try days.next() {
-                let photos: Int = row[1]
-                if position < before + photos { return (row[0], before) }
-                before += photos
-            }
-            return nil
-        }
+        try run("finding a grid position") { db in try dayIndex.dayStart(containing: position, db: db) }
     }
 
     private func run<T>(_ operation: String, _ body: (Database) throws -> T) throws(LibraryError) -> T {

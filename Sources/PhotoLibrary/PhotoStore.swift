@@ -33,6 +33,8 @@ public final class PhotoStore: Sendable {
     public let path: String
     /// The pool; its writer is the only connection that writes.
     let pool: DatabasePool
+    /// The grid's days by position, per reader connection (`GridDayIndex`).
+    let dayIndex = GridDayIndex()
 
     /// How long a connection waits for another process's lock before failing.
     static let busyTimeoutSeconds: Double = 60

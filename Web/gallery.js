@@ -1,0 +1,349 @@
+// The web gallery: the Photos grid drawn from /api/v1/layout, exactly where the API says, with only the
+// visible rows and one screen above and below in the document; the detail view and its zoom transition
+// from /api/v1/detail geometry; live updates from /api/v1/events.
+import { transitionFrame, draggedRect, dragGridOpacity, shouldClose, ScrollMap } from "./geometry.js";
+
+const query = new URLSearchParams(location.search);
+const options = {};  // grid options passed through to the API (?group=day&columns=…)
+for (const name of ["group", "columns", "rowSpacing", "headerHeight", "token"]) {
+  if (query.has(name)) options[name] = query.get(name);
+}
+const headers = options.token ? { Authorization: "Bearer " + options.token } : {};
+delete options.token;
+
+const stage = document.getElementById("stage");
+const spacer = document.getElementById("spacer");
+const detailView = document.getElementById("detail");
+const backdrop = detailView.querySelector("[data-detail-backdrop]");
+const mask = detailView.querySelector("[data-detail-mask]");
+const detailImage = detailView.querySelector("[data-detail-image]");
+const statusLine = document.getElementById("status");
+
+const state = {
+  width: 0, height: 0, scale: 1, offset: 0,
+  doc: null,          // the last layout document: cells for [docOffset − height, docOffset + 2·height)
+  docOffset: NaN,
+  map: new ScrollMap(0, 1),
+  cells: new Map(),   // index → element
+  headers: [],
+  request: null,      // AbortController of the layout request in flight
+  drawn: null,        // promise of the next draw, for scrollToOffset
+  open: null,         // { index, doc, progress } while the detail view is shown
+};
+
+/** `api/v1/<path>?<params>` as JSON; an AbortError when superseded. */
+async function api(path, params, signal) {
+  const search = new URLSearchParams({ ...options, ...params });
+  const response = await fetch(`api/v1/${path}?${search}`, { signal, headers });
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error ? body.error.message : response.statusText);
+  return body;
+}
+
+function viewportParams(offset) {
+  return { width: state.width, height: state.height, scale: state.scale, offset };
+}
+
+// MARK: The grid
+
+/** Lays out the grid at content offset `offset`: fetches the window around it unless the last one covers it. */
+async function showOffset(offset, { force = false } = {}) {
+  state.offset = offset;
+  const covered = state.doc && Math.abs(offset - state.docOffset) <= state.height * 0.5;
+  if (covered && !force) { draw(); return; }
+  state.request?.abort();
+  const controller = new AbortController();
+  state.request = controller;
+  try {
+    const windowOffset = offset;
+    const doc = await api("layout", { ...viewportParams(windowOffset - state.height), height: state.height * 3 }, controller.signal);
+    if (controller.signal.aborted) return;
+    state.doc = doc;
+    state.docOffset = windowOffset;
+    resizeScrollRange(doc.grid.contentHeight);
+    draw();
+    statusLine.textContent = doc.grid.count === 0 ? "No photos yet." : "";
+  } catch (error) {
+    if (error.name !== "AbortError") statusLine.textContent = String(error.message || error);
+  } finally {
+    if (state.request === controller) state.request = null;
+  }
+}
+
+function resizeScrollRange(contentHeight) {
+  const map = new ScrollMap(contentHeight, state.height);
+  if (map.range !== state.map.range || map.factor !== state.map.factor) {
+    state.map = map;
+    spacer.style.height = `${map.range}px`;
+  }
+}
+
+/** Puts the document's cells (and section headers) where they are at the current offset. */
+function draw() {
+  const doc = state.doc;
+  if (!doc) return;
+  const y = state.offset;
+  const low = y - state.height, high = y + 2 * state.height;
+  const keep = new Set();
+  for (const cell of doc.cells) {
+    const f = cell.frame;
+    if (f.y + f.height <= low || f.y >= high) continue;
+    keep.add(cell.index);
+    let element = state.cells.get(cell.index);
+    if (!element || element.dataset.id !== String(cell.id)) {
+      element?.remove();
+      element = makeCell(cell);
+      state.cells.set(cell.index, element);
+      stage.appendChild(element);
+    }
+    element.style.width = `${f.width}px`;
+    element.style.height = `${f.height}px`;
+    element.style.transform = `translate(${f.x}px, ${f.y - y}px)`;
+  }
+  for (const [index, element] of state.cells) {
+    if (!keep.has(index)) { element.remove(); state.cells.delete(index); }
+  }
+  drawHeaders(doc, y);
+}
+
+function makeCell(cell) {
+  const button = document.createElement("button");
+  button.className = "cell";
+  button.dataset.index = cell.index;
+  button.dataset.id = cell.id;
+  button.setAttribute("aria-label", cell.path || `Photo ${cell.index + 1}`);
+  if (cell.thumbnail) {
+    const img = document.createElement("img");
+    img.alt = "";
+    img.decoding = "async";
+    img.onerror = () => button.classList.add("broken");
+    img.src = cell.thumbnail;
+    button.appendChild(img);
+  } else {
+    button.classList.add("broken");
+  }
+  button.addEventListener("click", () => open(cell.index));
+  return button;
+}
+
+/** Section headers at their natural frames, and the pinned one at the top (docs/layout-spec.md §10). */
+function drawHeaders(doc, y) {
+  for (const element of state.headers) element.remove();
+  state.headers = [];
+  if (!doc.sections) return;
+  for (const section of doc.sections) {
+    const f = section.header;
+    if (doc.pinned && doc.pinned.section === section.index) continue;
+    state.headers.push(makeHeader(section.title, f.x, f.y - y, f.width, f.height, false));
+  }
+  if (doc.pinned && Math.abs(state.docOffset - y) < 0.5) {
+    const f = doc.pinned.frame, title = doc.sections.find((s) => s.index === doc.pinned.section)?.title ?? "";
+    state.headers.push(makeHeader(title, f.x, f.y, f.width, f.height, true));
+  }
+  for (const element of state.headers) stage.appendChild(element);
+}
+
+function makeHeader(title, x, y, width, height, pinned) {
+  const element = document.createElement("div");
+  element.className = pinned ? "header pinned" : "header";
+  element.textContent = title;
+  element.style.width = `${width}px`;
+  element.style.height = `${height}px`;
+  element.style.transform = `translate(${x}px, ${y}px)`;
+  return element;
+}
+
+/** Reads the window's size; a change of width re-lays out, keeping the photo at the top of the screen there. */
+async function measure() {
+  const width = document.documentElement.clientWidth, height = window.innerHeight;
+  const scale = window.devicePixelRatio || 1;
+  if (width === state.width && height === state.height && scale === state.scale) return;
+  const anchor = topCell();
+  state.width = width; state.height = height; state.scale = scale;
+  state.doc = null;
+  if (anchor) {
+    // Where the anchor photo's cell is at the new width: the detail document names any cell's frame.
+    const at = await api(`detail/${anchor.index}`, { ...viewportParams(0), progress: 0 }).catch(() => null);
+    if (at) { await scrollToOffset(Math.max(0, at.cell.y - anchor.delta)); return; }
+  }
+  await showOffset(state.offset, { force: true });
+}
+
+/** The first cell at the top of the screen and how far below the top its frame starts. */
+function topCell() {
+  if (!state.doc) return null;
+  let best = null;
+  for (const cell of state.doc.cells) {
+    const f = cell.frame;
+    if (f.y + f.height > state.offset && (!best || f.y < best.frame.y || (f.y === best.frame.y && f.x < best.frame.x))) best = cell;
+  }
+  return best ? { index: best.index, delta: best.frame.y - state.offset } : null;
+}
+
+/** Scrolls to content offset `y` and resolves once the cells there are drawn. */
+async function scrollToOffset(y) {
+  const max = Math.max(0, state.map.content - state.height);
+  const target = Math.min(Math.max(0, y), max);
+  if (!state.doc) await showOffset(target, { force: true });
+  scrolling = true;
+  window.scrollTo(0, state.map.scrollTop(target));
+  scrolling = false;
+  await showOffset(target, { force: true });
+}
+
+let scrolling = false;
+let scrollTimer = 0;
+window.addEventListener("scroll", () => {
+  if (scrolling) return;
+  const y = state.map.offset(window.scrollY);
+  state.offset = y;
+  draw();
+  clearTimeout(scrollTimer);
+  scrollTimer = setTimeout(() => showOffset(state.map.offset(window.scrollY)), 40);
+}, { passive: true });
+window.addEventListener("resize", () => { measure(); });
+
+// MARK: The detail view
+
+/** Opens photo `index` with the zoom transition (held at `progress` when given: a test hook). */
+async function open(index, { progress } = {}) {
+  const doc = await api(`detail/${index}`, { ...viewportParams(state.offset), progress: 1 });
+  const cellImage = state.cells.get(index)?.querySelector("img");
+  detailImage.src = cellImage?.currentSrc || doc.thumbnail || "";
+  if (doc.thumbnail) {
+    const full = new Image();
+    full.onload = () => { if (state.open?.index === index) detailImage.src = doc.thumbnail; };
+    full.src = doc.thumbnail;
+  }
+  state.open = { index, doc, progress: 0 };
+  detailView.hidden = false;
+  if (progress !== undefined) { setProgress(progress); return; }
+  await animate(0, 1);
+  detailImage.focus?.();
+}
+
+/** Closes the detail view with the transition back to the cell, scrolling the grid first when the cell is off screen. */
+async function close({ from } = {}) {
+  const open = state.open;
+  if (!open) return;
+  let doc = open.doc;
+  const cell = doc.cell;
+  if (cell.y + cell.height <= 0 || cell.y >= state.height) {
+    await scrollToOffset(state.offset + cell.y - (state.height - cell.height) / 2);
+    doc = await api(`detail/${open.index}`, { ...viewportParams(state.offset), progress: 1 });
+    open.doc = doc;
+  }
+  await animate(open.progress, 0, from);
+  detailView.hidden = true;
+  stage.style.opacity = "";
+  state.open = null;
+  state.cells.get(open.index)?.focus({ preventScroll: true });
+}
+
+function setProgress(p, from) {
+  const open = state.open;
+  open.progress = p;
+  const doc = open.doc;
+  const source = doc.source, detail = from ? mixRect(doc.source, from, p) : doc.detail;
+  const frame = from ? { image: detail, mask: detail } : transitionFrame(source, detail, p);
+  place(frame.image, frame.mask);
+  backdrop.style.opacity = String(from ? p * (1 - from.gridOpacity) : p);
+}
+
+function mixRect(a, b, p) {
+  return { x: a.x + (b.x - a.x) * p, y: a.y + (b.y - a.y) * p, width: a.width + (b.width - a.width) * p, height: a.height + (b.height - a.height) * p };
+}
+
+function place(image, square) {
+  mask.style.transform = `translate(${square.x}px, ${square.y}px)`;
+  mask.style.width = `${square.width}px`;
+  mask.style.height = `${square.height}px`;
+  detailImage.style.transform = `translate(${image.x - square.x}px, ${image.y - square.y}px)`;
+  detailImage.style.width = `${image.width}px`;
+  detailImage.style.height = `${image.height}px`;
+}
+
+function animate(from, to, dragged) {
+  const duration = 320;
+  return new Promise((resolve) => {
+    const start = performance.now();
+    const step = (now) => {
+      const t = Math.min(1, (now - start) / duration);
+      const eased = 1 - Math.pow(1 - t, 3);
+      if (!state.open) return resolve();
+      setProgress(from + (to - from) * eased, dragged);
+      if (t < 1) requestAnimationFrame(step); else resolve();
+    };
+    requestAnimationFrame(step);
+  });
+}
+
+backdrop.addEventListener("click", () => close());
+window.addEventListener("keydown", (event) => {
+  if (!state.open) return;
+  if (event.key === "Escape") { event.preventDefault(); close(); }
+  const count = state.doc?.grid.count ?? 0;
+  if (event.key === "ArrowRight" && state.open.index + 1 < count) { event.preventDefault(); open(state.open.index + 1, { progress: 1 }); }
+  if (event.key === "ArrowLeft" && state.open.index > 0) { event.preventDefault(); open(state.open.index - 1, { progress: 1 }); }
+});
+
+// Drag to dismiss: the image follows the pointer, scaled; released moving down, it closes.
+let drag = null;
+mask.addEventListener("pointerdown", (event) => {
+  if (!state.open || state.open.progress < 1) return;
+  mask.setPointerCapture(event.pointerId);
+  drag = { x: event.clientX, y: event.clientY, samples: [{ t: event.timeStamp, y: 0 }], tx: 0, ty: 0 };
+});
+mask.addEventListener("pointermove", (event) => {
+  if (!drag) return;
+  drag.tx = event.clientX - drag.x; drag.ty = event.clientY - drag.y;
+  drag.samples.push({ t: event.timeStamp, y: drag.ty });
+  if (drag.samples.length > 8) drag.samples.shift();
+  const rect = draggedRect(state.open.doc.detail, drag.tx, drag.ty);
+  place(rect, rect);
+  const gridOpacity = Math.min(1, dragGridOpacity(drag.ty));
+  backdrop.style.opacity = String(1 - gridOpacity);
+});
+mask.addEventListener("pointerup", (event) => {
+  if (!drag) return;
+  const samples = drag.samples.filter((s) => event.timeStamp - s.t <= 100);
+  const first = samples[0] ?? drag.samples[0], last = drag.samples[drag.samples.length - 1];
+  const dt = (last.t - first.t) / 1000;
+  const velocity = dt > 0 ? (last.y - first.y) / dt : 0;
+  const rect = draggedRect(state.open.doc.detail, drag.tx, drag.ty);
+  const gridOpacity = Math.min(1, dragGridOpacity(drag.ty));
+  drag = null;
+  if (shouldClose(velocity)) {
+    close({ from: { ...rect, gridOpacity } });
+  } else {
+    place(state.open.doc.detail, state.open.doc.detail);
+    backdrop.style.opacity = "1";
+  }
+});
+
+// MARK: Live updates
+
+function listen() {
+  const events = new EventSource("api/v1/events");
+  events.addEventListener("library", (event) => {
+    const { count } = JSON.parse(event.data);
+    if (state.doc && count !== state.doc.grid.count) showOffset(state.offset, { force: true });
+  });
+}
+
+// MARK: The test contract (README, "The web gallery"): every cell has data-index; the detail image and
+// mask have data-detail-image and data-detail-mask.
+window.photogrid = {
+  scrollToOffset,
+  open: (index, options) => open(index, options),
+  close: () => close(),
+  state: () => ({ width: state.width, height: state.height, scale: state.scale, offset: state.offset,
+                  contentHeight: state.doc?.grid.contentHeight ?? 0, count: state.doc?.grid.count ?? 0 }),
+  ready: null,
+};
+
+window.photogrid.ready = (async () => {
+  await measure();
+  if (!state.doc) await showOffset(0, { force: true });
+  listen();
+})();
