@@ -88,10 +88,9 @@ let package = Package(
 
         // Build tooling: Migrations/*.sql are compiled into PhotoLibrary, so the binary never
         // looks for them on disk.
-        .executableTarget(name: "MigrationEmbedder"),
-        .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"]),
-        // The same for the server's files: docs/openapi.json and the web gallery (Web/).
         .executableTarget(name: "FileEmbedder"),
+        .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["FileEmbedder"]),
+        // The same for the server's files: docs/openapi.json and the web gallery (Web/).
         .plugin(name: "EmbedServerFiles", capability: .buildTool(), dependencies: ["FileEmbedder"]),
 
         // What the test targets share (seeded randomness); no product depends on it.

@@ -27,6 +27,8 @@ const state = {
   cells: new Map(),   // index → element
   headers: [],
   request: null,      // AbortController of the layout request in flight
+  pending: Promise.resolve(),  // settles when the request in flight does
+  ownScroll: null,    // the scroll position scrollToOffset set, until its scroll event
   drawn: null,        // promise of the next draw, for scrollToOffset
   open: null,         // { index, doc, progress } while the detail view is shown
 };
@@ -54,6 +56,8 @@ async function showOffset(offset, { force = false } = {}) {
   state.request?.abort();
   const controller = new AbortController();
   state.request = controller;
+  let finished;
+  state.pending = new Promise((resolve) => { finished = resolve; });
   try {
     const windowOffset = offset;
     const doc = await api("layout", { ...viewportParams(windowOffset - state.height), height: state.height * 3 }, controller.signal);
@@ -67,6 +71,7 @@ async function showOffset(offset, { force = false } = {}) {
     if (error.name !== "AbortError") statusLine.textContent = String(error.message || error);
   } finally {
     if (state.request === controller) state.request = null;
+    finished();
   }
 }
 
@@ -126,19 +131,30 @@ function makeCell(cell) {
   return button;
 }
 
-/** Section headers at their natural frames, and the pinned one at the top (docs/layout-spec.md §10). */
+/** Section headers at their natural frames, and the pinned one at the top (docs/layout-spec.md §10:
+ *  the last section whose header starts at or above the offset, held at the top until its last row's
+ *  bottom pushes it up; SectionedPhotoGrid.pinnedHeader). */
 function drawHeaders(doc, y) {
   for (const element of state.headers) element.remove();
   state.headers = [];
-  if (!doc.sections) return;
-  for (const section of doc.sections) {
+  if (!doc.sections || doc.sections.length === 0) return;
+  const sections = [...doc.sections].sort((a, b) => a.index - b.index);
+  let pinned = null;
+  for (const section of sections) if (section.header.y <= y) pinned = section;
+  for (const section of sections) {
+    if (section === pinned) continue;
     const f = section.header;
-    if (doc.pinned && doc.pinned.section === section.index) continue;
     state.headers.push(makeHeader(section.title, f.x, f.y - y, f.width, f.height, false));
   }
-  if (doc.pinned && Math.abs(state.docOffset - y) < 0.5) {
-    const f = doc.pinned.frame, title = doc.sections.find((s) => s.index === doc.pinned.section)?.title ?? "";
-    state.headers.push(makeHeader(title, f.x, f.y, f.width, f.height, true));
+  if (pinned) {
+    const f = pinned.header;
+    const last = pinned.start + pinned.count - 1;
+    let bottom = Infinity;
+    if (doc.cells.some((c) => c.index === last)) {
+      bottom = Math.max(...doc.cells.filter((c) => c.section === pinned.index).map((c) => c.frame.y + c.frame.height));
+    }
+    const top = Math.min(Math.max(f.y, y), bottom - f.height);
+    state.headers.push(makeHeader(pinned.title, f.x, top - y, f.width, f.height, true));
   }
   for (const element of state.headers) stage.appendChild(element);
 }
@@ -185,16 +201,20 @@ async function scrollToOffset(y) {
   const max = Math.max(0, state.map.content - state.height);
   const target = Math.min(Math.max(0, y), max);
   if (!state.doc) await showOffset(target, { force: true });
-  scrolling = true;
-  window.scrollTo(0, state.map.scrollTop(target));
-  scrolling = false;
+  state.offset = target;
+  const top = state.map.scrollTop(target);
+  if (Math.abs(window.scrollY - top) >= 0.5) state.ownScroll = top;
+  window.scrollTo(0, top);
   await showOffset(target, { force: true });
+  while (state.request) await state.pending;  // a newer window was asked for meanwhile
 }
 
-let scrolling = false;
 let scrollTimer = 0;
 window.addEventListener("scroll", () => {
-  if (scrolling) return;
+  // The event of scrollToOffset's own scroll asks for nothing: the offset is set already (exactly,
+  // where the scroll position is rounded to a device pixel of a mapped range).
+  if (state.ownScroll !== null && Math.abs(window.scrollY - state.ownScroll) < 1) { state.ownScroll = null; return; }
+  state.ownScroll = null;
   const y = state.map.offset(window.scrollY);
   state.offset = y;
   draw();

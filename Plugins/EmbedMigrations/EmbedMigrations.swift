@@ -11,12 +11,12 @@ struct EmbedMigrations: BuildToolPlugin {
             .filter { $0.hasSuffix(".sql") }
             .sorted()
         let inputs = names.map { folder.appending(path: $0) }
-        let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedMigrations.swift")
+        let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedFiles.swift")
         return [
             .buildCommand(
                 displayName: "Embedding \(names.count) SQL migration(s) into \(target.name)",
-                executable: try context.tool(named: "MigrationEmbedder").url,
-                arguments: [output.path()] + inputs.map { $0.path() },
+                executable: try context.tool(named: "FileEmbedder").url,
+                arguments: [output.path(), folder.path()] + inputs.map { $0.path() },
                 inputFiles: inputs,
                 outputFiles: [output]
             )

@@ -12,5 +12,8 @@ public struct Migration: Sendable, Equatable {
 
     /// The migrations of `Migrations/*.sql`, embedded by the EmbedMigrations build plugin, in
     /// file-name order. The binary never reads them from disk.
-    public static let embedded: [Migration] = embeddedMigrations.map { Migration(name: $0.name, sql: $0.sql) }
+    public static let embedded: [Migration] = embeddedFiles.keys.sorted().compactMap { file in
+        guard file.hasSuffix(".sql"), let sql = embeddedFiles[file] else { return nil }
+        return Migration(name: String(file.dropLast(4)), sql: sql)
+    }
 }
