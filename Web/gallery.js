@@ -326,10 +326,11 @@ mask.addEventListener("pointermove", (event) => {
 });
 mask.addEventListener("pointerup", (event) => {
   if (!drag) return;
-  const samples = drag.samples.filter((s) => event.timeStamp - s.t <= 100);
-  const first = samples[0] ?? drag.samples[0], last = drag.samples[drag.samples.length - 1];
-  const dt = (last.t - first.t) / 1000;
-  const velocity = dt > 0 ? (last.y - first.y) / dt : 0;
+  // The model's velocity (GridLayout's DragSample.velocity(of:)): from the last two samples only.
+  const n = drag.samples.length;
+  const previous = drag.samples[Math.max(0, n - 2)], last = drag.samples[n - 1];
+  const dt = (last.t - previous.t) / 1000;
+  const velocity = n >= 2 && dt !== 0 ? (last.y - previous.y) / dt : 0;
   const rect = draggedRect(state.open.doc.detail, drag.tx, drag.ty);
   const gridOpacity = Math.min(1, dragGridOpacity(drag.ty));
   drag = null;
@@ -340,6 +341,43 @@ mask.addEventListener("pointerup", (event) => {
     backdrop.style.opacity = "1";
   }
 });
+
+// MARK: Pinch between zoom levels (ctrl + wheel, a trackpad's pinch): the photo under the pointer stays
+// under it (docs/layout-spec.md §10.3, through /api/v1/zoom).
+
+/** The zoom levels, fewest columns first; the API's default grid is the second. */
+const ZOOM_LEVELS = ["adaptive:180/3", "adaptive:100/3", "adaptive:60/3", "adaptive:40/2"];
+let zoomLevel = Math.max(0, ZOOM_LEVELS.indexOf(options.columns ?? "adaptive:100/3"));
+let wheelDelta = 0, zooming = false;
+window.addEventListener("wheel", (event) => {
+  if (!event.ctrlKey || state.open) return;
+  event.preventDefault();
+  wheelDelta += event.deltaY;
+  if (zooming || Math.abs(wheelDelta) < 40) return;
+  const next = zoomLevel + (wheelDelta > 0 ? 1 : -1);
+  wheelDelta = 0;
+  if (next < 0 || next >= ZOOM_LEVELS.length) return;
+  zoomTo(next, event.clientX, event.clientY);
+}, { passive: false });
+
+/** Changes the columns to zoom level `level` about the viewport point (x, y). */
+async function zoomTo(level, x, y) {
+  zooming = true;
+  try {
+    const zoom = await api("zoom", { ...viewportParams(state.offset), from: ZOOM_LEVELS[zoomLevel], to: ZOOM_LEVELS[level], at: `${x},${y}` });
+    zoomLevel = level;
+    options.columns = ZOOM_LEVELS[level];
+    state.doc = null;
+    for (const element of state.cells.values()) element.remove();
+    state.cells.clear();
+    resizeScrollRange(zoom.layout.grid.contentHeight);
+    await scrollToOffset(zoom.offset);
+  } catch (error) {
+    statusLine.textContent = String(error.message || error);
+  } finally {
+    zooming = false;
+  }
+}
 
 // MARK: Live updates
 
@@ -358,7 +396,8 @@ window.photogrid = {
   open: (index, options) => open(index, options),
   close: () => close(),
   state: () => ({ width: state.width, height: state.height, scale: state.scale, offset: state.offset,
-                  contentHeight: state.doc?.grid.contentHeight ?? 0, count: state.doc?.grid.count ?? 0 }),
+                  contentHeight: state.doc?.grid.contentHeight ?? 0, count: state.doc?.grid.count ?? 0,
+                  columns: options.columns ?? "adaptive:100/3", zooming }),
   ready: null,
 };
 

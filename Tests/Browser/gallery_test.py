@@ -172,6 +172,28 @@ def check_pinned(page, server, target):
           f"{pinned} vs {expected} {title}")
 
 
+def test_pinch_keeps_the_photo_under_the_pointer(browser, server):
+    page = open_page(browser, server, 393, 759, 1)
+    page.evaluate("window.photogrid.scrollToOffset(500)")
+    before = page.evaluate("window.photogrid.state()")
+    zoom = server.get(f"/api/v1/zoom?width={before['width']}&height={before['height']}&offset={before['offset']}&scale=1"
+                      f"&from=adaptive:100/3&to=adaptive:180/3&at=200,300")
+    page.mouse.move(200, 300)
+    page.keyboard.down("Control")
+    page.mouse.wheel(0, -120)
+    page.keyboard.up("Control")
+    page.wait_for_function("window.photogrid.state().columns === 'adaptive:180/3' && !window.photogrid.state().zooming", timeout=5000)
+    page.wait_for_timeout(200)
+    after = page.evaluate("window.photogrid.state()")
+    cells = dom_cells(page)
+    anchor = next((c for c in cells if c["index"] == zoom["anchor"]), None)
+    columns = len({round(c["x"]) for c in cells})
+    check(f"pinch (ctrl + wheel) from 3 to {columns} columns: the offset is /api/v1/zoom's and photo {zoom['anchor']} stays under the pointer",
+          abs(after["offset"] - zoom["offset"]) <= 0.5 and columns == 2 and anchor is not None and anchor["y"] <= 300 <= anchor["y"] + anchor["height"],
+          f"{after} vs {zoom['offset']}, anchor {anchor}")
+    page.close()
+
+
 def test_resize_keeps_the_top_photo(browser, server):
     page = open_page(browser, server, 393, 600, 1)
     page.evaluate("window.photogrid.scrollToOffset(400)")
@@ -310,6 +332,7 @@ def main():
                 test_cells_where_the_api_puts_them(browser, server)
                 test_transition_rects_and_closing(browser, server)
                 test_pinned_section_header(browser, server)
+                test_pinch_keeps_the_photo_under_the_pointer(browser, server)
                 test_resize_keeps_the_top_photo(browser, server)
                 test_render_screenshot(browser, server, folder)
                 test_live_photo(browser, server, folder)
