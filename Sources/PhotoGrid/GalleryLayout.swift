@@ -116,11 +116,14 @@ public struct GalleryLayout: Sendable {
 
     /// Largest accepted viewport side, in points.
     public static let maximumExtent = 1_000_000.0
+    /// Smallest accepted viewport side, in points: a thousandth (a subnormal width once made a cell's
+    /// aspect ratio infinite).
+    public static let minimumExtent = 0.001
 
     static func validate(_ v: Viewport, _ c: GridConfiguration) throws(UsageError) {
         func check(_ value: Double, _ name: String) throws(UsageError) {
-            guard value.isFinite, value > 0, value <= maximumExtent else {
-                throw UsageError(option: name, "must be a number greater than 0 and at most 1,000,000 (got \(value))")
+            guard value.isFinite, value >= minimumExtent, value <= maximumExtent else {
+                throw UsageError(option: name, "must be a number from 0.001 to 1,000,000 (got \(value))")
             }
         }
         try check(v.width, "width")

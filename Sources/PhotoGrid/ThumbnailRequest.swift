@@ -84,8 +84,8 @@ public struct ThumbnailRequest: Sendable, Hashable {
 
     /// Checks the numbers; a bad one is a usage error naming its flag.
     public func validate() throws(UsageError) {
-        guard width.isFinite, width > 0, width <= GalleryLayout.maximumExtent else {
-            throw UsageError(option: "width", "must be a number greater than 0 and at most 1,000,000 (got \(width))")
+        guard width.isFinite, width >= GalleryLayout.minimumExtent, width <= GalleryLayout.maximumExtent else {
+            throw UsageError(option: "width", "must be a number from 0.001 to 1,000,000 (got \(width))")
         }
         guard scale.isFinite, scale > 0, scale <= 16 else {
             throw UsageError(option: "scale", "must be greater than 0 and at most 16 (got \(scale))")

@@ -14,6 +14,8 @@ struct GalleryAPI: Sendable {
     let readers: NIOThreadPool
     let thumbnails: ThumbnailService
     let events: EventHub
+    /// The grid in memory, for the layout requests it can answer.
+    let grid: GridCache
 
     /// The query parameters of a layout question (`photogrid layout`'s flags, camel-cased).
     static let layoutParameters: Set<String> = ["width", "height", "offset", "columns", "rowSpacing", "scale",
@@ -35,13 +37,21 @@ struct GalleryAPI: Sendable {
         let query = try QueryParameters(request.uri, known: Self.layoutParameters.union(["all"]))
         let layoutRequest = try Self.layoutRequest(query)
         let all = try query.flag("all")
-        let bytes = try await blocking { [library] in
-            let gallery = try layoutRequest.gallery(library: library, all: all)
+        let document = { @Sendable (gallery: GalleryLayout) throws -> [UInt8] in
             let pixels = try Self.gridPixels(layoutRequest)
             return try gallery.layoutDocument(all: all) { photo in
                 pixels.flatMap { ThumbnailsOnDemand.gridName(pixels: $0, photo: photo) }.map(Self.thumbnailURL)
             }.documentBytes()
         }
+        // A window from the grid in memory: no database, no thread hop (computing ~30 cells).
+        if !all, let snapshot = grid.snapshot {
+            do {
+                if let gallery = try layoutRequest.gallery(snapshot: snapshot) { return Self.json(try document(gallery)) }
+            } catch {
+                throw Self.apiError(error)
+            }
+        }
+        let bytes = try await blocking { [library] in try document(try layoutRequest.gallery(library: library, all: all)) }
         return Self.json(bytes)
     }
 

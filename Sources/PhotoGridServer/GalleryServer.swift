@@ -26,7 +26,8 @@ public enum GalleryServer {
         let events = EventHub()
         let onDemand = try ThumbnailsOnDemand(library: library, folder: options.thumbnailFolder, pixelLimit: options.pixelLimit)
         let thumbnails = ThumbnailService(onDemand: onDemand, threads: makers, limit: (options.jobs ?? cores) + options.queueLimit, logger: logger)
-        let api = GalleryAPI(library: library, readers: readers, thumbnails: thumbnails, events: events)
+        let grid = GridCache(library: library, logger: logger)
+        let api = GalleryAPI(library: library, readers: readers, thumbnails: thumbnails, events: events, grid: grid)
 
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: RequestGuard(token: options.token, logger: logger))
@@ -47,10 +48,11 @@ public enum GalleryServer {
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
             onServerRunning: { channel in onListening(options.host, channel.localAddress?.port ?? options.port) },
             logger: logger)
-        var services = [ServiceGroupConfiguration.ServiceConfiguration(service: app)]
+        var services = [ServiceGroupConfiguration.ServiceConfiguration(service: app),
+                        .init(service: grid, successTerminationBehavior: .ignore)]
         if let folder = options.folder {
             let indexing = LibraryIndexService(library: library, folder: folder, jobs: options.jobs, watch: options.watch,
-                                               events: events, thumbnails: thumbnails, logger: logger)
+                                               events: events, thumbnails: thumbnails, grid: grid, logger: logger)
             services.append(.init(service: indexing, successTerminationBehavior: .ignore))
         }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(

@@ -15,6 +15,7 @@ struct LibraryIndexService: Service {
     let watch: Bool
     let events: EventHub
     let thumbnails: ThumbnailService
+    let grid: GridCache
     let logger: Logger
 
     func run() async throws {
@@ -46,6 +47,7 @@ struct LibraryIndexService: Service {
             }
             let s = report.summary
             if s.added + s.updated + s.moved + s.missing > 0 || s.pruned > 0 { thumbnails.forgetAll() }
+            await grid.refresh()  // the run's grid is in memory before anyone is told it is done
             events.publish(.index(phase: "done", done: s.scanned, total: s.scanned))
             events.publish(.library(count: (try? library.store.gridCount()) ?? 0))
             logger.notice("indexed \(s.scanned) photos: \(s.added) added, \(s.updated) updated, \(s.missing) missing, \(s.errors) errors")

@@ -146,3 +146,16 @@ import TestSupport
         #expect(try library.server.get("/api/v1/photos?offset=-1").status == 400)
     }
 }
+
+extension ServedDocumentTests {
+    /// What Schemathesis found: a subnormal width made a resizable cell's aspect ratio infinite, and the
+    /// document refused to be written (a 500). Widths below a thousandth of a point are now refused.
+    @Test func aSubnormalWidthIsABadRequestNotAServerError() throws {
+        let library = try ServedLibrary()
+        let reply = try library.server.get("/api/v1/layout?width=2.2250738585e-313&cellStyle=resizable")
+        #expect(reply.status == 400)
+        #expect(reply.errorMessage == "width must be a number from 0.001 to 1,000,000 (got 2.2250738585e-313)")
+        let cli = try library.cli(["layout", "--width", "2.2250738585e-313", "--cell-style", "resizable"])
+        #expect(cli.status == 64)
+    }
+}

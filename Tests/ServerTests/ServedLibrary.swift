@@ -15,8 +15,10 @@ final class ServedLibrary {
         try FileManager.default.copyItem(at: Repository.sampleImages, to: folder.url.appendingPathComponent("photos"))
         server = try ServerProcess(["photos", "--db", "library.sqlite"] + arguments, in: folder.url)
         let expected = SamplePhotos.facts.count
+        // The end of the first index run, as a client learns it: `indexing.phase` is `done`.
         let stats = try server.wait(for: "/api/v1/stats", headers: Self.authorization(arguments)) { reply in
-            (try? reply.json())?["ok"] as? Int == expected
+            let json = try? reply.json()
+            return json?["ok"] as? Int == expected && (json?["indexing"] as? [String: Any])?["phase"] as? String == "done"
         }
         guard (try stats.json())["ok"] as? Int == expected else {
             throw HTTPConnection.Failure("the samples were not indexed: \(stats.text)")

@@ -1,0 +1,29 @@
+import GridLayout
+public import PhotoLibrary
+
+extension LayoutRequest {
+    /// The gallery for this request from a grid snapshot in memory (`GridSnapshot`), for the requests
+    /// a snapshot can answer: square cells without sections (what a scrolling client asks most); nil
+    /// for the others, which read the library (`gallery(library:…)`). Same document, same errors.
+    public func gallery(snapshot: GridSnapshot, all: Bool = false, detailIndex: Int? = nil) throws -> GalleryLayout? {
+        guard sizes == nil else { return nil }
+        let configuration = try configuration()
+        guard try grouping() == .none, configuration.cellStyle == .square else { return nil }
+        let count = snapshot.count
+        if let detailIndex, !(0..<count).contains(detailIndex) {
+            throw UsageError(count == 0 ? "index \(detailIndex): the library has no photos to open"
+                             : "index \(detailIndex) is out of range: the grid has \(CountText.grouped(count)) photo(s), indices 0…\(count - 1)")
+        }
+        do throws(GalleryLoadError<Never>) {
+            return try GalleryLayout(count: count, viewport: viewport, configuration: configuration,
+                                     only: all ? 0..<count : detailIndex.map { $0..<($0 + 1) }, also: detailIndex) { range in
+                snapshot.entries(range).map(GalleryPhoto.init)
+            }
+        } catch {
+            switch error {
+            case let .usage(usage): throw usage
+            case .load: throw error
+            }
+        }
+    }
+}
