@@ -80,7 +80,9 @@ import sys, urllib.request
 port, out = sys.argv[1], sys.argv[2]
 open(out, "wb").write(urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/layout?width=393&offset=40000000").read())
 PY
-# One grid thumbnail of the library: made from a camera photo (a served library of those photos).
+# One grid thumbnail of the library: made from a camera photo (a served library of those photos, made
+# afresh so that every thumbnail is made on demand).
+rm -rf "$WORK/camera.sqlite" "$WORK/camera.sqlite-wal" "$WORK/camera.sqlite-shm" "$WORK/thumbnails"
 start_server "$WORK/camera" --db "$WORK/camera.sqlite"
 CAMERA_PID=$PID; CAMERA_PORT=$PORT
 trap 'kill $SERVE_PID $CAMERA_PID 2>/dev/null || true; nginx -c "$WORK/nginx/nginx.conf" -s stop 2>/dev/null || true' EXIT

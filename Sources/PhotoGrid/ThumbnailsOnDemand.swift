@@ -11,6 +11,10 @@ import PhotoGridSupport
 /// Names come from the database, never from a path: a stem that is neither form, or names no readable
 /// photo, is not found. Blocking (file and pixel work): call it on a worker thread. Two calls for the
 /// same file at once make it once (the cache's per-file lock; the second finds it made).
+///
+/// What is made is recorded in batches (`saveRecords()`, which a server calls a few times a second and
+/// at shutdown), not one commit per thumbnail: the file is already in place, atomically, and a record
+/// lost to a crash only means the next `thumbs` or request makes it again.
 public final class ThumbnailsOnDemand: Sendable {
     /// A thumbnail file ready to serve.
     public struct File: Sendable, Equatable {
@@ -47,6 +51,8 @@ public final class ThumbnailsOnDemand: Sendable {
     private let options: ThumbnailOptions
     private let owner: String
     private let caches = LockedValue<[String: ThumbnailCache]>([:])
+    /// Made and not recorded yet, by relative path: the file and the records of its photos.
+    private let unrecorded = LockedValue<[String: (file: File, records: [ThumbnailRecord])]>([:])
 
     /// Serves thumbnails of `library` from `folder` (the default folder when nil), decoding at most
     /// `pixelLimit` pixels per photo (`ThumbnailOptions.defaultPixelLimit` when nil).
@@ -75,6 +81,9 @@ public final class ThumbnailsOnDemand: Sendable {
         if !root.isFolder { throw .library(.libraryFolderGone(path: root.path)) }
         let relative = ThumbnailCache.relativePath(variant: variant, contentKey: photos[0].contentKey, photoID: photos[0].id)
         let cache = try cache(for: variant)
+        if let made = unrecorded.withLock({ $0[relative]?.file }), cache.fileSize(of: relative) == made.byteSize {
+            return File(path: made.path, byteSize: made.byteSize, made: false)
+        }
         do throws(LibraryError) {
             if let record = try store.thumbnailRecord(photoID: photos[0].id, variant: variant.name),
                record.isCurrent(for: photos[0]), case .success(let recorded) = record.outcome,
@@ -97,13 +106,27 @@ public final class ThumbnailsOnDemand: Sendable {
             return File(path: cache.path(of: relative), byteSize: size, made: false)
         }
         let records = work.photos[job.tag].map { LibraryThumbnails.record(of: $0, job: job, result: result) }
-        do { try store.saveThumbnailRecords(records) } catch { throw .library(error) }
         switch result {
         case .success(let made):
-            return File(path: cache.path(of: relative), byteSize: Int64(made.byteCount), made: true)
+            let file = File(path: cache.path(of: relative), byteSize: Int64(made.byteCount), made: true)
+            unrecorded.withLock { $0[relative] = (file, records) }
+            return file
         case .failure(let error):
+            do { try store.saveThumbnailRecords(records) } catch { throw .library(error) }
             throw .unreadable(LibraryThumbnails.message(error, path: photos[0].path))
         }
+    }
+
+    /// Records what was made since the last call, in one transaction; the number of thumbnails.
+    @discardableResult
+    public func saveRecords() throws(LibraryError) -> Int {
+        let pending = unrecorded.withLock { $0 }
+        guard !pending.isEmpty else { return 0 }
+        try library.store.saveThumbnailRecords(pending.values.flatMap(\.records))
+        unrecorded.withLock { current in
+            for (path, entry) in pending where current[path]?.file == entry.file { current.removeValue(forKey: path) }
+        }
+        return pending.count
     }
 
     /// `grid-<pixels>/<stem>.jpg`: the name of `photo`'s grid thumbnail of `pixels` (as `file(variant:stem:)`

@@ -49,7 +49,8 @@ public enum GalleryServer {
             onServerRunning: { channel in onListening(options.host, channel.localAddress?.port ?? options.port) },
             logger: logger)
         var services = [ServiceGroupConfiguration.ServiceConfiguration(service: app),
-                        .init(service: grid, successTerminationBehavior: .ignore)]
+                        .init(service: grid, successTerminationBehavior: .ignore),
+                        .init(service: thumbnails, successTerminationBehavior: .ignore)]
         if let folder = options.folder {
             let indexing = LibraryIndexService(library: library, folder: folder, jobs: options.jobs, watch: options.watch,
                                                events: events, thumbnails: thumbnails, grid: grid, logger: logger)

@@ -1,9 +1,11 @@
 import HTTPTypes
 import Logging
+import ServiceLifecycle
 import NIOCore
 import NIOPosix
 import PhotoGrid
 import PhotoGridSupport
+import PhotoLibrary
 
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +16,8 @@ import Musl
 /// Thumbnails as the server hands them out: from memory when recently served, else found or made by
 /// `ThumbnailsOnDemand` on the `--jobs` thumbnail threads (never on an event loop), one make per file
 /// however many requests ask for it at once, at most `limit` waiting before a request is answered 503.
-final class ThumbnailService: Sendable {
+/// As a service it records what was made four times a second, and once more at shutdown.
+final class ThumbnailService: Service, Sendable {
     private struct State {
         var flights: [String: Task<ByteBuffer, any Error>] = [:]
         var memory: [String: ByteBuffer] = [:]
@@ -69,6 +72,24 @@ final class ThumbnailService: Sendable {
         case .full:
             throw APIError(.serviceUnavailable, "\(limit) thumbnails are being made; try again in a second",
                            headers: [.retryAfter: "1"])
+        }
+    }
+
+    func run() async throws {
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            try? await Task.sleep(for: .milliseconds(250))
+            await saveRecords()
+        }
+        await saveRecords()
+    }
+
+    /// Records the thumbnails made since the last time (on a thread of its own: a commit waits on the disk).
+    func saveRecords() async {
+        let onDemand = self.onDemand
+        do {
+            try await BlockingWork.run { () throws(LibraryError) in _ = try onDemand.saveRecords() }
+        } catch {
+            logger.error("cannot record the thumbnails made: \(error)")
         }
     }
 

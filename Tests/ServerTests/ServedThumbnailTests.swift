@@ -2,6 +2,10 @@ import Foundation
 import Testing
 import TestSupport
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Thumbnails on demand: made on first request, once however many ask, cached by ETag.
 @Suite(.serialized) struct ServedThumbnailTests {
     /// Width and height of a JPEG's frame, read from its SOF marker.
@@ -31,10 +35,12 @@ import TestSupport
         #expect(other.status == 200)
         #expect(other.body == reply.body)
 
-        // The file is in the library's thumbnail folder, recorded as `thumbs` records it.
+        // The file is in the library's thumbnail folder, recorded as `thumbs` records it (records are
+        // written in batches, and at shutdown at the latest).
         let name = url.split(separator: "/").suffix(2).joined(separator: "/")
         let onDisk = try Data(contentsOf: library.folder.url.appendingPathComponent("thumbnails/" + name))
         #expect([UInt8](onDisk) == reply.body)
+        #expect(library.server.stop(SIGTERM) == 0)
         let thumbs = try library.cli(["thumbs", "--json"])
         #expect(thumbs.status == 0)
         let summary = try thumbs.json()
