@@ -1,9 +1,11 @@
 import PhotoGridSupport
+import ServiceLifecycle
 
 /// The server's event fan-out: every `/api/v1/events` stream subscribes; an index run publishes.
 /// A slow client loses old progress events (each stream buffers the newest 64), never blocks the
-/// publisher.
-final class EventHub: Sendable {
+/// publisher. As a service it sends a keep-alive comment every 30 seconds, well inside the server's
+/// 75-second idle timeout.
+final class EventHub: Service, Sendable {
     private struct State {
         var next = 0
         var streams: [Int: AsyncStream<ServerEvent>.Continuation] = [:]
@@ -33,10 +35,22 @@ final class EventHub: Sendable {
     /// Sends `event` to every subscriber.
     func publish(_ event: ServerEvent) {
         let streams = state.withLock { state in
-            if case .index = event { state.lastIndex = event } else { state.lastLibrary = event }
+            switch event {
+            case .index: state.lastIndex = event
+            case .library: state.lastLibrary = event
+            case .keepAlive: break
+            }
             return Array(state.streams.values)
         }
         for stream in streams { stream.yield(event) }
+    }
+
+    func run() async throws {
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            // Cancelled at once by a shutdown, so that it never holds one up.
+            guard (try? await cancelOnGracefulShutdown({ try await Task.sleep(for: .seconds(30)) })) != nil else { return }
+            publish(.keepAlive)
+        }
     }
 
     /// Ends every stream (the server is shutting down).

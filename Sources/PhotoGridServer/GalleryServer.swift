@@ -50,7 +50,8 @@ public enum GalleryServer {
             logger: logger)
         var services = [ServiceGroupConfiguration.ServiceConfiguration(service: app),
                         .init(service: grid, successTerminationBehavior: .ignore),
-                        .init(service: thumbnails, successTerminationBehavior: .ignore)]
+                        .init(service: thumbnails, successTerminationBehavior: .ignore),
+                        .init(service: events, successTerminationBehavior: .ignore)]
         if let folder = options.folder {
             let indexing = LibraryIndexService(library: library, folder: folder, jobs: options.jobs, watch: options.watch,
                                                events: events, thumbnails: thumbnails, grid: grid, logger: logger)

@@ -7,9 +7,12 @@ enum ServerEvent: Sendable, Equatable {
     case index(phase: String, done: Int, total: Int)
     /// The grid changed: it now holds `count` photos.
     case library(count: Int)
+    /// Nothing happened: a comment line that keeps an idle stream (and the proxies on its way) open.
+    case keepAlive
 
     /// The event as the stream sends it: `event: NAME`, one `data:` line of JSON, a blank line.
     var text: String {
+        if case .keepAlive = self { return ": keep-alive\n\n" }
         var writer = JSONWriter(reservingCapacity: 96)
         let name: String
         switch self {
@@ -23,6 +26,8 @@ enum ServerEvent: Sendable, Equatable {
         case let .library(count):
             name = "library"
             writer.object { w in w.key("count"); w.value(count) }
+        case .keepAlive:
+            return ""
         }
         return "event: \(name)\ndata: \(String(decoding: writer.bytes, as: UTF8.self))\n\n"
     }
