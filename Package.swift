@@ -1,10 +1,10 @@
 // swift-tools-version:6.1
 // PhotoGrid: the Photos-app grid on Linux (README.md; layout rules: docs/layout-spec.md). The target
 // graph, which is also the set of allowed imports:
-//   CJPEGShims → CJPEG; JPEG → CJPEGShims; Thumbnails → JPEG, Imaging, GridLayout, PhotoGridSupport;
+//   CJPEGShims → CJPEG; JPEG → CJPEGShims, EXIF; CPNGShims → CPNG; PNG → CPNGShims, EXIF; WebP → CWebP, EXIF; Thumbnails → JPEG, Imaging, GridLayout, PhotoGridSupport;
 //   PhotoLibrary → JPEG, PhotoGridSupport, CSQLiteShims; PhotoGrid → GridLayout, PhotoLibrary, Thumbnails, PhotoGridSupport;
 //   photogrid → PhotoGrid.
-// GridLayout, Imaging and PhotoGridSupport import nothing of ours. Only JPEG sees libjpeg; only
+// GridLayout, Imaging and PhotoGridSupport import nothing of ours. Only JPEG sees libjpeg, only PNG libpng, only WebP libwebp; only
 // PhotoLibrary sees SQLite.
 import PackageDescription
 
@@ -40,6 +40,11 @@ let package = Package(
         ),
         // The only C we write: libjpeg calls behind a setjmp/longjmp error manager.
         .target(name: "CJPEGShims", dependencies: ["CJPEG"], cSettings: optimisedCInDebug),
+        // libpng and libwebp through pkg-config (module maps in Sources/CPNG, Sources/CWebP); PNG sees
+        // libpng only through CPNGShims (its setjmp error handling), WebP sees libwebp directly.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(name: "CPNGShims", dependencies: ["CPNG"], cSettings: optimisedCInDebug),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // sqlite3_db_config (variadic: Swift cannot call it), for PhotoLibrary alone.
         .target(name: "CSQLiteShims", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "GridLayout", swiftSettings: layering),
@@ -48,6 +53,8 @@ let package = Package(
         .target(name: "Imaging", swiftSettings: optimisedSwiftInDebug + layering),
         .target(name: "EXIF", swiftSettings: layering),
         .target(name: "JPEG", dependencies: ["CJPEGShims", "EXIF"], swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "PNG", dependencies: ["CPNGShims", "EXIF"], swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "WebP", dependencies: ["CWebP", "EXIF"], swiftSettings: optimisedSwiftInDebug + layering),
         .target(
             name: "PhotoLibrary",
             dependencies: ["JPEG", "PhotoGridSupport", "CSQLiteShims", .product(name: "GRDB", package: "GRDB.swift")],
@@ -74,6 +81,8 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "EXIFTests", dependencies: ["EXIF", "TestSupport"]),
         .testTarget(name: "JPEGTests", dependencies: ["JPEG", "TestSupport"]),
+        .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport"]),
+        .testTarget(name: "WebPTests", dependencies: ["WebP", "TestSupport"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "TestSupport"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "TestSupport"]),
         .testTarget(name: "PhotoGridTests", dependencies: ["PhotoGrid"]),
