@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // PhotoGrid: the Photos-app grid on Linux (README.md; layout rules: docs/layout-spec.md). The target
 // graph, which is also the set of allowed imports:
-//   CJPEGShims → CJPEG; JPEG → CJPEGShims, EXIF; CPNGShims → CPNG; PNG → CPNGShims, EXIF; WebP → CWebP, EXIF; Thumbnails → JPEG, Imaging, GridLayout, PhotoGridSupport;
+//   CJPEGShims → CJPEG; JPEG → CJPEGShims, EXIF; CPNGShims → CPNG; PNG → CPNGShims, EXIF, PhotoGridSupport; WebP → CWebP, EXIF, PhotoGridSupport; Thumbnails → JPEG, Imaging, GridLayout, PhotoGridSupport;
 //   PhotoLibrary → JPEG, PhotoGridSupport, CSQLiteShims; PhotoGrid → GridLayout, PhotoLibrary, Thumbnails, PhotoGridSupport;
 //   photogrid → PhotoGrid.
 // GridLayout, Imaging and PhotoGridSupport import nothing of ours. Only JPEG sees libjpeg, only PNG libpng, only WebP libwebp; only
@@ -53,8 +53,8 @@ let package = Package(
         .target(name: "Imaging", swiftSettings: optimisedSwiftInDebug + layering),
         .target(name: "EXIF", swiftSettings: layering),
         .target(name: "JPEG", dependencies: ["CJPEGShims", "EXIF"], swiftSettings: optimisedSwiftInDebug + layering),
-        .target(name: "PNG", dependencies: ["CPNGShims", "EXIF"], swiftSettings: optimisedSwiftInDebug + layering),
-        .target(name: "WebP", dependencies: ["CWebP", "EXIF"], swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "PNG", dependencies: ["CPNGShims", "EXIF", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "WebP", dependencies: ["CWebP", "EXIF", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
         .target(
             name: "PhotoLibrary",
             dependencies: ["JPEG", "PhotoGridSupport", "CSQLiteShims", .product(name: "GRDB", package: "GRDB.swift")],

@@ -90,6 +90,15 @@ pgpng_status pgpng_probe(int fd, pgpng_header_info *info, pgpng_diagnostics *dia
     return PGPNG_STATUS_OK;
 }
 
+/// One RGBA row to RGB, alpha composited on white, rounded: c·a/255 + 255·(255 − a)/255.
+static void pgpng_composite_row(const uint8_t *rgba, uint8_t *rgb, uint32_t width) {
+    for (uint32_t x = 0; x < width; x++) {
+        const uint8_t *p = rgba + (size_t)x * 4;
+        unsigned a = p[3];
+        for (int c = 0; c < 3; c++) rgb[(size_t)x * 3 + c] = (uint8_t)((p[c] * a + 255u * (255u - a) + 127u) / 255u);
+    }
+}
+
 pgpng_status pgpng_decode(int fd, uint32_t width, uint32_t height, uint8_t *pixels,
                           pgpng_diagnostics *diagnostics) {
     memset(diagnostics, 0, sizeof *diagnostics);
@@ -124,26 +133,31 @@ pgpng_status pgpng_decode(int fd, uint32_t width, uint32_t height, uint8_t *pixe
     png_set_strip_16(png);           // 16 → 8 bits: the high byte
     png_set_gray_to_rgb(png);
     png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER); // RGBA for every colour type
-    png_set_interlace_handling(png); // Adam7 passes combined by png_read_image
+    // Adam7 needs the whole image in memory (every pass adds to every row); otherwise one RGBA row at a
+    // time is enough, so a plain PNG holds only the caller's RGB buffer.
+    int passes = png_set_interlace_handling(png);
     diagnostics->call = "png_read_update_info";
     png_read_update_info(png, pinfo);
     if (png_get_rowbytes(png, pinfo) != (size_t)width * 4) png_error(png, "unexpected row size after transforms");
+    size_t buffered_rows = passes > 1 ? height : 1;
     diagnostics->call = "malloc";
-    rgba = malloc((size_t)width * height * 4);
-    rows = malloc(sizeof(png_bytep) * height);
-    if (!rgba || !rows) png_error(png, "out of memory");
-    for (uint32_t y = 0; y < height; y++) rows[y] = rgba + (size_t)y * width * 4;
-    diagnostics->call = "png_read_image";
-    png_read_image(png, rows);
+    rgba = malloc((size_t)width * buffered_rows * 4);
+    rows = passes > 1 ? malloc(sizeof(png_bytep) * height) : NULL;
+    if (!rgba || (passes > 1 && !rows)) png_error(png, "out of memory");
+    if (passes > 1) {
+        for (uint32_t y = 0; y < height; y++) rows[y] = rgba + (size_t)y * width * 4;
+        diagnostics->call = "png_read_image";
+        png_read_image(png, rows);
+        for (uint32_t y = 0; y < height; y++) pgpng_composite_row(rows[y], pixels + (size_t)y * width * 3, width);
+    } else {
+        diagnostics->call = "png_read_row";
+        for (uint32_t y = 0; y < height; y++) {
+            png_read_row(png, rgba, NULL);
+            pgpng_composite_row(rgba, pixels + (size_t)y * width * 3, width);
+        }
+    }
     diagnostics->call = "png_read_end";
     png_read_end(png, NULL);
-    // Alpha composited on white, rounded: c·a/255 + 255·(255 − a)/255.
-    size_t count = (size_t)width * height;
-    for (size_t i = 0; i < count; i++) {
-        const uint8_t *p = rgba + i * 4;
-        unsigned a = p[3];
-        for (int c = 0; c < 3; c++) pixels[i * 3 + c] = (uint8_t)((p[c] * a + 255u * (255u - a) + 127u) / 255u);
-    }
     free(rows);
     free(rgba);
     png_destroy_read_struct(&png, &pinfo, NULL);

@@ -1,3 +1,4 @@
+internal import PhotoGridSupport
 internal import CPNGShims
 
 /// Decodes PNGs to packed RGB8 through libpng.
@@ -13,7 +14,7 @@ public enum PNGDecoder {
         guard width.multipliedReportingOverflow(by: height).partialValue <= pixelLimit else {
             throw .overPixelLimit(width: width, height: height, limit: pixelLimit)
         }
-        let file = try PNGInputFile(path: path)
+        let file = try ReadOnlyFile(png: path)
         var diagnostics = pgpng_diagnostics()
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
         let status = pixels.withUnsafeMutableBufferPointer {

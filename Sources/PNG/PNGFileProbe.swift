@@ -1,3 +1,4 @@
+internal import PhotoGridSupport
 internal import CPNGShims
 public import EXIF
 
@@ -14,8 +15,8 @@ public enum PNGFileProbe {
     /// (3rd edition) puts it before IDAT, but some writers append it after, so the search walks every
     /// chunk by its length (one 8-byte read per chunk, nothing inflated) until IEND.
     public static func probe(path: String) throws(PNGError) -> PNGHeader {
-        let file = try PNGInputFile(path: path)
-        let start = try file.read(8, at: 0)
+        let file = try ReadOnlyFile(png: path)
+        let start = try file.pngBytes(8, at: 0)
         guard !start.isEmpty else { throw .empty }
         guard start == signature else { throw .notPNG(detail: start.count < 8 ? "\(start.count) bytes" : "") }
         var info = pgpng_header_info()
@@ -33,10 +34,10 @@ public enum PNGFileProbe {
     }
 
     /// Walks the chunks after the signature by their lengths to the first `eXIf` and parses it.
-    static func findEXIF(in file: borrowing PNGInputFile, warnings: inout [String]) throws(PNGError) -> EXIFMetadata {
+    static func findEXIF(in file: borrowing ReadOnlyFile, warnings: inout [String]) throws(PNGError) -> EXIFMetadata {
         var offset = 8
         for _ in 0..<chunkLimit {
-            let header = try file.read(8, at: offset)
+            let header = try file.pngBytes(8, at: offset)
             guard header.count == 8 else {
                 if !header.isEmpty { warnings.append("PNG: the file ends inside a chunk header at byte \(offset)") }
                 return EXIFMetadata()
@@ -49,7 +50,7 @@ public enum PNGFileProbe {
                     warnings.append("PNG: eXIf chunk of \(length) bytes ignored (more than \(exifLimit))")
                     return EXIFMetadata()
                 }
-                var data = try file.read(length, at: offset + 8)
+                var data = try file.pngBytes(length, at: offset + 8)
                 guard data.count == length else {
                     warnings.append("PNG: the eXIf chunk is truncated")
                     return EXIFMetadata()

@@ -1,3 +1,4 @@
+internal import PhotoGridSupport
 internal import CWebP
 
 /// Decodes still WebPs to packed RGB8 through libwebp, scaled while decoding.
@@ -26,8 +27,8 @@ public enum WebPDecoder {
                 outHeight = longSide; outWidth = max(1, (width * longSide + height / 2) / height)
             }
         }
-        let file = try WebPInputFile(path: path)
-        let data = try file.readAll()
+        let file = try ReadOnlyFile(webP: path)
+        let data = try file.allWebPBytes()
         var config = WebPDecoderConfig()
         guard WebPInitDecoderConfig(&config) != 0 else {
             throw .libwebp(call: "WebPInitDecoderConfig", status: "ABI mismatch")

@@ -1,3 +1,4 @@
+internal import PhotoGridSupport
 internal import CWebP
 public import EXIF
 
@@ -12,9 +13,9 @@ public enum WebPFileProbe {
     /// WebPGetFeatures on the first bytes, then (when the VP8X header flags EXIF) the EXIF chunk,
     /// found by walking the RIFF chunks by their sizes.
     public static func probe(path: String) throws(WebPError) -> WebPHeader {
-        let file = try WebPInputFile(path: path)
+        let file = try ReadOnlyFile(webP: path)
         var count = firstRead
-        var bytes = try file.read(count, at: 0)
+        var bytes = try file.webPBytes(count, at: 0)
         guard !bytes.isEmpty else { throw .empty }
         guard bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) else {
             throw .notWebP(detail: bytes.count < 12 ? "\(bytes.count) bytes" : "")
@@ -25,7 +26,7 @@ public enum WebPFileProbe {
             if status == VP8_STATUS_OK { break }
             if status == VP8_STATUS_NOT_ENOUGH_DATA, bytes.count == count, count < 1 << 24 {
                 count *= 16
-                bytes = try file.read(count, at: 0)
+                bytes = try file.webPBytes(count, at: 0)
                 continue
             }
             throw .libwebp(call: "WebPGetFeatures", status: WebPStatus.name(status))
@@ -43,10 +44,10 @@ public enum WebPFileProbe {
 
     /// Walks the RIFF chunks after "WEBP" (each a FourCC, a little-endian size and the payload padded
     /// to even) to the EXIF chunk and parses it.
-    static func findEXIF(in file: borrowing WebPInputFile, warnings: inout [String]) throws(WebPError) -> EXIFMetadata {
+    static func findEXIF(in file: borrowing ReadOnlyFile, warnings: inout [String]) throws(WebPError) -> EXIFMetadata {
         var offset = 12
         for _ in 0..<100_000 {
-            let header = try file.read(8, at: offset)
+            let header = try file.webPBytes(8, at: offset)
             guard header.count == 8 else { break }
             let size = header[4..<8].reversed().reduce(0) { $0 << 8 | Int($1) }
             if header.starts(with: Array("EXIF".utf8)) {
@@ -54,7 +55,7 @@ public enum WebPFileProbe {
                     warnings.append("WebP: EXIF chunk of \(size) bytes ignored (more than \(exifLimit))")
                     return EXIFMetadata()
                 }
-                var data = try file.read(size, at: offset + 8)
+                var data = try file.webPBytes(size, at: offset + 8)
                 guard data.count == size else {
                     warnings.append("WebP: the EXIF chunk is truncated")
                     return EXIFMetadata()
