@@ -33,7 +33,7 @@ for target in probe decode png webp; do [ -x "$bin/fuzz-$target" ] || { echo "bu
 for format in png webp; do
     [ -d "work/seeds/$format" ] && continue
     mkdir -p "work/seeds/$format"
-    for file in ../SampleImages/$format/*; do
+    for file in ../Tests/FormatSamples/$format/*; do
         cp "$file" "work/seeds/$format/"
         head -c $(( $(wc -c <"$file") / 2 )) "$file" >"work/seeds/$format/half-$(basename "$file")"
         head -c 64 "$file" >"work/seeds/$format/head-$(basename "$file")"
