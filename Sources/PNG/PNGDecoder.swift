@@ -8,6 +8,8 @@ public enum PNGDecoder {
 
     /// Decodes the whole image at `path` (see `DecodedPNG` for what the output is). The size is
     /// probed first and checked against `pixelLimit` before anything is allocated for the image.
+    /// Memory: the 3 bytes per pixel of the result and one RGBA row; an Adam7 file also holds the whole
+    /// image as RGBA (4 bytes per pixel) while libpng combines its passes.
     public static func decode(path: String, pixelLimit: Int = defaultPixelLimit) throws(PNGError) -> DecodedPNG {
         let header = try PNGFileProbe.probe(path: path)
         let (width, height) = (header.storedWidth, header.storedHeight)

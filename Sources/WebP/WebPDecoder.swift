@@ -38,23 +38,29 @@ public enum WebPDecoder {
             config.options.scaled_width = Int32(outWidth)
             config.options.scaled_height = Int32(outHeight)
         }
-        config.output.colorspace = MODE_RGBA
-        var rgba = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
-        let status = rgba.withUnsafeMutableBufferPointer { output in
+        // Without alpha libwebp writes RGB straight into the result; with alpha, RGBA that is then
+        // composited on white.
+        let channels = header.hasAlpha ? 4 : 3
+        config.output.colorspace = header.hasAlpha ? MODE_RGBA : MODE_RGB
+        var decoded = [UInt8](repeating: 0, count: outWidth * outHeight * channels)
+        let status = decoded.withUnsafeMutableBufferPointer { output in
             config.output.is_external_memory = 1
             config.output.u.RGBA.rgba = output.baseAddress
-            config.output.u.RGBA.stride = Int32(outWidth * 4)
+            config.output.u.RGBA.stride = Int32(outWidth * channels)
             config.output.u.RGBA.size = output.count
             return data.withUnsafeBufferPointer { WebPDecode($0.baseAddress, $0.count, &config) }
         }
         WebPFreeDecBuffer(&config.output)
         guard status == VP8_STATUS_OK else { throw .libwebp(call: "WebPDecode", status: WebPStatus.name(status)) }
+        guard header.hasAlpha else {
+            return DecodedWebP(width: outWidth, height: outHeight, storedWidth: width, storedHeight: height, pixels: decoded)
+        }
         // Alpha composited on white, rounded: c·a/255 + 255·(255 − a)/255.
         var pixels = [UInt8](repeating: 0, count: outWidth * outHeight * 3)
         for i in 0..<(outWidth * outHeight) {
-            let a = UInt32(rgba[i * 4 + 3])
+            let a = UInt32(decoded[i * 4 + 3])
             for c in 0..<3 {
-                pixels[i * 3 + c] = UInt8((UInt32(rgba[i * 4 + c]) * a + 255 * (255 - a) + 127) / 255)
+                pixels[i * 3 + c] = UInt8((UInt32(decoded[i * 4 + c]) * a + 255 * (255 - a) + 127) / 255)
             }
         }
         return DecodedWebP(width: outWidth, height: outHeight, storedWidth: width, storedHeight: height, pixels: pixels)
