@@ -1,11 +1,12 @@
 // swift-tools-version:6.1
 // PhotoGrid: the Photos-app grid on Linux (README.md; layout rules: docs/layout-spec.md). The target
 // graph, which is also the set of allowed imports:
-//   CJPEGShims → CJPEG; JPEG → CJPEGShims, EXIF; CPNGShims → CPNG; PNG → CPNGShims, EXIF, PhotoGridSupport; WebP → CWebP, EXIF, PhotoGridSupport; Thumbnails → JPEG, Imaging, GridLayout, PhotoGridSupport;
+//   CJPEGShims → CJPEG; JPEG → CJPEGShims, EXIF; CPNGShims → CPNG; PNG → CPNGShims, EXIF, PhotoGridSupport;
+//   WebP → CWebP, EXIF, PhotoGridSupport; Thumbnails → JPEG, Imaging, GridLayout, PhotoGridSupport;
 //   PhotoLibrary → JPEG, PhotoGridSupport, CSQLiteShims; PhotoGrid → GridLayout, PhotoLibrary, Thumbnails, PhotoGridSupport;
 //   photogrid → PhotoGrid.
-// GridLayout, Imaging and PhotoGridSupport import nothing of ours. Only JPEG sees libjpeg, only PNG libpng, only WebP libwebp; only
-// PhotoLibrary sees SQLite.
+// GridLayout, Imaging and PhotoGridSupport import nothing of ours. Only JPEG sees libjpeg, only PNG
+// libpng (through CPNGShims), only WebP libwebp; only PhotoLibrary sees SQLite.
 import PackageDescription
 
 // The pixel code (JPEG decode/encode, resampling, thumbnails) is compiled optimised in debug builds too,
@@ -38,10 +39,10 @@ let package = Package(
             pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"])]
         ),
-        // The only C we write: libjpeg calls behind a setjmp/longjmp error manager.
+        // C we write: libjpeg calls behind a setjmp/longjmp error manager.
         .target(name: "CJPEGShims", dependencies: ["CJPEG"], cSettings: optimisedCInDebug),
-        // libpng and libwebp through pkg-config (module maps in Sources/CPNG, Sources/CWebP); PNG sees
-        // libpng only through CPNGShims (its setjmp error handling), WebP sees libwebp directly.
+        // libpng and libwebp through pkg-config (module maps in Sources/CPNG, Sources/CWebP). C we write:
+        // libpng calls behind its setjmp error handling (CPNGShims); WebP calls libwebp directly.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGShims", dependencies: ["CPNG"], cSettings: optimisedCInDebug),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
