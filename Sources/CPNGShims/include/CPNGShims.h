@@ -1,4 +1,4 @@
-// CPNGShims: libpng calls behind its setjmp/longjmp error handling (with CJPEGShims, the only C in PhotoGrid).
+// CPNGShims: libpng calls behind its setjmp/longjmp error handling.
 //
 // Why this target exists: libpng reports fatal errors by longjmp-ing to the jmp_buf set with
 // setjmp(png_jmpbuf(png)); without one it aborts. Swift cannot call setjmp (a function that returns
