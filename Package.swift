@@ -1,11 +1,12 @@
 // swift-tools-version:6.1
 // PhotoGrid: the Photos-app grid on Linux (README.md; layout rules: docs/layout-spec.md). The target
 // graph, which is also the set of allowed imports:
-//   CJPEGShims → CJPEG; JPEG → CJPEGShims, EXIF; Thumbnails → JPEG, Imaging, GridLayout, PhotoGridSupport;
+//   CJPEGShims → CJPEG; JPEG → CJPEGShims, EXIF; CPNGShims → CPNG; PNG → CPNGShims, EXIF, PhotoGridSupport;
+//   WebP → CWebP, EXIF, PhotoGridSupport; Thumbnails → JPEG, Imaging, GridLayout, PhotoGridSupport;
 //   PhotoLibrary → JPEG, PhotoGridSupport, CSQLiteShims; PhotoGrid → GridLayout, PhotoLibrary, Thumbnails, PhotoGridSupport;
 //   PhotoGridServer → PhotoGrid, PhotoGridSupport (+ Hummingbird); photogrid → PhotoGrid, PhotoGridServer.
-// GridLayout, Imaging, EXIF and PhotoGridSupport import nothing of ours. Only JPEG sees libjpeg; only
-// PhotoLibrary sees SQLite.
+// GridLayout, Imaging, EXIF and PhotoGridSupport import nothing of ours. Only JPEG sees libjpeg, only PNG
+// libpng (through CPNGShims), only WebP libwebp; only PhotoLibrary sees SQLite.
 import PackageDescription
 
 // The pixel code (JPEG decode/encode, resampling, thumbnails) is compiled optimised in debug builds too,
@@ -44,8 +45,13 @@ let package = Package(
             pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"])]
         ),
-        // The only C we write: libjpeg calls behind a setjmp/longjmp error manager.
+        // C we write: libjpeg calls behind a setjmp/longjmp error manager.
         .target(name: "CJPEGShims", dependencies: ["CJPEG"], cSettings: optimisedCInDebug),
+        // libpng and libwebp through pkg-config (module maps in Sources/CPNG, Sources/CWebP). C we write:
+        // libpng calls behind its setjmp error handling (CPNGShims); WebP calls libwebp directly.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(name: "CPNGShims", dependencies: ["CPNG"], cSettings: optimisedCInDebug),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // sqlite3_db_config (variadic: Swift cannot call it), for PhotoLibrary alone.
         .target(name: "CSQLiteShims", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "GridLayout", swiftSettings: layering),
@@ -54,6 +60,8 @@ let package = Package(
         .target(name: "Imaging", swiftSettings: optimisedSwiftInDebug + layering),
         .target(name: "EXIF", swiftSettings: layering),
         .target(name: "JPEG", dependencies: ["CJPEGShims", "EXIF"], swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "PNG", dependencies: ["CPNGShims", "EXIF", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "WebP", dependencies: ["CWebP", "EXIF", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
         .target(
             name: "PhotoLibrary",
             dependencies: ["JPEG", "PhotoGridSupport", "CSQLiteShims", .product(name: "GRDB", package: "GRDB.swift")],
@@ -103,6 +111,8 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImageQuality"]),
         .testTarget(name: "EXIFTests", dependencies: ["EXIF", "TestSupport"]),
         .testTarget(name: "JPEGTests", dependencies: ["JPEG", "TestSupport"]),
+        .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport"]),
+        .testTarget(name: "WebPTests", dependencies: ["WebP", "TestSupport"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "PhotoGridSupport", "TestSupport"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageQuality", "TestSupport"]),
         .testTarget(name: "PhotoGridTests", dependencies: ["photogrid", "PhotoGrid", "TestSupport"]),

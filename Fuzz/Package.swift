@@ -1,6 +1,7 @@
 // swift-tools-version:6.1
-// libFuzzer targets for the JPEG layer: the header probe + EXIF parser, and the scaled/region decode.
-// Sources/CJPEG, CJPEGShims and JPEG are symlinks to the main package's targets (as in
+// libFuzzer targets for the JPEG layer (the header probe + EXIF parser, and the scaled/region decode)
+// and for the PNG and WebP modules (probe + decode each). Sources/CJPEG, CJPEGShims, JPEG, EXIF, CPNG,
+// CPNGShims, PNG, CWebP, WebP and PhotoGridSupport are symlinks to the main package's targets (as in
 // Benchmarks/JPEGLayer), so the fuzzers exercise exactly the shipped code. Build and run with ./run.sh;
 // the executables have no main of their own: libFuzzer's main calls LLVMFuzzerTestOneInput.
 import PackageDescription
@@ -15,6 +16,14 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["JPEG"]),
         .executableTarget(name: "fuzz-probe", dependencies: ["JPEG", "FuzzSupport"]),
         .executableTarget(name: "fuzz-decode", dependencies: ["JPEG", "FuzzSupport"]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng"),
+        .target(name: "CPNGShims", dependencies: ["CPNG"]),
+        .target(name: "PhotoGridSupport"),
+        .target(name: "PNG", dependencies: ["CPNGShims", "EXIF", "PhotoGridSupport"]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp"),
+        .target(name: "WebP", dependencies: ["CWebP", "EXIF", "PhotoGridSupport"]),
+        .executableTarget(name: "fuzz-png", dependencies: ["PNG", "FuzzSupport"]),
+        .executableTarget(name: "fuzz-webp", dependencies: ["WebP", "FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets and runs them: ./run.sh probe|decode|all SECONDS
+# Builds the libFuzzer targets and runs them: ./run.sh probe|decode|png|webp|all SECONDS
 #
 #   probe   header probe (memory and descriptor) + EXIF parser    Sources/fuzz-probe
 #   decode  scaled/region decode at 1/1, 1/2, 1/4, 1/8            Sources/fuzz-decode
+#   png     PNG probe (IHDR, eXIf) + decode                       Sources/fuzz-png
+#   webp    WebP probe (features, EXIF) + full/scaled decode      Sources/fuzz-webp
 #
 # Build: release, libFuzzer + AddressSanitizer on the Swift and C code, UndefinedBehaviorSanitizer on
 # the C shims (libjpeg itself is the system library, not instrumented). Scratch path Fuzz/.build-fuzz.
@@ -16,7 +18,7 @@ cd "$(dirname "$0")"
 
 usage() { echo "usage: $0 probe|decode|all SECONDS" >&2; exit 2; }
 [ $# -eq 2 ] || usage
-case "$1" in probe|decode) targets=("$1") ;; all) targets=(probe decode) ;; *) usage ;; esac
+case "$1" in probe|decode|png|webp) targets=("$1") ;; all) targets=(probe decode png webp) ;; *) usage ;; esac
 seconds=$2
 [[ "$seconds" =~ ^[0-9]+$ ]] || usage
 
@@ -25,8 +27,18 @@ swift build -c release --scratch-path .build-fuzz \
     -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
     -Xswiftc -parse-as-library 2>&1 | grep -v "Cannot export local symbol '__asan_extra_spill_area'" || true
 bin=.build-fuzz/release
-[ -x "$bin/fuzz-probe" ] && [ -x "$bin/fuzz-decode" ] || { echo "build failed" >&2; exit 1; }
+for target in probe decode png webp; do [ -x "$bin/fuzz-$target" ] || { echo "build failed" >&2; exit 1; }; done
 [ -d work/seeds/probe ] || ./make-seeds.sh
+# PNG and WebP seeds: the samples, and each cut in half and to its first 64 bytes.
+for format in png webp; do
+    [ -d "work/seeds/$format" ] && continue
+    mkdir -p "work/seeds/$format"
+    for file in ../Tests/FormatSamples/$format/*; do
+        cp "$file" "work/seeds/$format/"
+        head -c $(( $(wc -c <"$file") / 2 )) "$file" >"work/seeds/$format/half-$(basename "$file")"
+        head -c 64 "$file" >"work/seeds/$format/head-$(basename "$file")"
+    done
+done
 
 status=0
 for target in "${targets[@]}"; do
@@ -42,7 +54,7 @@ for target in "${targets[@]}"; do
     # SWIFT_BACKTRACE: the Swift runtime's crash backtracer trips ASan after an abort; libFuzzer
     # and ASan print the stack themselves.
     SWIFT_BACKTRACE=enable=no "$bin/fuzz-$target" "work/corpus/$target" "work/seeds/$target" \
-        -dict=jpeg.dict -max_len=262144 -rss_limit_mb=2048 -timeout=10 -max_total_time="$seconds" \
+        $([ "$target" = probe ] || [ "$target" = decode ] && echo -dict=jpeg.dict) -max_len=262144 -rss_limit_mb=2048 -timeout=10 -max_total_time="$seconds" \
         -artifact_prefix="work/artifacts/$target/" -print_final_stats=1 "${fork[@]}" ${FUZZ_FLAGS:-} \
         >"$log" 2>&1 || true
     grep -E "^#[0-9]+.*cov:" "$log" | tail -1 || true

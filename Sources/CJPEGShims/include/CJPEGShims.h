@@ -1,4 +1,4 @@
-// CJPEGShims: the only C in PhotoGrid.
+// CJPEGShims: libjpeg calls behind a setjmp/longjmp error manager.
 //
 // Why this target exists: libjpeg reports fatal errors by calling `error_exit`, whose default
 // implementation calls exit(). The only way to turn that into an error value is setjmp/longjmp

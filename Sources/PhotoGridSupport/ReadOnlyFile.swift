@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A file opened read-only with open(2) (close-on-exec), closed when the value goes away. One owner.
+/// The format modules (PNG, WebP) read through it and turn a `SystemCallFailure` into their own error.
+public struct ReadOnlyFile: ~Copyable {
+    /// The descriptor, owned by this value.
+    public let descriptor: Int32
+    /// The path, for error messages.
+    public let path: String
+
+    /// Opens `path` read-only.
+    public init(path: String) throws(SystemCallFailure) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw SystemCallFailure(call: "open", errno: errno) }
+        self.descriptor = descriptor
+        self.path = path
+    }
+
+    deinit { close(descriptor) }
+
+    /// Up to `count` bytes at `offset` with pread(2): fewer only at the end of the file. Retries EINTR.
+    public func read(_ count: Int, at offset: Int) throws(SystemCallFailure) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+            if got > 0 {
+                done += got
+            } else if got == 0 {
+                break
+            } else if errno != EINTR {
+                throw SystemCallFailure(call: "pread", errno: errno)
+            }
+        }
+        bytes.removeSubrange(done...)
+        return bytes
+    }
+
+    /// The whole file, its size taken from fstat(2).
+    public func readAll() throws(SystemCallFailure) -> [UInt8] {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw SystemCallFailure(call: "fstat", errno: errno) }
+        return try read(Int(status.st_size), at: 0)
+    }
+}
+
+/// A system call that failed: its name and errno.
+public struct SystemCallFailure: Error, Sendable, Equatable {
+    public let call: String
+    public let errno: Int32
+
+    public init(call: String, errno: Int32) {
+        self.call = call
+        self.errno = errno
+    }
+}
