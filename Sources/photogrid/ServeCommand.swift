@@ -1,4 +1,9 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+/// `RLIMIT_NOFILE` as `getrlimit` takes it (Glibc imports it as an enum case).
+let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+#endif
 import Dispatch
 import Logging
 import PhotoGrid
@@ -56,6 +61,7 @@ struct ServeCommand: ParsableCommand {
     var logLevel = "warning"
 
     func run() throws {
+        Self.raiseOpenFileLimit()
         var options = ServerOptions()
         options.host = host
         options.port = port
@@ -100,6 +106,15 @@ struct ServeCommand: ParsableCommand {
         if let error = outcome.error {
             try exitingOnFatalError { throw error }
         }
+    }
+
+    /// Raises the soft limit on open files to the hard one: every connection is a file descriptor, and the
+    /// usual soft limit (1,024) would refuse clients long before the machine runs short.
+    static func raiseOpenFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(RLIMIT_NOFILE_VALUE, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(RLIMIT_NOFILE_VALUE, &limit)
     }
 
     /// A server option's message as the command line names it (`port must …` → `--port must …`).

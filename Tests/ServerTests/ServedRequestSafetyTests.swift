@@ -44,8 +44,8 @@ import Glibc
             try rude.send(Array("GET /api/v1/layout?width=393&all=true HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
         }
 
-        // 300 idle connections: the server still answers a new one.
-        let idle = try (0..<300).map { _ in try server.connect() }
+        // 1,000 idle connections: the server still answers a new one.
+        let idle = try (0..<1000).map { _ in try server.connect() }
         #expect(try server.get("/healthz").text == "ok\n")
         _ = idle
 
