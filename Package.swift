@@ -90,7 +90,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "photogrid",
-            dependencies: ["PhotoGrid", "PhotoGridServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["PhotoGrid", "PhotoGridServer", "PhotoGridSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: layering
         ),
 

@@ -1,3 +1,5 @@
+public import PhotoGrid
+
 /// How `photogrid serve` listens and works, as the command line gives it (validated by `validate()`).
 public struct ServerOptions: Sendable {
     /// Address to bind: 127.0.0.1 unless given.
@@ -31,24 +33,20 @@ public struct ServerOptions: Sendable {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
-    /// Checks the values; an error names the flag's value as the library knows it.
-    public func validate() throws(ServerOptionsError) {
-        guard (0...65535).contains(port) else { throw .init("port must be between 0 and 65535 (got \(port))") }
-        if let jobs, jobs < 1 { throw .init("jobs must be at least 1 (got \(jobs))") }
+    /// Checks the values; an error names the value as the library knows it (`port`), the command line
+    /// prints it as its flag (`--port`), like every `UsageError`.
+    public func validate() throws(UsageError) {
+        guard (0...65535).contains(port) else { throw UsageError(option: "port", "must be between 0 and 65535 (got \(port))") }
+        if let jobs, jobs < 1 { throw UsageError(option: "jobs", "must be at least 1 (got \(jobs))") }
         guard Self.logLevels.contains(logLevel) else {
-            throw .init("log-level: '\(logLevel)' is not one of \(Self.logLevels.joined(separator: ", "))")
+            throw UsageError(option: "log-level", separator: ": ", "'\(logLevel)' is not one of \(Self.logLevels.joined(separator: ", "))")
         }
         if let token, token.isEmpty || token.utf8.count > 4096 || token.contains(where: { $0.isWhitespace }) {
-            throw .init("token must be 1 to 4,096 characters without spaces")
+            throw UsageError(option: "token", "must be 1 to 4,096 characters without spaces")
         }
         if !isLoopback && token == nil {
-            throw .init("refusing to serve on \(host) without a token: anyone who can reach it could read the library (give --token, or serve on 127.0.0.1)")
+            throw UsageError("refusing to serve on \(host) without a token: anyone who can reach it could read the library (give --token, or serve on 127.0.0.1)")
         }
     }
 }
 
-/// A `ServerOptions` value that cannot be served with.
-public struct ServerOptionsError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var description: String
-    init(_ description: String) { self.description = description }
-}

@@ -7,11 +7,6 @@ import PhotoGrid
 import PhotoGridSupport
 import PhotoLibrary
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Thumbnails as the server hands them out: from memory when recently served, else found or made by
 /// `ThumbnailsOnDemand` on the `--jobs` thumbnail threads (never on an event loop), one make per file
@@ -58,7 +53,7 @@ final class ThumbnailService: Service, Sendable {
                         throw Self.apiError(error)
                     }
                     if file.made { logger.info("made thumbnail \(variant)/\(stem).jpg") }
-                    return try Self.read(file.path, expected: file.byteSize)
+                    return try Self.read(file.path)
                 }
                 remember(bytes, as: key)
                 return bytes
@@ -123,29 +118,12 @@ final class ThumbnailService: Service, Sendable {
         }
     }
 
-    /// The whole file at `path` (a thumbnail just found or made; `expected` bytes long).
-    static func read(_ path: String, expected: Int64) throws -> ByteBuffer {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw APIError(.internalServerError, "cannot open the thumbnail: errno \(errno)") }
-        defer { close(descriptor) }
-        var buffer = ByteBufferAllocator().buffer(capacity: Int(max(0, expected)) + 1)
-        while true {
-            var count = 0
-            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 64 << 10) { raw in
-                count = systemRead(descriptor, raw.baseAddress, raw.count)
-                return max(0, count)
-            }
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw APIError(.internalServerError, "cannot read the thumbnail: errno \(errno)")
-            }
+    /// The whole file at `path` (a thumbnail just found or made).
+    static func read(_ path: String) throws -> ByteBuffer {
+        do {
+            return ByteBuffer(bytes: try ReadOnlyFile(path: path).readAll())
+        } catch {
+            throw APIError(.internalServerError, "cannot read the thumbnail: \(error.call) failed (errno \(error.errno))")
         }
-        return buffer
     }
-}
-
-/// `read(2)` (a name the buffer's methods would shadow).
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

@@ -8,6 +8,7 @@ import Dispatch
 import Logging
 import PhotoGrid
 import PhotoGridServer
+import PhotoGridSupport
 import PhotoLibrary
 
 /// `photogrid serve [<folder>]`: the library over HTTP (README, "photogrid serve").
@@ -73,7 +74,7 @@ struct ServeCommand: ParsableCommand {
         let path = database.path
         try usage {
             options.pixelLimit = try pixelLimit.pixels()
-            do throws(ServerOptionsError) { try options.validate() } catch { throw UsageError(Self.flagged(error.description)) }
+            try options.validate()
         }
         let library = try exitingOnFatalError { () throws -> Library in
             if let folder { return try LibraryIndexing.openForIndexing(folder: folder, database: path, readers: 8) }
@@ -90,7 +91,7 @@ struct ServeCommand: ParsableCommand {
         var logger = Logger(label: "photogrid")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .warning
         let finished = DispatchSemaphore(value: 0)
-        let outcome = LockedOutcome()
+        let outcome = LockedValue<(any Error)?>(nil)
         Task {
             do {
                 try await GalleryServer.run(library: library, options: options, logger: logger) { host, port in
@@ -98,12 +99,12 @@ struct ServeCommand: ParsableCommand {
                     Console.writeOutput("photogrid: serving http://\(shown):\(port)/ (Ctrl-C stops)\n")
                 }
             } catch {
-                outcome.set(error)
+                outcome.withLock { $0 = error }
             }
             finished.signal()
         }
         finished.wait()
-        if let error = outcome.error {
+        if let error = outcome.withLock({ $0 }) {
             try exitingOnFatalError { throw error }
         }
     }
@@ -116,20 +117,5 @@ struct ServeCommand: ParsableCommand {
         limit.rlim_cur = limit.rlim_max
         _ = setrlimit(RLIMIT_NOFILE_VALUE, &limit)
     }
-
-    /// A server option's message as the command line names it (`port must …` → `--port must …`).
-    static func flagged(_ message: String) -> String {
-        for name in ["port", "jobs", "log-level", "token", "watch"] where message.hasPrefix(name) {
-            return "--" + message
-        }
-        return message
-    }
 }
 
-/// The error a server run ended with, handed from its task to the command's thread.
-final class LockedOutcome: @unchecked Sendable {
-    private var stored: (any Error)?
-    private let lock = DispatchSemaphore(value: 1)
-    func set(_ error: any Error) { lock.wait(); stored = error; lock.signal() }
-    var error: (any Error)? { lock.wait(); defer { lock.signal() }; return stored }
-}
