@@ -4,7 +4,7 @@
 //   CJPEGShims → CJPEG; JPEG → CJPEGShims, EXIF; CPNGShims → CPNG; PNG → CPNGShims, EXIF, PhotoGridSupport;
 //   WebP → CWebP, EXIF, PhotoGridSupport; Thumbnails → JPEG, Imaging, GridLayout, PhotoGridSupport;
 //   PhotoLibrary → JPEG, PhotoGridSupport, CSQLiteShims; PhotoGrid → GridLayout, PhotoLibrary, Thumbnails, PhotoGridSupport;
-//   PhotoGridServer → PhotoGrid, PhotoGridSupport (+ Hummingbird); photogrid → PhotoGrid, PhotoGridServer.
+//   PhotoGridServer → PhotoGrid, PhotoGridSupport, CRuntimeHooks (+ Hummingbird); photogrid → PhotoGrid, PhotoGridServer.
 // GridLayout, Imaging, EXIF and PhotoGridSupport import nothing of ours. Only JPEG sees libjpeg, only PNG
 // libpng (through CPNGShims), only WebP libwebp; only PhotoLibrary sees SQLite.
 import PackageDescription
@@ -52,6 +52,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGShims", dependencies: ["CPNG"], cSettings: optimisedCInDebug),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        // The Swift runtime's global-enqueue hook by address (a static executable has no dlsym), for the server.
+        .target(name: "CRuntimeHooks"),
         // sqlite3_db_config (variadic: Swift cannot call it), for PhotoLibrary alone.
         .target(name: "CSQLiteShims", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "GridLayout", swiftSettings: layering),
@@ -75,7 +77,7 @@ let package = Package(
         .target(
             name: "PhotoGridServer",
             dependencies: [
-                "PhotoGrid", "PhotoGridSupport",
+                "PhotoGrid", "PhotoGridSupport", "CRuntimeHooks",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

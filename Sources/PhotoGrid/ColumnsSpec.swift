@@ -1,4 +1,5 @@
 public import GridLayout
+import PhotoGridSupport
 
 /// Parses `--columns`: comma-separated `GridItem`s, `fixed:W`, `flexible[:MIN[:MAX]]`, `adaptive:MIN[:MAX]`,
 /// each optionally followed by `/S` (its spacing); `inf` stands for infinity.
@@ -9,6 +10,21 @@ public import GridLayout
 /// `UsageError` naming the offending part.
 public enum ColumnsSpec {
     public static func parse(_ text: String) throws(UsageError) -> [GridItem] {
+        // A server parses the same few specs for every request: those parsed well are remembered.
+        if let items = recent.withLock({ $0[text] }) { return items }
+        let items = try parseText(text)
+        recent.withLock { known in
+            if known.count >= recentLimit { known.removeAll(keepingCapacity: true) }
+            known[text] = items
+        }
+        return items
+    }
+
+    /// Specs parsed without error, and their columns (at most `recentLimit`; forgotten all at once).
+    private static let recent = LockedValue<[String: [GridItem]]>([:])
+    private static let recentLimit = 64
+
+    static func parseText(_ text: String) throws(UsageError) -> [GridItem] {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
         guard !text.trimmingSpaces.isEmpty else { throw UsageError(option: "columns", separator: ": ", "empty; expected e.g. adaptive:100/3") }
         var items: [GridItem] = []

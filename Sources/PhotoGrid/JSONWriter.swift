@@ -3,43 +3,68 @@
 /// without ".0", "/" unescaped). Tests hold its output byte-equal to `JSONEncoder` with `.sortedKeys` and
 /// `.withoutEscapingSlashes`; it exists because
 /// `JSONEncoder` takes ~1.4 s for a 100,000-cell layout and this takes a few tens of milliseconds.
-public struct JSONWriter: Sendable {
-    public private(set) var bytes: [UInt8] = []
+public struct JSONWriter: ~Copyable, @unchecked Sendable {
+    // The bytes live in memory this writer alone owns (it cannot be copied), written through a pointer:
+    // an Array's per-append uniqueness and capacity checks cost a server's layout route a third of
+    // its document time.
+    private var start: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
     /// How many numbers were not finite (written as `null`; `documentBytes()` refuses such a document).
     public private(set) var nonFiniteNumbers = 0
     private var needsComma = false
 
     public init(reservingCapacity capacity: Int = 4096) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 64)
+        start = .allocate(capacity: self.capacity)
     }
+
+    deinit { start.deallocate() }
+
+    /// The bytes written so far.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
 
     /// Writes `{`, the members `body` writes, and `}`.
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        put(UInt8(ascii: "{"))
         needsComma = false
         body(&self)
-        bytes.append(UInt8(ascii: "}"))
+        put(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    /// Writes `{`: members follow, then `endObject()` (what `object(_:)` does, without a closure, for
+    /// the documents' hot paths).
+    public mutating func beginObject() {
+        separate()
+        put(UInt8(ascii: "{"))
+    }
+
+    /// Writes the `}` of `beginObject()`.
+    public mutating func endObject() {
+        put(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Writes `[`, the elements `body` writes, and `]`.
     public mutating func array(_ body: (inout JSONWriter) -> Void) {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        put(UInt8(ascii: "["))
         needsComma = false
         body(&self)
-        bytes.append(UInt8(ascii: "]"))
+        put(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes `"key":`; the value written next belongs to it.
     public mutating func key(_ key: StaticString) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        let length = key.utf8CodeUnitCount
+        reserve(length + 4)
+        if needsComma { start[count] = UInt8(ascii: ","); count += 1 }
+        start[count] = UInt8(ascii: "\""); count += 1
+        (start + count).update(from: key.utf8Start, count: length); count += length
+        start[count] = UInt8(ascii: "\""); start[count + 1] = UInt8(ascii: ":"); count += 2
         needsComma = false
     }
 
@@ -47,15 +72,15 @@ public struct JSONWriter: Sendable {
         separate()
         if number.isFinite, number == number.rounded(), abs(number) < 1e15 {
             // Integral values print without a fraction ("129", "-0" as Foundation does).
-            if number == 0 && number.sign == .minus { bytes.append(contentsOf: "-0".utf8) }
+            if number == 0 && number.sign == .minus { put(UInt8(ascii: "-")); put(UInt8(ascii: "0")) }
             else { appendDigits(Int64(number)) }
         } else if abs(number) < 1e6, (number * 256) == (number * 256).rounded() {
             appendDyadic(number)
         } else if number.isFinite {
-            bytes.append(contentsOf: number.description.utf8)
+            append(number.description.utf8)
         } else {
             // JSON has no infinities or NaN; PhotoGrid never produces them for valid input.
-            bytes.append(contentsOf: "null".utf8)
+            append("null".utf8)
             nonFiniteNumbers += 1
         }
         needsComma = true
@@ -72,84 +97,113 @@ public struct JSONWriter: Sendable {
     /// `description` (and Foundation) print — layout values like −21.5 or 104.75 are all of this kind.
     private mutating func appendDyadic(_ value: Double) {
         let scaled = Int64((abs(value) * 256).rounded())
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { put(UInt8(ascii: "-")) }
         appendDigits(scaled >> 8)
-        bytes.append(UInt8(ascii: "."))
         // fraction/256 = fraction × 390625 / 10^8: eight decimal digits, trailing zeros dropped.
         var fraction = (scaled & 0xFF) * 390_625
         var digits = 8
         while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-        var divisor: Int64 = 1
-        for _ in 1..<digits { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
+        reserve(digits + 1)
+        start[count] = UInt8(ascii: ".")
+        for k in stride(from: digits, to: 0, by: -1) {
+            start[count + k] = UInt8(ascii: "0") + UInt8(fraction % 10)
+            fraction /= 10
         }
+        count += digits + 1
     }
 
     /// Appends a decimal integer without allocating a String.
     private mutating func appendDigits(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        reserve(20)
+        if value < 0 { start[count] = UInt8(ascii: "-"); count += 1 }
         var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            bytes.append(contentsOf: buffer[(20 - count)...])
+        var length = 1
+        var bound: UInt64 = 10
+        while length < 20 && magnitude >= bound { length += 1; bound = bound &* 10 }
+        for k in stride(from: length - 1, through: 0, by: -1) {
+            start[count + k] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
         }
+        count += length
     }
 
     public mutating func value(_ flag: Bool) {
         separate()
-        bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        append((flag ? "true" : "false").utf8)
         needsComma = true
     }
 
     /// A string, escaped as `JSONEncoder` with `.withoutEscapingSlashes` does (`"`, `\`, control characters).
     public mutating func value(_ string: String) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
         // Most strings (paths, keys, URLs) need no escape: copied whole.
         var text = string
         let plain = text.withUTF8 { utf8 -> Bool in
             guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            bytes.append(contentsOf: utf8)
+            append(utf8)
             return true
         }
         if plain {
-            bytes.append(UInt8(ascii: "\""))
+            put(UInt8(ascii: "\""))
             needsComma = true
             return
         }
         for byte in string.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-            case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case UInt8(ascii: "\""): put(0x5C); put(0x22)
+            case UInt8(ascii: "\\"): put(0x5C); put(0x5C)
+            case 0x08: put(0x5C); put(UInt8(ascii: "b"))
+            case 0x0C: put(0x5C); put(UInt8(ascii: "f"))
+            case 0x0A: put(0x5C); put(UInt8(ascii: "n"))
+            case 0x0D: put(0x5C); put(UInt8(ascii: "r"))
+            case 0x09: put(0x5C); put(UInt8(ascii: "t"))
             case 0x00..<0x20:
                 let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                          hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            default: bytes.append(byte)
+                append([0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: put(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
         needsComma = true
     }
 
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { put(UInt8(ascii: ",")) }
         needsComma = false
+    }
+
+    /// Room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        let larger = max(needed, capacity * 2)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: start, count: count)
+        start.deallocate()
+        start = moved
+        capacity = larger
+    }
+
+    @inline(__always)
+    private mutating func put(_ byte: UInt8) {
+        reserve(1)
+        start[count] = byte
+        count += 1
+    }
+
+    private mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+        reserve(buffer.count)
+        (start + count).update(from: base, count: buffer.count)
+        count += buffer.count
+    }
+
+    private mutating func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+        for byte in bytes { put(byte) }
     }
 }
 

@@ -101,19 +101,19 @@ public struct LayoutDocument: Sendable, Hashable, Codable, JSONWritable {
         public var section: Int? = nil
 
         public func write(to w: inout JSONWriter) {
-            w.object { w in
-                w.key("crop"); crop.write(to: &w)
-                w.key("frame"); frame.write(to: &w)
-                if let id { w.key("id"); w.value(Int(id)) }
-                w.key("imageFrame"); imageFrame.write(to: &w)
-                w.key("index"); w.value(index)
-                if let path { w.key("path"); w.value(path) }
-                if let pathBytes { w.key("pathBytes"); w.value(pathBytes) }
-                w.key("pixelHeight"); w.value(pixelHeight)
-                w.key("pixelWidth"); w.value(pixelWidth)
-                if let section { w.key("section"); w.value(section) }
-                if let thumbnail { w.key("thumbnail"); w.value(thumbnail) }
-            }
+            w.beginObject()
+            w.key("crop"); crop.write(to: &w)
+            w.key("frame"); frame.write(to: &w)
+            if let id { w.key("id"); w.value(Int(id)) }
+            w.key("imageFrame"); imageFrame.write(to: &w)
+            w.key("index"); w.value(index)
+            if let path { w.key("path"); w.value(path) }
+            if let pathBytes { w.key("pathBytes"); w.value(pathBytes) }
+            w.key("pixelHeight"); w.value(pixelHeight)
+            w.key("pixelWidth"); w.value(pixelWidth)
+            if let section { w.key("section"); w.value(section) }
+            if let thumbnail { w.key("thumbnail"); w.value(thumbnail) }
+            w.endObject()
         }
     }
 

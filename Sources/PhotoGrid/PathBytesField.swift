@@ -6,7 +6,8 @@ import struct Foundation.Data
 public enum PathBytesField {
     /// Base64 (RFC 4648, with padding) of `bytes`, or nil when they are valid UTF-8.
     public static func base64IfNotUTF8(_ bytes: [UInt8]) -> String? {
-        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        // ASCII (most names) is checked without making a String.
+        if bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) != nil { return nil }
         return Data(bytes).base64EncodedString()
     }
 }

@@ -135,6 +135,17 @@ public final class ThumbnailsOnDemand: Sendable {
         photo.id.map { ThumbnailCache.relativePath(variant: .grid(pixels), contentKey: photo.contentKey, photoID: $0) }
     }
 
+    /// `prefix` + `gridName(pixels:photo:)` in one String: a URL prefix and the name, for every cell
+    /// of a layout (`gridFolder` is `prefix` + `grid-<pixels>`, made once per document).
+    public static func gridName(folder gridFolder: String, photo: GalleryPhoto) -> String? {
+        photo.id.map { ThumbnailCache.relativePath(folder: gridFolder, contentKey: photo.contentKey, photoID: $0) }
+    }
+
+    /// `grid-<pixels>` preceded by `prefix`: the folder part of grid thumbnail names.
+    public static func gridFolder(pixels: Int, prefix: String = "") -> String {
+        prefix + ThumbnailVariant.grid(pixels).name
+    }
+
     /// `detail-<pixels>/<stem>.jpg`: the name of `photo`'s detail thumbnail fitted within `pixels`.
     public static func detailName(pixels: Int, photo: GalleryPhoto) -> String? {
         photo.id.map { ThumbnailCache.relativePath(variant: .detail(pixels), contentKey: photo.contentKey, photoID: $0) }

@@ -31,12 +31,12 @@ public struct Viewport: Sendable, Hashable, Codable, JSONWritable {
 
 extension Rect: JSONWritable {
     public func write(to w: inout JSONWriter) {
-        w.object { w in
-            w.key("height"); w.value(height)
-            w.key("width"); w.value(width)
-            w.key("x"); w.value(x)
-            w.key("y"); w.value(y)
-        }
+        w.beginObject()
+        w.key("height"); w.value(height)
+        w.key("width"); w.value(width)
+        w.key("x"); w.value(x)
+        w.key("y"); w.value(y)
+        w.endObject()
     }
 }
 

@@ -38,9 +38,9 @@ struct GalleryAPI: Sendable {
         let layoutRequest = try Self.layoutRequest(query)
         let all = try query.flag("all")
         let document = { @Sendable (gallery: GalleryLayout) throws -> [UInt8] in
-            let pixels = try Self.gridPixels(layoutRequest)
+            let folder = try Self.gridPixels(layoutRequest).map { ThumbnailsOnDemand.gridFolder(pixels: $0, prefix: Self.thumbnailURL("")) }
             return try gallery.layoutDocument(all: all) { photo in
-                pixels.flatMap { ThumbnailsOnDemand.gridName(pixels: $0, photo: photo) }.map(Self.thumbnailURL)
+                folder.flatMap { ThumbnailsOnDemand.gridName(folder: $0, photo: photo) }
             }.documentBytes()
         }
         // A window from the grid in memory: no database, no thread hop (computing ~30 cells).

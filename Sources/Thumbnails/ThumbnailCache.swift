@@ -227,18 +227,37 @@ public final class ThumbnailCache: Sendable {
     /// relative to the root. A key that is not a plain `<digits>-<hex digits>` key (so could
     /// not safely be a file name) is replaced by `id-<photoID>`.
     public static func relativePath(variant: ThumbnailVariant, contentKey: String?, photoID: Int64) -> String {
-        let stem = contentKey.flatMap { isContentKey($0) ? $0 : nil } ?? "id-\(photoID)"
-        return variant.name + "/" + stem + ".jpg"
+        relativePath(folder: variant.name, contentKey: contentKey, photoID: photoID)
+    }
+
+    /// `relativePath(variant:…)` under `folder`, a variant's name and anything before it (a URL prefix):
+    /// one String made per photo (a server names thirty a request).
+    public static func relativePath(folder: String, contentKey: String?, photoID: Int64) -> String {
+        var path = folder
+        if let contentKey, isContentKey(contentKey) {
+            path.reserveCapacity(folder.utf8.count + contentKey.utf8.count + 5)
+            path += "/"
+            path += contentKey
+        } else {
+            path += "/id-"
+            path += String(photoID)
+        }
+        path += ".jpg"
+        return path
     }
 
     /// Whether `key` looks like a content key: digits, "-", lowercase hex digits (and nothing else).
     public static func isContentKey(_ key: String) -> Bool {
-        let parts = key.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty, parts[0].count <= 20, parts[1].count <= 64 else {
-            return false
+        var digits = 0, hexDigits = 0, dashes = 0
+        for byte in key.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"): dashes += 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): if dashes == 0 { digits += 1 } else { hexDigits += 1 }
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where dashes == 1: hexDigits += 1
+            default: return false
+            }
         }
-        let digits = UInt8(ascii: "0")...UInt8(ascii: "9"), hex = UInt8(ascii: "a")...UInt8(ascii: "f")
-        return parts[0].allSatisfy(digits.contains) && parts[1].allSatisfy { digits.contains($0) || hex.contains($0) }
+        return dashes == 1 && (1...20).contains(digits) && (1...64).contains(hexDigits)
     }
 
     /// The path of `relative` (as from `relativePath`) including the root.

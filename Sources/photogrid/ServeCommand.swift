@@ -92,6 +92,7 @@ struct ServeCommand: ParsableCommand {
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .warning
         let finished = DispatchSemaphore(value: 0)
         let outcome = LockedValue<(any Error)?>(nil)
+        GalleryServer.runTasksOnEventLoops()
         Task {
             do {
                 try await GalleryServer.run(library: library, options: options, logger: logger) { host, port in

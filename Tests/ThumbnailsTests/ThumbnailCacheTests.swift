@@ -92,7 +92,10 @@ import Testing
         #expect(ThumbnailCache.relativePath(variant: .detail(1024), contentKey: "12-00000000000000ff", photoID: 5)
                 == "detail-1024/12-00000000000000ff.jpg")
         // Anything else could escape the folder or be no name at all: the photo id is used instead.
-        for key in ["../../etc/passwd", "", "12-", "-ab", "12-AB", "1/2-ab", nil] as [String?] {
+        let longest = String(repeating: "9", count: 20) + "-" + String(repeating: "f", count: 64)
+        #expect(ThumbnailCache.relativePath(variant: .grid(10), contentKey: longest, photoID: 42) == "grid-10/\(longest).jpg")
+        for key in ["../../etc/passwd", "", "-", "12-", "-ab", "12-AB", "1/2-ab", "1-2-3", "12-ab-", "1a-ab", "12-ag",
+                    String(repeating: "9", count: 21) + "-ab", "12-" + String(repeating: "f", count: 65), nil] as [String?] {
             #expect(ThumbnailCache.relativePath(variant: .grid(10), contentKey: key, photoID: 42) == "grid-10/id-42.jpg")
         }
     }
