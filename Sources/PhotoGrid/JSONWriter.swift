@@ -24,6 +24,11 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// The bytes written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
 
+    /// `body` on the bytes written so far, without copying them.
+    public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: start, count: count))
+    }
+
     /// Writes `{`, the members `body` writes, and `}`.
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
         separate()
@@ -70,13 +75,24 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
 
     public mutating func value(_ number: Double) {
         separate()
-        if number.isFinite, number == number.rounded(), abs(number) < 1e15 {
-            // Integral values print without a fraction ("129", "-0" as Foundation does).
-            if number == 0 && number.sign == .minus { put(UInt8(ascii: "-")); put(UInt8(ascii: "0")) }
-            else { appendDigits(Int64(number)) }
-        } else if abs(number) < 1e6, (number * 256) == (number * 256).rounded() {
-            appendDyadic(number)
-        } else if number.isFinite {
+        // Integrality by conversion to Int64 and back (SSE2), not `rounded()`: a libm call on the baseline
+        // x86-64 target, three a number.
+        if number.isFinite, abs(number) < 1e15 {
+            let whole = Int64(number)
+            if Double(whole) == number {
+                // Integral values print without a fraction ("129", "-0" as Foundation does).
+                if whole == 0 && number.sign == .minus { put(UInt8(ascii: "-")); put(UInt8(ascii: "0")) }
+                else { appendDigits(whole) }
+                needsComma = true
+                return
+            }
+            let scaled = number * 256
+            if Double(Int64(scaled)) == scaled, appendDyadic(Int64(scaled), ulp: number.ulp) {
+                needsComma = true
+                return
+            }
+        }
+        if number.isFinite {
             append(number.description.utf8)
         } else {
             // JSON has no infinities or NaN; PhotoGrid never produces them for valid input.
@@ -92,17 +108,20 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         needsComma = true
     }
 
-    /// Appends a non-integral `m / 256` (|value| < 1e6) exactly: its decimal expansion has at most 8
-    /// fraction digits and 14 significant digits, so it is also the shortest round-trip form that
-    /// `description` (and Foundation) print — layout values like −21.5 or 104.75 are all of this kind.
-    private mutating func appendDyadic(_ value: Double) {
-        let scaled = Int64((abs(value) * 256).rounded())
-        if value < 0 { put(UInt8(ascii: "-")) }
-        appendDigits(scaled >> 8)
+    /// Appends a non-integral `m / 256` (`m` is `scaled`, |value| < 1e15) exactly, when that is the
+    /// shortest round-trip form `description` (and Foundation) print — layout values like −21.5, 104.75
+    /// or 12345542.5 — and returns true; false, having written nothing, otherwise. Its decimal expansion
+    /// has d ≤ 8 fraction digits, the last not 0, so every shorter decimal is at least 10^-d away: the
+    /// expansion is the shortest form when 10^-d exceeds half the double's spacing (`ulp`).
+    private mutating func appendDyadic(_ scaled: Int64, ulp: Double) -> Bool {
+        let magnitude = scaled.magnitude
         // fraction/256 = fraction × 390625 / 10^8: eight decimal digits, trailing zeros dropped.
-        var fraction = (scaled & 0xFF) * 390_625
+        var fraction = Int64(magnitude & 0xFF) * 390_625
         var digits = 8
         while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        guard Self.negativePowersOfTen[digits] > ulp / 2 else { return false }
+        if scaled < 0 { put(UInt8(ascii: "-")) }
+        appendDigits(Int64(magnitude >> 8))
         reserve(digits + 1)
         start[count] = UInt8(ascii: ".")
         for k in stride(from: digits, to: 0, by: -1) {
@@ -110,7 +129,11 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
             fraction /= 10
         }
         count += digits + 1
+        return true
     }
+
+    /// 10^-d for d = 0...8.
+    private static let negativePowersOfTen: [Double] = [1, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8]
 
     /// Appends a decimal integer without allocating a String.
     private mutating func appendDigits(_ value: Int64) {
@@ -223,9 +246,16 @@ extension JSONWritable {
     /// The compact JSON bytes to print or save: a document holding a number that is not finite is
     /// refused (an internal error: inputs that lead there are usage errors).
     public func documentBytes(reservingCapacity capacity: Int = 4096) throws(NonFiniteNumberError) -> [UInt8] {
+        try withDocumentBytes(reservingCapacity: capacity) { Array($0) }
+    }
+
+    /// `body` on the bytes `documentBytes()` returns, without copying them (a server writes them into
+    /// its own buffer).
+    public func withDocumentBytes<Result>(reservingCapacity capacity: Int = 8192,
+                                          _ body: (UnsafeRawBufferPointer) -> Result) throws(NonFiniteNumberError) -> Result {
         var writer = JSONWriter(reservingCapacity: capacity)
         write(to: &writer)
         guard writer.nonFiniteNumbers == 0 else { throw NonFiniteNumberError() }
-        return writer.bytes
+        return writer.withUnsafeBytes(body)
     }
 }

@@ -34,14 +34,14 @@ struct GalleryAPI: Sendable {
 
     /// `GET /api/v1/layout`: `photogrid layout --db … --width …` for the same options.
     func layout(_ request: Request) async throws -> Response {
-        let query = try QueryParameters(request.uri, known: Self.layoutParameters.union(["all"]))
+        let query = try QueryParameters(request.uri, known: Self.layoutRouteParameters)
         let layoutRequest = try Self.layoutRequest(query)
         let all = try query.flag("all")
-        let document = { @Sendable (gallery: GalleryLayout) throws -> [UInt8] in
+        let document = { @Sendable (gallery: GalleryLayout) throws -> ByteBuffer in
             let folder = try Self.gridPixels(layoutRequest).map { ThumbnailsOnDemand.gridFolder(pixels: $0, prefix: Self.thumbnailURL("")) }
-            return try gallery.layoutDocument(all: all) { photo in
+            return try Self.json(gallery.layoutDocument(all: all) { photo in
                 folder.flatMap { ThumbnailsOnDemand.gridName(folder: $0, photo: photo) }
-            }.documentBytes()
+            })
         }
         // A window from the grid in memory: no database, no thread hop (computing ~30 cells).
         if !all, let snapshot = grid.snapshot {
@@ -54,6 +54,9 @@ struct GalleryAPI: Sendable {
         let bytes = try await blocking { [library] in try document(try layoutRequest.gallery(library: library, all: all)) }
         return Self.json(bytes)
     }
+
+    /// The layout route's parameters: a layout question's and `all`.
+    static let layoutRouteParameters = layoutParameters.union(["all"])
 
     /// `GET /api/v1/detail/{index}`: `photogrid detail INDEX` for the same options, with the detail
     /// thumbnail's URL.
@@ -199,8 +202,23 @@ struct GalleryAPI: Sendable {
         var body = ByteBufferAllocator().buffer(capacity: bytes.count + 1)
         body.writeBytes(bytes)
         body.writeInteger(UInt8(ascii: "\n"))
-        return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                        body: ResponseBody(byteBuffer: body))
+        return json(body)
+    }
+
+    /// A JSON document response whose body (ending in a newline) is written.
+    static func json(_ body: ByteBuffer) -> Response {
+        Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                 body: ResponseBody(byteBuffer: body))
+    }
+
+    /// `document`'s bytes and a newline, written straight into a response buffer.
+    static func json(_ document: some JSONWritable) throws(NonFiniteNumberError) -> ByteBuffer {
+        try document.withDocumentBytes { bytes in
+            var body = ByteBufferAllocator().buffer(capacity: bytes.count + 1)
+            body.writeBytes(bytes)
+            body.writeInteger(UInt8(ascii: "\n"))
+            return body
+        }
     }
 }
 

@@ -87,5 +87,15 @@ struct JSONWriterNumberTests {
             let reference = x == x.rounded() ? String(Int64(x)) : x.description
             #expect(written(x) == reference, "\(x)")
         }
+        // And far from 0 (the y of a cell deep in a million-photo grid), where a double's spacing
+        // outgrows 1/256 and the shortest form can drop digits: up to 2^44 and down to 2^-8 steps.
+        for exponent in 20...44 {
+            for _ in 0..<400 {
+                let m = Int64.random(in: (Int64(1) << exponent)...(Int64(1) << (exponent + 1)), using: &rng)
+                let x = Double(m) / 256 * (Bool.random(using: &rng) ? 1 : -1)
+                let reference = x == x.rounded() ? String(Int64(x)) : x.description
+                #expect(written(x) == reference, "\(x)")
+            }
+        }
     }
 }
