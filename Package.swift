@@ -2,11 +2,14 @@
 // PhotoGrid: the Photos-app grid on Linux (README.md; layout rules: docs/layout-spec.md). The target
 // graph, which is also the set of allowed imports:
 //   CJPEGShims → CJPEG; JPEG → CJPEGShims, EXIF; CPNGShims → CPNG; PNG → CPNGShims, EXIF, PhotoGridSupport;
-//   WebP → CWebP, EXIF, PhotoGridSupport; Thumbnails → JPEG, Imaging, GridLayout, PhotoGridSupport;
-//   PhotoLibrary → JPEG, PhotoGridSupport, CSQLiteShims; PhotoGrid → GridLayout, PhotoLibrary, Thumbnails, PhotoGridSupport;
+//   WebP → CWebP, EXIF, PhotoGridSupport; HEIF → CHEIF, EXIF, PhotoGridSupport;
+//   ImageFormats → JPEG, PNG, WebP, HEIF, PhotoGridSupport;
+//   Thumbnails → JPEG, ImageFormats, Imaging, GridLayout, PhotoGridSupport;
+//   PhotoLibrary → JPEG, ImageFormats, PhotoGridSupport, CSQLiteShims; PhotoGrid → GridLayout, PhotoLibrary, Thumbnails,
+//   ImageFormats, PhotoGridSupport;
 //   PhotoGridServer → PhotoGrid, PhotoGridSupport, CRuntimeHooks (+ Hummingbird); photogrid → PhotoGrid, PhotoGridServer.
 // GridLayout, Imaging, EXIF and PhotoGridSupport import nothing of ours. Only JPEG sees libjpeg, only PNG
-// libpng (through CPNGShims), only WebP libwebp; only PhotoLibrary sees SQLite.
+// libpng (through CPNGShims), only WebP libwebp, only HEIF libheif; only PhotoLibrary sees SQLite.
 import PackageDescription
 
 // The pixel code (JPEG decode/encode, resampling, thumbnails) is compiled optimised in debug builds too,
@@ -52,6 +55,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .target(name: "CPNGShims", dependencies: ["CPNG"], cSettings: optimisedCInDebug),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        // libheif (HEIC, AVIF) through pkg-config: its errors are values Swift reads, no shim.
+        .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         // The Swift runtime's global-enqueue hook by address (a static executable has no dlsym), for the server.
         .target(name: "CRuntimeHooks"),
         // sqlite3_db_config (variadic: Swift cannot call it), for PhotoLibrary alone.
@@ -64,14 +69,18 @@ let package = Package(
         .target(name: "JPEG", dependencies: ["CJPEGShims", "EXIF"], swiftSettings: optimisedSwiftInDebug + layering),
         .target(name: "PNG", dependencies: ["CPNGShims", "EXIF", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
         .target(name: "WebP", dependencies: ["CWebP", "EXIF", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "HEIF", dependencies: ["CHEIF", "EXIF", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
+        // PNG, WebP and HEIF behind one probe and one decoder, for the index and the thumbnails.
+        .target(name: "ImageFormats", dependencies: ["JPEG", "PNG", "WebP", "HEIF", "PhotoGridSupport"],
+                swiftSettings: optimisedSwiftInDebug + layering),
         .target(
             name: "PhotoLibrary",
-            dependencies: ["JPEG", "PhotoGridSupport", "CSQLiteShims", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["JPEG", "ImageFormats", "PhotoGridSupport", "CSQLiteShims", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: layering,
             plugins: ["EmbedMigrations"]
         ),
-        .target(name: "Thumbnails", dependencies: ["JPEG", "Imaging", "GridLayout", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
-        .target(name: "PhotoGrid", dependencies: ["GridLayout", "PhotoLibrary", "Thumbnails", "PhotoGridSupport"],
+        .target(name: "Thumbnails", dependencies: ["JPEG", "ImageFormats", "Imaging", "GridLayout", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "PhotoGrid", dependencies: ["GridLayout", "PhotoLibrary", "Thumbnails", "ImageFormats", "PhotoGridSupport"],
                 swiftSettings: layering),
         // `photogrid serve`: translates HTTP to the PhotoGrid gallery model (and nothing else).
         .target(
@@ -115,6 +124,7 @@ let package = Package(
         .testTarget(name: "JPEGTests", dependencies: ["JPEG", "TestSupport"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport"]),
         .testTarget(name: "WebPTests", dependencies: ["WebP", "TestSupport"]),
+        .testTarget(name: "HEIFTests", dependencies: ["HEIF", "TestSupport"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "PhotoGridSupport", "TestSupport"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageQuality", "TestSupport"]),
         .testTarget(name: "PhotoGridTests", dependencies: ["photogrid", "PhotoGrid", "TestSupport"]),

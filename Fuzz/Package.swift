@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // libFuzzer targets for the JPEG layer (the header probe + EXIF parser, and the scaled/region decode)
-// and for the PNG and WebP modules (probe + decode each). Sources/CJPEG, CJPEGShims, JPEG, EXIF, CPNG,
-// CPNGShims, PNG, CWebP, WebP and PhotoGridSupport are symlinks to the main package's targets (as in
+// and for the PNG, WebP and HEIF modules (probe + decode each). Sources/CJPEG, CJPEGShims, JPEG, EXIF, CPNG,
+// CPNGShims, PNG, CWebP, WebP, CHEIF, HEIF and PhotoGridSupport are symlinks to the main package's targets (as in
 // Benchmarks/JPEGLayer), so the fuzzers exercise exactly the shipped code. Build and run with ./run.sh;
 // the executables have no main of their own: libFuzzer's main calls LLVMFuzzerTestOneInput.
 import PackageDescription
@@ -24,6 +24,9 @@ let package = Package(
         .target(name: "WebP", dependencies: ["CWebP", "EXIF", "PhotoGridSupport"]),
         .executableTarget(name: "fuzz-png", dependencies: ["PNG", "FuzzSupport"]),
         .executableTarget(name: "fuzz-webp", dependencies: ["WebP", "FuzzSupport"]),
+        .systemLibrary(name: "CHEIF", pkgConfig: "libheif"),
+        .target(name: "HEIF", dependencies: ["CHEIF", "EXIF", "PhotoGridSupport"]),
+        .executableTarget(name: "fuzz-heif", dependencies: ["HEIF", "FuzzSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

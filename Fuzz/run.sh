@@ -5,6 +5,7 @@
 #   decode  scaled/region decode at 1/1, 1/2, 1/4, 1/8            Sources/fuzz-decode
 #   png     PNG probe (IHDR, eXIf) + decode                       Sources/fuzz-png
 #   webp    WebP probe (features, EXIF) + full/scaled decode      Sources/fuzz-webp
+#   heif    HEIC/AVIF probe (libheif, Exif item) + decode         Sources/fuzz-heif
 #
 # Build: release, libFuzzer + AddressSanitizer on the Swift and C code, UndefinedBehaviorSanitizer on
 # the C shims (libjpeg itself is the system library, not instrumented). Scratch path Fuzz/.build-fuzz.
@@ -16,9 +17,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-usage() { echo "usage: $0 probe|decode|all SECONDS" >&2; exit 2; }
+usage() { echo "usage: $0 probe|decode|png|webp|heif|all SECONDS" >&2; exit 2; }
 [ $# -eq 2 ] || usage
-case "$1" in probe|decode|png|webp) targets=("$1") ;; all) targets=(probe decode png webp) ;; *) usage ;; esac
+case "$1" in probe|decode|png|webp|heif) targets=("$1") ;; all) targets=(probe decode png webp heif) ;; *) usage ;; esac
 seconds=$2
 [[ "$seconds" =~ ^[0-9]+$ ]] || usage
 
@@ -27,10 +28,10 @@ swift build -c release --scratch-path .build-fuzz \
     -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
     -Xswiftc -parse-as-library 2>&1 | grep -v "Cannot export local symbol '__asan_extra_spill_area'" || true
 bin=.build-fuzz/release
-for target in probe decode png webp; do [ -x "$bin/fuzz-$target" ] || { echo "build failed" >&2; exit 1; }; done
+for target in probe decode png webp heif; do [ -x "$bin/fuzz-$target" ] || { echo "build failed" >&2; exit 1; }; done
 [ -d work/seeds/probe ] || ./make-seeds.sh
-# PNG and WebP seeds: the samples, and each cut in half and to its first 64 bytes.
-for format in png webp; do
+# PNG, WebP and HEIF seeds: the samples, and each cut in half and to its first 64 bytes.
+for format in png webp heif; do
     [ -d "work/seeds/$format" ] && continue
     mkdir -p "work/seeds/$format"
     for file in ../Tests/FormatSamples/$format/*; do

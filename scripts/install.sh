@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Builds photogrid in release mode as one fully static executable and installs it as PREFIX/bin/photogrid.
+# Builds photogrid in release mode, the Swift runtime linked in, and installs it as PREFIX/bin/photogrid.
 #
 #   scripts/install.sh                 install into /usr/local (→ /usr/local/bin/photogrid)
 #   scripts/install.sh ~/.local        install into another prefix (→ ~/.local/bin/photogrid)
 #
-# The binary links the Swift runtime, Foundation, SQLite and libjpeg statically (`--static-swift-stdlib
-# -Xswiftc -static-executable`): it needs no Swift toolchain, no shared library and nothing of the
-# checkout at run time (the SQL migrations are compiled in), so it runs from any folder and can be
-# copied to another Linux x86_64 machine. Building needs the static libraries of the -dev packages
-# (libjpeg-dev, libsqlite3-dev). The build goes to .build-install/ (git-ignored), apart from the debug
+# The binary links the Swift runtime and Foundation statically (`--static-swift-stdlib`) and the system's
+# C libraries dynamically: libjpeg, SQLite, libpng, libwebp and libheif (whose HEVC and AV1 decoders are
+# plugins of the system's libheif; Debian ships no static libheif). It needs no Swift toolchain and
+# nothing of the checkout at run time (the SQL migrations and the web gallery are compiled in), so it runs
+# from any folder and on any Linux x86_64 machine that has those runtime packages (Debian 12:
+# libjpeg62-turbo libsqlite3-0 libpng16-16 libwebp7 libheif1). Building needs their -dev packages. The build goes to .build-install/ (git-ignored), apart from the debug
 # build of `swift run`/`swift test`; the first build takes about 4 minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +19,7 @@ if [ $# -gt 1 ] || [[ "${1:-}" == -* ]]; then
   exit 64
 fi
 prefix=${1:-/usr/local}
-flags=(-c release --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build-install)
+flags=(-c release --static-swift-stdlib --scratch-path .build-install)
 
 swift build "${flags[@]}" --product photogrid
 binary=$(swift build "${flags[@]}" --show-bin-path)/photogrid

@@ -5,14 +5,14 @@
 /// 64 KiB cost 71 µs per file, nine times the rest of the probe; words over 16 KiB cost about 2 µs.
 /// With the file size beside it, the first 16 KiB (EXIF with its timestamps, or the tables and the
 /// start of the entropy-coded data) tell photos apart for move detection.
-enum PrefixDigest {
+public enum PrefixDigest {
     /// How many leading bytes of a file the digest covers.
-    static let length = 16384
+    public static let length = 16384
     static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
     static let prime: UInt64 = 0x0000_0100_0000_01b3
 
     /// FNV-1a over the little-endian 64-bit words of `bytes`, then over its trailing bytes.
-    static func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    public static func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         var hash = offsetBasis
         let words = bytes.count / 8
         for i in 0..<words {

@@ -86,9 +86,9 @@ public struct GridPicture: Sendable {
             do {
                 let damage = switch cellSource {
                 case let .centreSquare(path):
-                    try canvas.draw(jpegAt: path, into: frame, clip: screen)
+                    try canvas.draw(photoAt: path, into: frame, clip: screen)
                 case let .photoFile(file):
-                    try canvas.draw(jpegAtBytes: file.pathBytes, displayPath: file.displayPath,
+                    try canvas.draw(photoAtBytes: file.pathBytes, displayPath: file.displayPath,
                                     into: pixels(cell.imageFrame.offsetBy(shift)),
                                     clip: cell.clip.map { pixels($0.offsetBy(shift)).intersection(screen) } ?? screen,
                                     pixelLimit: pixelLimit)
@@ -106,7 +106,7 @@ public struct GridPicture: Sendable {
             canvas.fill(screen, color: background, opacity: detail.progress)
             if let photo = gallery.photo(at: detail.index), let file = detailSource(photo) {
                 do {
-                    let damage = try canvas.draw(jpegAtBytes: file.pathBytes, displayPath: file.displayPath,
+                    let damage = try canvas.draw(photoAtBytes: file.pathBytes, displayPath: file.displayPath,
                                                  into: pixels(document.image),
                                                  clip: pixels(document.visible).intersection(screen), pixelLimit: pixelLimit)
                     if let damage { warned(detail.index, damage.description) }

@@ -9,6 +9,8 @@ public struct ListedPhoto: Codable, Sendable, Equatable {
     public var pathBytes: String?
     /// `ok`, `error` or `missing`.
     public var status: String
+    /// `jpeg`, `png`, `webp`, `heic` or `avif`: what the file was read as (an error row: what it claims).
+    public var format: String
     /// Why the file could not be read (error rows only).
     public var error: String?
     public var storedWidth: Int?
@@ -25,6 +27,7 @@ public struct ListedPhoto: Codable, Sendable, Equatable {
         path = photo.path
         pathBytes = PathBytesField.base64IfNotUTF8(photo.pathBytes)
         status = photo.status.rawValue
+        format = photo.format
         error = photo.status == .error ? photo.error : nil
         storedWidth = photo.storedWidth
         storedHeight = photo.storedHeight

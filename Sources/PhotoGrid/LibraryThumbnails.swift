@@ -1,4 +1,5 @@
 import JPEG
+import ImageFormats
 public import PhotoLibrary
 public import Thumbnails
 
@@ -241,7 +242,7 @@ struct ThumbnailWork {
         let source = ThumbnailSource(
             pathBytes: root.absolutePathBytes(of: photo), displayPath: photo.path,
             storedWidth: width, storedHeight: height, exifOrientation: photo.orientation ?? 1,
-            expectedVersion: FileVersion(size: photo.fileSize, modificationTimeNanoseconds: photo.modificationTimeNanoseconds))
+            format: ImageFormat(rawValue: photo.format) ?? .jpeg, expectedVersion: FileVersion(size: photo.fileSize, modificationTimeNanoseconds: photo.modificationTimeNanoseconds))
         let tag = jobs.count
         jobByPath[relative] = tag
         // The file as planned: another process that makes it meanwhile is seen by the change.

@@ -1,4 +1,5 @@
 import PhotoGridSupport
+import ImageFormats
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -12,8 +13,9 @@ struct WalkedFile: Sendable, Equatable {
     var size: Int64
     /// Modification time, nanoseconds since the Unix epoch.
     var modificationTimeNanoseconds: Int64
-    /// Whether the name ends in `.jpg` or `.jpeg` (any case): a JPEG candidate without opening it.
-    var hasJPEGName: Bool
+    /// Whether the name ends in a photo format's extension (`.jpg`, `.png`, `.webp`, `.heic`, …, any
+    /// case: `ImageFormat.named`): a candidate without opening it.
+    var hasPhotoName: Bool
 }
 
 extension WalkedFile {
@@ -166,7 +168,7 @@ enum DirectoryWalker {
                     relativePath: relative,
                     size: Int64(fileStatus.st_size),
                     modificationTimeNanoseconds: fileStatus.modificationTimeNanoseconds,
-                    hasJPEGName: hasJPEGExtension(name)))
+                    hasPhotoName: ImageFormat.named(name) != nil))
                 if let progress, files.count & 4095 == 0 { progress(files.count) }
             }
         }
@@ -197,23 +199,6 @@ enum DirectoryWalker {
             let length = bytes.firstIndex(of: 0) ?? bytes.count
             return Array(bytes[..<length])
         }
-    }
-
-    /// Whether `name` ends in ".jpg" or ".jpeg", ignoring ASCII case.
-    static func hasJPEGExtension(_ name: [UInt8]) -> Bool {
-        func endsWith(_ suffix: StaticString) -> Bool {
-            let count = suffix.utf8CodeUnitCount
-            guard name.count > count else { return false }  // a bare ".jpg" is a hidden file anyway
-            let tail = name[(name.count - count)...]
-            return suffix.withUTF8Buffer { expected in
-                zip(tail, expected).allSatisfy { actual, wanted in asciiLowercase(actual) == wanted }
-            }
-        }
-        return endsWith(".jpg") || endsWith(".jpeg")
-    }
-
-    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 }
 

@@ -12,8 +12,8 @@ struct ProbeJob: Sendable {
     var file: WalkedFile
     var kind: Kind
 
-    /// New files without a JPEG name are candidates only if they start with FF D8 FF.
-    var needsSignatureCheck: Bool { kind == .new && !file.hasJPEGName }
+    /// New files without a photo name are candidates only if their first bytes are a format's signature.
+    var needsSignatureCheck: Bool { kind == .new && !file.hasPhotoName }
 }
 
 /// What an index run has to do, worked out from the walk and the database before opening a file.
@@ -60,15 +60,15 @@ struct IndexPlan: Sendable {
                 }
                 continue
             }
-            if !file.hasJPEGName {
+            if !file.hasPhotoName {
                 if let other = state.nonPhotos[file.relativePath] {
                     seenNonPhotos.insert(file.relativePath)
                     if other.size == file.size, other.modificationTimeNanoseconds == file.modificationTimeNanoseconds {
                         skippedFiles[file.skippedKind, default: 0] += 1
-                        continue  // known not to be a JPEG, and unchanged
+                        continue  // known not to be a photo, and unchanged
                     }
                 }
-                if file.size < 3 {  // too short to start with FF D8 FF
+                if file.size < 3 {  // too short for any signature (JPEG's FF D8 FF is the shortest)
                     skippedFiles[file.skippedKind, default: 0] += 1
                     continue
                 }

@@ -162,14 +162,14 @@ public struct Indexer: Sendable {
         case .vanished:
             summary.vanished += 1
             return nil
-        case .notJPEG:
+        case .notPhoto:
             summary.skipped[job.file.skippedKind, default: 0] += 1
             return .nonPhoto(job.file)
-        case let .failure(message):
+        case let .failure(message, format):
             summary.errors += 1
-            values = PhotoRowValues(file: job.file, facts: nil, error: message)
+            values = PhotoRowValues(file: job.file, facts: nil, error: message, format: format)
         case let .photo(facts):
-            values = PhotoRowValues(file: job.file, facts: facts, error: nil)
+            values = PhotoRowValues(file: job.file, facts: facts, error: nil, format: facts.format)
         }
         switch job.kind {
         case .known:

@@ -15,6 +15,8 @@ public struct LibraryCounts: Sendable, Equatable {
     public var okBytes: Int64
     /// Ok rows per colour space name (grayscale, ycbcr, cmyk, …).
     public var colorSpaces: [String: Int]
+    /// Ok rows per format (jpeg, png, webp, heic, avif).
+    public var formats: [String: Int] = [:]
     /// Earliest and latest grid sort key of ok rows (nil when there are none).
     public var earliest: String?
     public var latest: String?

@@ -13,9 +13,10 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var fileSize: Int64
     /// File modification time when last indexed, nanoseconds since the Unix epoch.
     public var modificationTimeNanoseconds: Int64
-    /// `<size>-<16 hex digits>`: file size and the JPEG probe's digest of the first bytes (nil on error rows).
+    /// `<size>-<16 hex digits>`: file size and the probe's digest of the first bytes (nil on error rows).
     public var contentKey: String?
-    /// Size as stored in the JPEG frame header (before EXIF orientation).
+    /// Size as stored (the JPEG frame header, PNG IHDR, WebP header, HEIF image after its container's
+    /// transforms), before EXIF orientation.
     public var storedWidth: Int?
     public var storedHeight: Int?
     /// Display size: the stored size, swapped for EXIF orientations 5–8.
@@ -25,7 +26,8 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var orientation: Int?
     /// Colour components (1, 3 or 4).
     public var components: Int?
-    /// libjpeg's colour space name: grayscale, rgb, ycbcr, cmyk, ycck or unknown.
+    /// The stored colour model: libjpeg's names for JPEG (grayscale, rgb, ycbcr, cmyk, ycck, unknown);
+    /// grayscale or rgb (also a palette) for PNG; ycbcr (lossy) or rgb (lossless) for WebP; ycbcr for HEIF.
     public var colorSpace: String?
     public var isProgressive: Bool?
     /// EXIF DateTimeOriginal, `YYYY-MM-DDTHH:MM:SS` local time.
@@ -36,17 +38,21 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var firstSeen: String
     /// Start of the last completed index run that found the file at its path (UTC, `…Z`).
     public var lastSeen: String
+    /// The format the file was read as (`jpeg`, `png`, `webp`, `heic`, `avif`); for an error row, the
+    /// format its first bytes (else its name) claim.
+    public var format: String
 
     public init(id: Int64, pathBytes: [UInt8], path: String, status: PhotoStatus, error: String?,
                 fileSize: Int64, modificationTimeNanoseconds: Int64, contentKey: String?,
                 storedWidth: Int?, storedHeight: Int?, pixelWidth: Int?, pixelHeight: Int?,
                 orientation: Int?, components: Int?, colorSpace: String?, isProgressive: Bool?,
-                takenAt: String?, sortKey: String, firstSeen: String, lastSeen: String) {
+                takenAt: String?, sortKey: String, firstSeen: String, lastSeen: String, format: String = "jpeg") {
         self.id = id; self.pathBytes = pathBytes; self.path = path; self.status = status; self.error = error
         self.fileSize = fileSize; self.modificationTimeNanoseconds = modificationTimeNanoseconds
         self.contentKey = contentKey; self.storedWidth = storedWidth; self.storedHeight = storedHeight
         self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.orientation = orientation
         self.components = components; self.colorSpace = colorSpace; self.isProgressive = isProgressive
         self.takenAt = takenAt; self.sortKey = sortKey; self.firstSeen = firstSeen; self.lastSeen = lastSeen
+        self.format = format
     }
 }

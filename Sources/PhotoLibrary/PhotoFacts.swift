@@ -1,7 +1,9 @@
 import JPEG
+import ImageFormats
 
-/// What the indexer stores about a readable JPEG: its header facts and its content key.
+/// What the indexer stores about a readable photo: its format, its header facts and its content key.
 struct PhotoFacts: Sendable, Equatable {
+    var format: ImageFormat
     var storedWidth: Int
     var storedHeight: Int
     var pixelWidth: Int
@@ -15,6 +17,7 @@ struct PhotoFacts: Sendable, Equatable {
 
     init(probe: JPEGFileProbe, fileSize: Int64) {
         let header = probe.header
+        format = .jpeg
         storedWidth = header.storedWidth
         storedHeight = header.storedHeight
         orientation = (1...8).contains(header.orientation) ? header.orientation : 1
@@ -26,12 +29,27 @@ struct PhotoFacts: Sendable, Equatable {
         takenAt = header.takenAt
         contentKey = ContentKey.make(fileSize: fileSize, prefixDigest: probe.prefixDigest)
     }
+
+    /// The facts of a PNG, WebP or HEIF probe.
+    init(facts: ImageFacts, fileSize: Int64) {
+        format = facts.format
+        storedWidth = facts.storedWidth
+        storedHeight = facts.storedHeight
+        orientation = (1...8).contains(facts.orientation) ? facts.orientation : 1
+        pixelWidth = orientation >= 5 ? facts.storedHeight : facts.storedWidth
+        pixelHeight = orientation >= 5 ? facts.storedWidth : facts.storedHeight
+        components = facts.components
+        colorSpace = facts.colorSpace
+        isProgressive = facts.isProgressive
+        takenAt = facts.takenAt
+        contentKey = ContentKey.make(fileSize: fileSize, prefixDigest: facts.prefixDigest)
+    }
 }
 
 /// The quick content key that recognises a moved file without hashing it whole.
 enum ContentKey {
-    /// `<file size in decimal>-<the JPEG probe's prefix digest as 16 lowercase hex digits>`,
-    /// e.g. `60957-0f1e2d3c4b5a6978` (`JPEGFileProbe.prefixDigest`: a digest of the file's first bytes).
+    /// `<file size in decimal>-<the probe's prefix digest as 16 lowercase hex digits>`, e.g.
+    /// `60957-0f1e2d3c4b5a6978` (`PrefixDigest` of the file's first 16 KiB, for every format).
     static func make(fileSize: Int64, prefixDigest: UInt64) -> String {
         let hex = String(prefixDigest, radix: 16)
         return "\(fileSize)-" + String(repeating: "0", count: 16 - hex.count) + hex
@@ -40,12 +58,13 @@ enum ContentKey {
 
 /// What probing one walked file found.
 enum ProbeOutcome: Sendable, Equatable {
-    /// A readable JPEG.
+    /// A readable photo.
     case photo(PhotoFacts)
-    /// A JPEG candidate that could not be read: the error row's message.
-    case failure(String)
-    /// A file without a JPEG name whose first bytes are not FF D8 FF: not a candidate.
-    case notJPEG
+    /// A candidate that could not be read: the error row's message, and the format its first bytes
+    /// (else its name) claim.
+    case failure(String, format: ImageFormat)
+    /// A file without a photo name whose first bytes are no format's signature: not a candidate.
+    case notPhoto
     /// The file disappeared (or turned into a link) between the walk and the probe.
     case vanished
 }

@@ -1,5 +1,6 @@
 import PhotoGridSupport
 import JPEG
+import ImageFormats
 import Synchronization
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Glibc
 import Musl
 #endif
 
-/// Opens walked files and reads their JPEG headers; called from several threads at once.
+/// Opens walked files and reads their headers (JPEG, PNG, WebP, HEIF); called from several threads at once.
 ///
 /// Every file open of an index run happens here, and is counted: a test can prove that an
 /// unchanged rescan opens nothing.
@@ -27,16 +28,18 @@ final class PhotoProber: Sendable {
         self.pixelLimit = pixelLimit
     }
 
-    /// Probes `file`. With `checkSignature`, the file is first checked for the FF D8 FF start
-    /// (3 bytes, through the same descriptor the probe then uses) and is `.notJPEG` without it.
+    /// Probes `file` as the format its first bytes say (`ImageFormat(signature:)`), else as the one its
+    /// name says (the format's probe then says what is wrong). With `checkSignature` (a file without a
+    /// photo name), a file whose first bytes are no format's signature is `.notPhoto`.
     func probe(_ file: WalkedFile, checkSignature: Bool) -> ProbeOutcome {
         let path = root + [UInt8(ascii: "/")] + file.relativePath
+        let named = ImageFormat.named(file.relativePath)
         // O_NONBLOCK: if the file was replaced by a FIFO since the walk, open must not wait for a writer.
         let descriptor = path.withNULTerminated { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) }
         if descriptor < 0 {
             let code = errno
             if code == ENOENT || code == ELOOP || code == ENOTDIR { return .vanished }
-            return .failure("open: \(String(cString: strerror(code))) (errno \(code))")
+            return .failure("open: \(String(cString: strerror(code))) (errno \(code))", format: named ?? .jpeg)
         }
         opened.add(1, ordering: .relaxed)
         defer { close(descriptor) }
@@ -44,22 +47,30 @@ final class PhotoProber: Sendable {
         // otherwise read ~128 KiB more per file that nobody asks for). Advice only; errors ignored.
         _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_RANDOM)
 
-        if checkSignature {
-            var start: (UInt8, UInt8, UInt8) = (0, 0, 0)
-            let count = withUnsafeMutableBytes(of: &start) { pread(descriptor, $0.baseAddress, 3, 0) }
-            guard count == 3, start == (0xFF, 0xD8, 0xFF) else { return .notJPEG }
-        }
-        do {
-            let probe = try fileProbe.probe(descriptor, PathBytes.displayText(file.relativePath))
-            let header = probe.header
-            let pixels = header.storedWidth.multipliedReportingOverflow(by: header.storedHeight)
-            if pixels.overflow || pixels.partialValue > pixelLimit {
-                return .failure(JPEGError.tooLarge(width: header.storedWidth, height: header.storedHeight,
-                                                   limit: pixelLimit).description)
+        let sniffed = ImageFormat.ofFile(descriptor: descriptor)
+        if checkSignature && sniffed == nil { return .notPhoto }
+        let format = sniffed ?? named ?? .jpeg
+        let displayPath = PathBytes.displayText(file.relativePath)
+        let facts: PhotoFacts
+        if format == .jpeg {
+            do {
+                facts = PhotoFacts(probe: try fileProbe.probe(descriptor, displayPath), fileSize: file.size)
+            } catch {
+                return .failure(error.description, format: format)
             }
-            return .photo(PhotoFacts(probe: probe, fileSize: file.size))
-        } catch {
-            return .failure(error.description)
+        } else {
+            do {
+                facts = PhotoFacts(facts: try ImageProbe.probe(descriptor: descriptor, path: displayPath, format: format),
+                                   fileSize: file.size)
+            } catch {
+                return .failure(error.description, format: format)
+            }
         }
+        let pixels = facts.storedWidth.multipliedReportingOverflow(by: facts.storedHeight)
+        if pixels.overflow || pixels.partialValue > pixelLimit {
+            return .failure(JPEGError.tooLarge(width: facts.storedWidth, height: facts.storedHeight,
+                                               limit: pixelLimit).description, format: format)
+        }
+        return .photo(facts)
     }
 }

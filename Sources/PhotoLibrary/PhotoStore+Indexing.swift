@@ -1,3 +1,4 @@
+import ImageFormats
 import CSQLiteShims
 import GRDB
 import struct Foundation.Data
@@ -32,6 +33,8 @@ struct PhotoRowValues: Sendable {
     var facts: PhotoFacts?
     /// The error row's message (nil when `facts` is set).
     var error: String?
+    /// The format the file was read as (`PhotoFacts.format`), or claimed to be (an error row).
+    var format: ImageFormat
 }
 
 /// One pending write of an index run; applied in batches, one transaction per batch.
@@ -146,12 +149,12 @@ extension PhotoStore {
 
     // MARK: - SQL
 
-    /// Parameters ?1…?18 are the row's values (see `arguments(_:now:)`); first_seen = last_seen = ?18.
+    /// Parameters ?1…?19 are the row's values (see `arguments(_:now:)`); first_seen = last_seen = ?18.
     static let upsertPhotoSQL = """
         INSERT INTO photos (path_bytes, path, file_size, mtime_ns, content_key, stored_width, stored_height,
                             display_width, display_height, orientation, components, color_space, progressive,
-                            taken_at, sort_key, status, error, first_seen, last_seen)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?18)
+                            taken_at, sort_key, status, error, first_seen, last_seen, format)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?18, ?19)
         ON CONFLICT (path_bytes) DO UPDATE SET
             path = excluded.path, file_size = excluded.file_size, mtime_ns = excluded.mtime_ns,
             content_key = excluded.content_key, stored_width = excluded.stored_width,
@@ -159,17 +162,18 @@ extension PhotoStore {
             display_height = excluded.display_height, orientation = excluded.orientation,
             components = excluded.components, color_space = excluded.color_space,
             progressive = excluded.progressive, taken_at = excluded.taken_at, sort_key = excluded.sort_key,
-            status = excluded.status, error = excluded.error, last_seen = excluded.last_seen
+            status = excluded.status, error = excluded.error, last_seen = excluded.last_seen,
+            format = excluded.format
         """
 
-    /// Same parameters as `upsertPhotoSQL`, plus ?19 = the row id. Does nothing if the new path is taken.
+    /// Same parameters as `upsertPhotoSQL`, plus ?20 = the row id. Does nothing if the new path is taken.
     static let movePhotoSQL = """
         UPDATE photos SET
             path_bytes = ?1, path = ?2, file_size = ?3, mtime_ns = ?4, content_key = ?5, stored_width = ?6,
             stored_height = ?7, display_width = ?8, display_height = ?9, orientation = ?10, components = ?11,
             color_space = ?12, progressive = ?13, taken_at = ?14, sort_key = ?15, status = ?16, error = ?17,
-            last_seen = ?18
-        WHERE id = ?19 AND NOT EXISTS (SELECT 1 FROM photos WHERE path_bytes = ?1)
+            last_seen = ?18, format = ?19
+        WHERE id = ?20 AND NOT EXISTS (SELECT 1 FROM photos WHERE path_bytes = ?1)
         """
 
     static let upsertNonPhotoSQL = """
@@ -177,7 +181,7 @@ extension PhotoStore {
         ON CONFLICT (path_bytes) DO UPDATE SET file_size = excluded.file_size, mtime_ns = excluded.mtime_ns
         """
 
-    /// The 18 values of `upsertPhotoSQL` for a row.
+    /// The 19 values of `upsertPhotoSQL` for a row.
     static func arguments(_ values: PhotoRowValues, now: String) -> StatementArguments {
         let file = values.file
         let facts = values.facts
@@ -188,7 +192,7 @@ extension PhotoStore {
             facts?.pixelWidth, facts?.pixelHeight, facts?.orientation, facts?.components, facts?.colorSpace,
             facts.map { $0.isProgressive ? 1 : 0 }, facts?.takenAt, sortKey,
             facts == nil ? PhotoStatus.error.rawValue : PhotoStatus.ok.rawValue,
-            facts == nil ? (values.error ?? "unreadable") : nil, now,
+            facts == nil ? (values.error ?? "unreadable") : nil, now, values.format.rawValue,
         ]
     }
 }

@@ -229,7 +229,8 @@ public final class PhotoStore: Sendable {
         id, path_bytes, path, status, error, file_size, mtime_ns, content_key, stored_width, stored_height,
         display_width, display_height, orientation, components, color_space, progressive, taken_at,
         sort_key, first_seen,
-        CASE WHEN status = 'missing' THEN last_seen ELSE max(last_seen, coalesce(last_indexed_at, last_seen)) END
+        CASE WHEN status = 'missing' THEN last_seen ELSE max(last_seen, coalesce(last_indexed_at, last_seen)) END,
+        format
         """
 
     /// The FROM clause for `photoColumns`.
@@ -319,6 +320,9 @@ public final class PhotoStore: Sendable {
                 """) {
                 counts.colorSpaces[row[0]] = row[1]
             }
+            for row in try Row.fetchAll(db, sql: "SELECT format, count(*) FROM photos WHERE status = 'ok' GROUP BY format") {
+                counts.formats[row[0]] = row[1]
+            }
             return counts
         }
     }
@@ -350,6 +354,6 @@ extension Photo {
             storedWidth: row[8], storedHeight: row[9], pixelWidth: row[10], pixelHeight: row[11],
             orientation: row[12], components: row[13], colorSpace: row[14],
             isProgressive: (row[15] as Int?).map { $0 != 0 }, takenAt: row[16],
-            sortKey: row[17], firstSeen: row[18], lastSeen: row[19])
+            sortKey: row[17], firstSeen: row[18], lastSeen: row[19], format: row[20])
     }
 }

@@ -1,11 +1,11 @@
 /// Why the walk saw an entry but did not index it: what `photogrid index` counts as skipped and
 /// `photogrid list --skipped` names.
 ///
-/// Files are classified by name only (no file is opened to tell): a file without a `.jpg`/`.jpeg`
-/// name that turns out not to start with a JPEG marker is an `image`, `raw`, `video` or `other`
-/// file by its extension.
+/// Files are classified by name only (no file is opened to tell): a file without a photo name
+/// (`.jpg`, `.jpeg`, `.png`, `.webp`, `.heic`, `.heif`, `.hif`, `.avif`) whose first bytes are no
+/// format's signature is an `image`, `raw`, `video` or `other` file by its extension.
 public enum SkippedKind: String, Sendable, Equatable, Hashable, CaseIterable, Codable {
-    /// Another image format: .png .heic .heif .avif .webp .gif .tif .tiff .bmp .jxl .jp2 .ico .svg .psd.
+    /// An image format PhotoGrid does not read: .gif .tif .tiff .bmp .jxl .jp2 .ico .svg .psd.
     case image
     /// A raw camera file: .dng .cr2 .cr3 .crw .nef .nrw .arw .srf .sr2 .orf .rw2 .raf .pef .srw .x3f
     /// .3fr .iiq .erf .mef .mos .mrw .kdc .dcr .rwl.
@@ -35,7 +35,7 @@ public enum SkippedKind: String, Sendable, Equatable, Hashable, CaseIterable, Co
     }
 
     static let imageExtensions: Set<String> = [
-        "png", "heic", "heif", "avif", "webp", "gif", "tif", "tiff", "bmp", "jxl", "jp2", "ico", "svg", "psd",
+        "gif", "tif", "tiff", "bmp", "jxl", "jp2", "ico", "svg", "psd",
     ]
     static let rawExtensions: Set<String> = [
         "dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "orf", "rw2", "raf", "pef", "srw", "x3f",

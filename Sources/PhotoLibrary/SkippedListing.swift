@@ -13,7 +13,7 @@ extension PhotoStore {
                                             excluding: Indexer(store: self).databaseFiles(under: root.pathBytes))
         let state = try loadIndexState()
         var entries = walk.skipped
-        for file in walk.files where !file.hasJPEGName && state.photos[file.relativePath] == nil {
+        for file in walk.files where !file.hasPhotoName && state.photos[file.relativePath] == nil {
             entries.append(SkippedEntry(relativePath: file.relativePath, kind: file.skippedKind))
         }
         entries.sort { PathBytes.precedes($0.relativePath, $1.relativePath) }

@@ -1,6 +1,7 @@
 public import GridLayout
 public import Imaging
 public import JPEG
+import ImageFormats
 
 /// An RGB image to compose pictures on (e.g. a screenshot of the grid): a background colour,
 /// filled rectangles and JPEGs drawn into rectangles at fractional pixel positions, each clipped
@@ -74,33 +75,38 @@ public struct Canvas: Sendable {
         blend(area) { _, _ in source }
     }
 
-    /// Draws the JPEG at `path` (EXIF orientation applied) scaled into `rect`, clipped to `clip`,
-    /// at `opacity`. The image is stretched to the rectangle (callers keep its aspect ratio, e.g.
+    /// Draws the photo at `path` — JPEG, PNG, WebP or HEIF, by its first bytes — (EXIF orientation
+    /// applied) scaled into `rect`, clipped to `clip`, at `opacity`. The image is stretched to the rectangle (callers keep its aspect ratio, e.g.
     /// with a fill rect and a clip, as a grid cell does).
     ///
-    /// The JPEG is decoded at the smallest DCT scale that still has at least the rectangle's pixels,
-    /// and only if some of it is visible. Damaged data that libjpeg decodes with warnings is drawn
+    /// A JPEG is decoded at the smallest DCT scale that still has at least the rectangle's pixels (the
+    /// other formats whole), and only if some of it is visible. Damaged data that libjpeg decodes with warnings is drawn
     /// as decoded, as `ThumbnailPipeline` does (a truncated file's missing part grey), and the
     /// damage is returned.
     ///
     /// - Returns: what libjpeg warned about (nil when the data was clean or nothing was drawn).
-    /// - Throws: `.jpeg` when the file cannot be read or decoded (including the pixel limit),
-    ///   `.system` when it cannot be opened.
+    /// - Throws: `.jpeg` (`.image` for the other formats) when the file cannot be read or decoded
+    ///   (including the pixel limit), `.system` when it cannot be opened.
     @discardableResult
-    public mutating func draw(jpegAt path: String, into rect: Rect, clip: Rect? = nil, opacity: Double = 1,
+    public mutating func draw(photoAt path: String, into rect: Rect, clip: Rect? = nil, opacity: Double = 1,
                               pixelLimit: Int = JPEGDecodeOptions.defaultPixelLimit) throws(ThumbnailError) -> JPEGDamage? {
-        try draw(jpegAtBytes: Array(path.utf8), displayPath: path, into: rect, clip: clip, opacity: opacity,
+        try draw(photoAtBytes: Array(path.utf8), displayPath: path, into: rect, clip: clip, opacity: opacity,
                  pixelLimit: pixelLimit)
     }
 
-    /// `draw(jpegAt:…)` for a file named by its raw path bytes (which need not be UTF-8);
+    /// `draw(photoAt:…)` for a file named by its raw path bytes (which need not be UTF-8);
     /// `displayPath` names it in errors.
     @discardableResult
-    public mutating func draw(jpegAtBytes pathBytes: [UInt8], displayPath path: String, into rect: Rect, clip: Rect? = nil,
+    public mutating func draw(photoAtBytes pathBytes: [UInt8], displayPath path: String, into rect: Rect, clip: Rect? = nil,
                               opacity: Double = 1,
                               pixelLimit: Int = JPEGDecodeOptions.defaultPixelLimit) throws(ThumbnailError) -> JPEGDamage? {
         guard coverage(of: rect, clip: clip, opacity: opacity) != nil else { return nil }
         let file = try SourceFile(pathBytes: pathBytes, displayPath: path)
+        if let format = ImageFormat.ofFile(descriptor: file.descriptor), format != .jpeg {
+            try draw(Self.uprightImage(file.descriptor, path: path, format: format, pixelLimit: pixelLimit),
+                     into: rect, clip: clip, opacity: opacity)
+            return nil
+        }
         let header: JPEGHeader
         do {
             header = try JPEGHeader.probe(fileDescriptor: file.descriptor, path: path).header
@@ -134,6 +140,25 @@ public struct Canvas: Sendable {
         }
         try draw(image.oriented(orientation), into: rect, clip: clip, opacity: opacity)
         return decoded.damage
+    }
+
+    /// The PNG, WebP or HEIF open as `descriptor`, decoded whole and turned upright.
+    static func uprightImage(_ descriptor: Int32, path: String, format: ImageFormat,
+                             pixelLimit: Int) throws(ThumbnailError) -> PixelBuffer {
+        let facts: ImageFacts
+        let decoded: DecodedImage
+        do {
+            facts = try ImageProbe.probe(descriptor: descriptor, path: path, format: format)
+            decoded = try ImageDecoder.decode(descriptor: descriptor, path: path, format: format, pixelLimit: pixelLimit)
+        } catch {
+            throw .image(error)
+        }
+        do {
+            return try PixelBuffer(width: decoded.width, height: decoded.height, bytes: decoded.pixels)
+                .oriented(Orientation(exifValue: facts.orientation))
+        } catch {
+            throw .imaging(error)
+        }
     }
 
     /// Draws `image` scaled into `rect`, clipped to `clip`, at `opacity`.

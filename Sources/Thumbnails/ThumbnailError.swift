@@ -1,5 +1,6 @@
 public import Imaging
 public import JPEG
+public import ImageFormats
 
 #if canImport(Glibc)
 public import Glibc
@@ -15,6 +16,8 @@ public enum ThumbnailError: Error, Sendable, Equatable, CustomStringConvertible 
     case plan(ThumbnailPlanError)
     /// Reading, decoding or encoding the JPEG failed (includes `.overPixelLimit` and `.tooLittleData`).
     case jpeg(JPEGError)
+    /// Reading or decoding a PNG, WebP or HEIF failed (includes `.overPixelLimit`).
+    case image(ImageFormatError)
     /// An imaging operation refused its input (not expected for a valid plan).
     case imaging(ImagingError)
     /// The file's size or modification time differs from what the caller expected (the index):
@@ -36,6 +39,8 @@ public enum ThumbnailError: Error, Sendable, Equatable, CustomStringConvertible 
         case .plan(let error):
             return error.description
         case .jpeg(let error):
+            return error.description
+        case .image(let error):
             return error.description
         case .imaging(let error):
             return error.description

@@ -1,5 +1,6 @@
 public import Imaging
 public import JPEG
+import ImageFormats
 
 /// A thumbnail's pixels, upright, with the plan that made them.
 public struct RenderedThumbnail: Sendable {
@@ -46,11 +47,14 @@ public enum ThumbnailPipeline {
                               options: ThumbnailOptions = ThumbnailOptions()) throws(ThumbnailError) -> RenderedThumbnail {
         let plan: ThumbnailPlan
         do {
+            // Only libjpeg shrinks while decoding: the other formats are decoded at full size.
             plan = try ThumbnailPlan(storedSize: source.storedSize, orientation: source.orientation, target: target,
-                                     margin: options.margin)
+                                     margin: options.margin,
+                                     scaleDenominators: source.format == .jpeg ? ThumbnailPlan.scaleDenominators : [1])
         } catch {
             throw .plan(error)
         }
+        if source.format != .jpeg { return try renderWhole(source, plan: plan, options: options) }
         let rect = plan.needsResampling ? decodeRect(for: plan, filter: options.filter) : plan.crop
         try checkPixelLimit(rect, of: source.storedSize, options.pixelLimit)
 
@@ -76,6 +80,41 @@ public enum ThumbnailPipeline {
         }
         return RenderedThumbnail(pixels: buffer.oriented(plan.orientation), plan: plan, sourceVersion: file.version,
                                  damage: decoded.damage)
+    }
+
+    /// `render` for a PNG, WebP or HEIF: the whole image decoded (its pixel count checked against the
+    /// limit from the indexed size first, and by the decoder from the file's header), then the plan's
+    /// region resampled, then oriented — the JPEG path's steps 3 and 4 on a full-size decode.
+    static func renderWhole(_ source: ThumbnailSource, plan: ThumbnailPlan,
+                            options: ThumbnailOptions) throws(ThumbnailError) -> RenderedThumbnail {
+        let stored = source.storedSize
+        if stored.width * stored.height > options.pixelLimit {  // sides ≤ ThumbnailPlan.maximumLength
+            throw .image(.overPixelLimit(width: stored.width, height: stored.height, limit: options.pixelLimit))
+        }
+        let file = try SourceFile(pathBytes: source.pathBytes, displayPath: source.displayPath)
+        if let expected = source.expectedVersion, expected != file.version {
+            throw .sourceChanged(path: source.displayPath)
+        }
+        let decoded: DecodedImage
+        do {
+            decoded = try ImageDecoder.decode(descriptor: file.descriptor, path: source.displayPath,
+                                              format: source.format, pixelLimit: options.pixelLimit)
+        } catch {
+            throw .image(error)
+        }
+        let found = PixelSize(width: decoded.width, height: decoded.height)
+        guard found == stored else { throw .sizeChanged(path: source.displayPath, expected: stored, found: found) }
+        let buffer: PixelBuffer
+        do {
+            let whole = try PixelBuffer(width: decoded.width, height: decoded.height, bytes: decoded.pixels)
+            buffer = plan.needsResampling
+                ? try whole.resampled(to: plan.resampleSize, region: plan.sourceRegion, filter: options.filter)
+                : try whole.cropped(to: plan.crop)
+        } catch {
+            throw .imaging(error)
+        }
+        return RenderedThumbnail(pixels: buffer.oriented(plan.orientation), plan: plan, sourceVersion: file.version,
+                                 damage: nil)
     }
 
     /// Encodes rendered pixels: the bytes of the thumbnail's JPEG file (baseline, optimized Huffman).

@@ -82,7 +82,8 @@ public struct ThumbnailPlan: Sendable, Hashable {
         storedSize: PixelSize,
         orientation: Orientation,
         target: ThumbnailTarget,
-        margin: Int = ThumbnailPlan.defaultMargin
+        margin: Int = ThumbnailPlan.defaultMargin,
+        scaleDenominators: [Int] = ThumbnailPlan.scaleDenominators
     ) throws(ThumbnailPlanError) {
         let range = 1...Self.maximumLength
         guard range.contains(storedSize.width), range.contains(storedSize.height) else {
@@ -95,7 +96,7 @@ public struct ThumbnailPlan: Sendable, Hashable {
         let (needed, overflow) = margin.multipliedReportingOverflow(by: target.pixels)
         let required = overflow ? Int.max : needed
         var denominator = 1
-        for d in Self.scaleDenominators {
+        for d in scaleDenominators {
             let decoded = Self.decodedSize(of: storedSize, scaleDenominator: d)
             let relevant: Int
             switch target {

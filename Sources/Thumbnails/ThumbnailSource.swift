@@ -1,4 +1,5 @@
 public import Imaging
+public import ImageFormats
 
 /// The photo a thumbnail is made from: where its file is and what its header says.
 public struct ThumbnailSource: Sendable, Hashable {
@@ -11,14 +12,17 @@ public struct ThumbnailSource: Sendable, Hashable {
     public var storedSize: PixelSize
     /// The EXIF orientation.
     public var orientation: Orientation
+    /// The file's format (as indexed): JPEG is decoded shrunk and by region, the others whole.
+    public var format: ImageFormat
     /// The file's size and modification time when it was indexed; if set, a file that no longer
     /// has them is refused (`ThumbnailError.sourceChanged`) instead of being thumbnailed with a
     /// plan made for other pixels.
     public var expectedVersion: FileVersion?
 
     public init(pathBytes: [UInt8], displayPath: String? = nil, storedSize: PixelSize,
-                orientation: Orientation, expectedVersion: FileVersion? = nil) {
+                orientation: Orientation, format: ImageFormat = .jpeg, expectedVersion: FileVersion? = nil) {
         self.pathBytes = pathBytes
+        self.format = format
         self.displayPath = displayPath ?? String(decoding: pathBytes, as: UTF8.self)
         self.storedSize = storedSize
         self.orientation = orientation
@@ -28,10 +32,10 @@ public struct ThumbnailSource: Sendable, Hashable {
     /// A source described with plain numbers (for callers that do not use `Imaging`): the stored
     /// size and the EXIF orientation value (1–8; anything else is treated as 1).
     public init(pathBytes: [UInt8], displayPath: String? = nil, storedWidth: Int, storedHeight: Int,
-                exifOrientation: Int, expectedVersion: FileVersion? = nil) {
+                exifOrientation: Int, format: ImageFormat = .jpeg, expectedVersion: FileVersion? = nil) {
         self.init(pathBytes: pathBytes, displayPath: displayPath,
                   storedSize: PixelSize(width: storedWidth, height: storedHeight),
-                  orientation: Orientation(exifValue: exifOrientation), expectedVersion: expectedVersion)
+                  orientation: Orientation(exifValue: exifOrientation), format: format, expectedVersion: expectedVersion)
     }
 
     /// A source at a path given as text.

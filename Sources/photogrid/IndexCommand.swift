@@ -5,12 +5,13 @@ import PhotoGrid
 struct IndexCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "index",
-        abstract: "Index a folder of photos: sizes, EXIF orientation and dates of every JPEG, into SQLite.",
+        abstract: "Index a folder of photos (JPEG, HEIC, AVIF, PNG, WebP): sizes, orientation and dates, into SQLite.",
         discussion: """
         Walks the folder (hidden files and folders skipped, symbolic links not followed), then reads the \
-        header of each new or changed JPEG without decoding pixels. Files named .jpg/.jpeg (any case) and \
-        files starting with a JPEG marker are indexed; a file that is not a readable JPEG becomes an error \
-        row and the run goes on. A rescan opens only files whose size or modification time changed; \
+        header of each new or changed photo without decoding pixels: JPEG (libjpeg), HEIC and AVIF \
+        (libheif), PNG (libpng), WebP (libwebp). Files named .jpg .jpeg .heic .heif .hif .avif .png .webp \
+        (any case) and files starting with one of those formats' signatures are indexed, each read as what \
+        its first bytes say; a file that is not a readable photo becomes an error row and the run goes on. A rescan opens only files whose size or modification time changed; \
         vanished files are marked missing, and a file that reappears elsewhere keeps its row (a move). \
         An error row whose error may go away (permission denied, busy, I/O error) is opened again on every \
         run. PhotoGrid's own outputs (the library, thumbnail folders, export folders) are never indexed.

@@ -7,7 +7,7 @@ extension IndexReport {
     var text: String {
         let s = summary
         let grouped = CountText.grouped
-        var text = "Indexed \(grouped(s.scanned)) JPEG file\(s.scanned == 1 ? "" : "s") in \(ConsoleText.escaped(folder)) "
+        var text = "Indexed \(grouped(s.scanned)) photo file\(s.scanned == 1 ? "" : "s") in \(ConsoleText.escaped(folder)) "
             + "into \(ConsoleText.escaped(database)) in \(Self.formatSeconds(s.seconds)): "
             + "\(grouped(s.added)) added, \(grouped(s.updated)) updated, \(grouped(s.unchanged)) unchanged, "
             + "\(grouped(s.moved)) moved, " + (s.retried > 0 ? "\(grouped(s.retried)) retried, " : "")

@@ -18,6 +18,10 @@ extension LibraryStatistics {
                       + " (schema \(migrations.last ?? "none"))"))
         lines.append(("Photos", "\(grouped(c.photos)): \(grouped(c.ok)) ok, \(grouped(c.errors)) error"
                       + (c.errors == 1 ? "" : "s") + ", \(grouped(c.missing)) missing"))
+        if !c.formats.isEmpty {
+            lines.append(("Formats", c.formats.sorted { $0.key < $1.key }
+                .map { "\(grouped($0.value)) \($0.key)" }.joined(separator: ", ")))
+        }
         lines.append(("Reoriented", "\(grouped(c.reoriented)) with an EXIF orientation other than 1"))
         lines.append(("Progressive", grouped(c.progressive)))
         lines.append(("Taken-at", "\(grouped(c.withTakenAt)) with EXIF DateTimeOriginal, the rest sorted by file time"))

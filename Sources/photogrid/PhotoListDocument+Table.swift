@@ -3,15 +3,15 @@ import PhotoLibrary
 
 extension PhotoListDocument {
 
-    /// A table for people: id, status, display size, orientation, taken-at, path (and the error).
+    /// A table for people: id, status, format, display size, orientation, taken-at, path (and the error).
     var table: String {
-        var rows: [[String]] = [["ID", "STATUS", "PIXELS", "ORIENT", "TAKEN AT", "PATH"]]
+        var rows: [[String]] = [["ID", "STATUS", "FORMAT", "PIXELS", "ORIENT", "TAKEN AT", "PATH"]]
         for photo in photos {
             var size = "-"
             if let width = photo.pixelWidth, let height = photo.pixelHeight { size = "\(width)×\(height)" }
             var path = PathBytesField.consoleText(path: photo.path, pathBytes: photo.pathBytes)
             if let error = photo.error { path += "  (\(ConsoleText.escaped(error)))" }
-            rows.append([String(photo.id), photo.status, size, photo.orientation.map(String.init) ?? "-",
+            rows.append([String(photo.id), photo.status, photo.format, size, photo.orientation.map(String.init) ?? "-",
                          photo.takenAt.map { $0.replacingFirst("T", with: " ") } ?? "-", path])
         }
         var widths = Array(repeating: 0, count: rows[0].count)

@@ -41,7 +41,7 @@ import Glibc
         for run in 1...2 {
             let export = try PhotoGridBinary.run(["export", photos.path, "--out", gallery.path, "--width", "200"])
             #expect(export.status == 0, "\(export.stderr)")
-            #expect(export.stdoutText.hasPrefix("Indexed 3 JPEG files:"), "run \(run): \(export.stdoutText)")
+            #expect(export.stdoutText.hasPrefix("Indexed 3 photo files:"), "run \(run): \(export.stdoutText)")
             #expect(try Self.cells(gallery.appendingPathComponent("layout.json")) == 3, "run \(run)")
         }
         let database = directory.appendingPathComponent("library.sqlite").path
@@ -78,7 +78,7 @@ import Glibc
         try Self.photoFolder(photos, [("Landscape_1.jpg", "a.jpg"), ("Portrait_1.jpg", "album/b.jpg"),
                                       ("Landscape_2.jpg", ".hidden-folder/c.jpg")])
         let others: [String: String] = [
-            "shot.png": "image", "shot.webp": "image", "album/IMG_1.HEIC": "image", "raw.cr3": "raw",
+            "anim.gif": "image", "scan.TIFF": "image", "album/IMG_1.jxl": "image", "raw.cr3": "raw",
             "raw.ARW": "raw", "clip.mov": "video", "clip.MP4": "video", "readme.txt": "other", "IMG_1.xmp": "other",
             ".DS_Store": "hidden",
         ]

@@ -274,7 +274,7 @@ struct CommandLineSurfaceTests {
             try Data(TinyJPEG.numbered(number)).write(to: photos.appendingPathComponent("p\(number).jpg"))
         }
         let index = try PhotoGridBinary.run(["index", photos.path], in: directory)
-        #expect(index.stdoutText.hasPrefix("Indexed 1,000 JPEG files in "), "\(index.stdoutText)")
+        #expect(index.stdoutText.hasPrefix("Indexed 1,000 photo files in "), "\(index.stdoutText)")
         let list = try PhotoGridBinary.run(["list"], in: directory)
         #expect(list.stdoutText.hasSuffix("\n1,000 photos\n"))
         let stats = try PhotoGridBinary.run(["stats"], in: directory)
@@ -283,7 +283,7 @@ struct CommandLineSurfaceTests {
         #expect(detail.stderr == "photogrid: error: index 1000 is out of range: the grid has 1,000 photo(s), indices 0…999\n")
         let export = try PhotoGridBinary.run(["export", photos.path, "--out", "gallery"], in: directory)
         #expect(export.status == 0, "\(export.stderr)")
-        #expect(export.stdoutText.hasPrefix("Indexed 1,000 JPEG files: 1,000 added, "), "\(export.stdoutText)")
+        #expect(export.stdoutText.hasPrefix("Indexed 1,000 photo files: 1,000 added, "), "\(export.stdoutText)")
         #expect(export.stdoutText.contains("Thumbnails (grid-387, detail-2277): 2,000 made, 0 up to date, 0 failed.\n"), "\(export.stdoutText)")
         #expect(export.stdoutText.contains("gallery/layout.json: 1,000 cells.\n"), "\(export.stdoutText)")
     }

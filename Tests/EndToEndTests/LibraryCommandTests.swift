@@ -51,7 +51,7 @@ import Testing
 
         // Keys sorted: the printed text lists each object's keys alphabetically.
         let text = list.stdoutText
-        #expect(text.hasPrefix(#"{"photos":[{"id":"#))
+        #expect(text.hasPrefix(#"{"photos":[{"format":"jpeg","id":"#))
         #expect(text.contains(#""orientation":1,"path":"storm-canon.jpg","pixelHeight":800,"pixelWidth":1200,"status":"ok","storedHeight":800,"storedWidth":1200,"takenAt":"2008-04-20T19:12:06"}"#))
         #expect(text.hasSuffix("\"version\":1}\n"))
 
@@ -74,22 +74,23 @@ import Testing
         #expect(index.status == 0)
         #expect(index.stderr == "")
         let seconds = try #require(Self.seconds(in: index.stdoutText))
-        #expect(index.stdoutText == "Indexed 3 JPEG files in photos into photogrid.sqlite in \(seconds): "
+        #expect(index.stdoutText == "Indexed 3 photo files in photos into photogrid.sqlite in \(seconds): "
             + "3 added, 0 updated, 0 unchanged, 0 moved, 0 missing, 1 error (`photogrid list` shows which and why).\n")
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("photogrid.sqlite").path))
 
         let list = try PhotoGridBinary.run(["list"], in: directory)
         #expect(list.status == 0)
         let lines = list.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.first?.hasPrefix("ID  STATUS  PIXELS  ORIENT  TAKEN AT  PATH") == true)
+        #expect(lines.first?.hasPrefix("ID  STATUS  FORMAT  PIXELS  ORIENT  TAKEN AT  PATH") == true)
         #expect(lines.contains { $0.contains("error") && $0.contains("bad.jpg  (not a JPEG") })
-        #expect(lines.contains { $0.contains("ok      8×8     1") && $0.hasSuffix(#"odd\nname.jpg"#) })
+        #expect(lines.contains { $0.contains("ok      jpeg    8×8     1") && $0.hasSuffix(#"odd\nname.jpg"#) })
         #expect(lines.contains("3 photos"))
 
         let stats = try PhotoGridBinary.run(["stats", "--check"], in: directory)
         #expect(stats.status == 0)
         #expect(stats.stdoutText.contains("Photos:        3: 2 ok, 1 error, 0 missing\n"))
         #expect(stats.stdoutText.contains("Colour spaces: 2 grayscale\n"))
+        #expect(stats.stdoutText.contains("Formats:       2 jpeg\n"))
         #expect(stats.stdoutText.contains("Integrity:     ok\n"))
         #expect(stats.stdoutText.contains("Database:      photogrid.sqlite (schema \(PhotoGridBinary.latestMigration))\n"))
     }
@@ -173,6 +174,6 @@ import Testing
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: log)), as: UTF8.self)
         // 26 photos plus SOURCES.md and orientation/LICENSE checked for a JPEG start: 28 files.
         #expect(text.contains("\r\u{1B}[K28/28 [========================] 100%"))
-        #expect(text.contains("\r\u{1B}[KIndexed 26 JPEG files"))   // erased before the summary
+        #expect(text.contains("\r\u{1B}[KIndexed 26 photo files"))   // erased before the summary
     }
 }

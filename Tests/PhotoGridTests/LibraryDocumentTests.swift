@@ -31,7 +31,7 @@ import Testing
         #expect(report.json == #"{"added":9,"errors":3,"missing":2,"moved":1,"pruned":0,"prunedThumbnails":0,"retried":0,"#
             + #""scanned":12,"seconds":0.012,"seen":12,"skipped":{"cache":0,"hidden":0,"image":0,"other":0,"output":0,"#
             + #""raw":0,"symlink":0,"video":0},"unchanged":1,"unreadableFolders":[],"updated":1,"vanished":0,"version":1}"#)
-        #expect(report.text == "Indexed 12 JPEG files in photos into photogrid.sqlite in 0.012 s: 9 added, 1 updated, "
+        #expect(report.text == "Indexed 12 photo files in photos into photogrid.sqlite in 0.012 s: 9 added, 1 updated, "
             + "1 unchanged, 1 moved, 2 missing, 3 errors (`photogrid list` shows which and why).")
     }
 
@@ -42,7 +42,7 @@ import Testing
         summary.seconds = 12.4
         summary.unreadableFolders = [.init(path: "private", error: "Permission denied", rowsKept: 3)]
         let report = IndexReport(folder: "p", database: "d", summary: summary)
-        #expect(report.text == "Indexed 1 JPEG file in p into d in 12 s: 0 added, 0 updated, 1 unchanged, 0 moved, "
+        #expect(report.text == "Indexed 1 photo file in p into d in 12 s: 0 added, 0 updated, 1 unchanged, 0 moved, "
             + "0 missing, 0 errors. 1 folder could not be read (their photos were left as they were): "
             + "private: Permission denied (3 photos kept).")
         #expect(report.json.contains(#""unreadableFolders":[{"error":"Permission denied","path":"private","rowsKept":3}]"#))
@@ -56,9 +56,9 @@ import Testing
             ListedPhoto(Self.photo(id: 9, path: "gone.jpg", status: .missing, error: "stale", size: (10, 20))),
         ])
         #expect(document.json == #"{"photos":["#
-            + #"{"id":4,"orientation":6,"path":"a/b.jpg","pixelHeight":4032,"pixelWidth":3024,"status":"ok","storedHeight":3024,"storedWidth":4032,"takenAt":"2024-05-01T10:00:00"},"#
-            + #"{"error":"empty file","id":7,"path":"bad.jpg","status":"error"},"#
-            + #"{"id":9,"path":"gone.jpg","pixelHeight":20,"pixelWidth":10,"status":"missing","storedHeight":20,"storedWidth":10}"#
+            + #"{"format":"jpeg","id":4,"orientation":6,"path":"a/b.jpg","pixelHeight":4032,"pixelWidth":3024,"status":"ok","storedHeight":3024,"storedWidth":4032,"takenAt":"2024-05-01T10:00:00"},"#
+            + #"{"error":"empty file","format":"jpeg","id":7,"path":"bad.jpg","status":"error"},"#
+            + #"{"format":"jpeg","id":9,"path":"gone.jpg","pixelHeight":20,"pixelWidth":10,"status":"missing","storedHeight":20,"storedWidth":10}"#
             + #"],"version":1}"#)
     }
 
@@ -69,9 +69,9 @@ import Testing
             ListedPhoto(Self.photo(id: 3, path: "x.jpg", status: .error, error: "not a JPEG")),
         ])
         #expect(document.table == """
-            ID  STATUS  PIXELS   ORIENT  TAKEN AT             PATH
-            12  ok      600×400  1       2008-04-20 19:12:06  line\\nbreak.jpg
-             3  error   -        -       -                    x.jpg  (not a JPEG)
+            ID  STATUS  FORMAT  PIXELS   ORIENT  TAKEN AT             PATH
+            12  ok      jpeg    600×400  1       2008-04-20 19:12:06  line\\nbreak.jpg
+             3  error   jpeg    -        -       -                    x.jpg  (not a JPEG)
             2 photos
 
             """)

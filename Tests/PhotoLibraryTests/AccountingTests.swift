@@ -12,14 +12,14 @@ import Glibc
 /// rows are retried when their error may have gone away; missing rows can be pruned; a library is
 /// not silently moved to another folder. Expected counts are those of the folders built here.
 @Suite struct AccountingTests {
-    /// A folder with one entry of every kind: 3 JPEG candidates (one of them not a JPEG), 2 other
-    /// images, 2 raw files, 2 videos, 2 other files (a text and a FIFO), 2 hidden entries (a file
+    /// A folder with one entry of every kind: 5 candidates by name (2 JPEGs; a .jpg, a .png and a .HEIC
+    /// that are text: error rows), 1 other image (.gif), 2 raw files, 2 videos, 2 other files (a text and a FIFO), 2 hidden entries (a file
     /// and a folder holding a photo), 1 symbolic link, 1 cache folder holding a photo.
     static func makeMixedFolder(_ fixture: LibraryFixture) throws {
         try fixture.copySample("orientation/Landscape_1.jpg", to: "a.jpg")
         try fixture.copySample("orientation/Portrait_1.jpg", to: "sub/b.JPG")
         try fixture.write(Array("not a photo".utf8), to: "bad.jpg")
-        for name in ["c.png", "d.HEIC", "e.dng", "sub/f.NEF", "g.mov", "h.mp4", "notes.txt"] {
+        for name in ["c.png", "d.HEIC", "i.gif", "e.dng", "sub/f.NEF", "g.mov", "h.mp4", "notes.txt"] {
             try fixture.write(Array("not a JPEG: \(name)".utf8), to: name)
         }
         #expect(fixture.pathBytes(Array("sub/pipe".utf8)).withNULTerminated { mkfifo($0, 0o644) } == 0)
@@ -31,26 +31,26 @@ import Glibc
     }
 
     static let mixedSkipped: [SkippedKind: Int] = [
-        .image: 2, .raw: 2, .video: 2, .other: 2, .hidden: 2, .symlink: 1, .cache: 1,
+        .image: 1, .raw: 2, .video: 2, .other: 2, .hidden: 2, .symlink: 1, .cache: 1,
     ]
 
     @Test func everyEntryIsCountedOnceByKindAlsoOnAnUnchangedRescan() throws {
         let fixture = try LibraryFixture()
         try Self.makeMixedFolder(fixture)
         let first = try fixture.index()
-        #expect(first.scanned == 3)
-        #expect(first.errors == 1)
+        #expect(first.scanned == 5)
+        #expect(first.errors == 3)
         #expect(first.skipped == Self.mixedSkipped)
-        #expect(first.seen == 3 + 12)
+        #expect(first.seen == 5 + 11)
         #expect(first.seen == first.scanned + first.vanished + first.skippedTotal)
 
         let probe = CountingProbe()
         var options = IndexOptions()
         options.fileProbe = probe.fileProbe
         let rescan = try fixture.index(options)
-        #expect(rescan.unchanged == 3)
+        #expect(rescan.unchanged == 5)
         #expect(rescan.skipped == Self.mixedSkipped)
-        #expect(rescan.seen == 15)
+        #expect(rescan.seen == 16)
         #expect(rescan.filesOpened == 0)   // still one stat per file: classified by name only
     }
 
@@ -60,7 +60,7 @@ import Glibc
         try fixture.index()
         let entries = try fixture.store().skippedEntries()
         let expected: [String: SkippedKind] = [
-            ".hidden": .hidden, ".trash": .hidden, "c.png": .image, "d.HEIC": .image, "e.dng": .raw,
+            ".hidden": .hidden, ".trash": .hidden, "i.gif": .image, "e.dng": .raw,
             "sub/f.NEF": .raw, "g.mov": .video, "h.mp4": .video, "notes.txt": .other, "sub/pipe": .other,
             "link.jpg": .symlink, "cache": .cache,
         ]

@@ -27,7 +27,7 @@ import Glibc
         let result = try walk(fixture)
         #expect(paths(result) == ["a/B.JPEG", "a/deeper/c.Jpg", "a/z.txt", "b.jpg"])
         #expect(result.files.map(\.size) == [0, 5, 3, 10])
-        #expect(result.files.map(\.hasJPEGName) == [true, true, false, true])
+        #expect(result.files.map(\.hasPhotoName) == [true, true, false, true])
         #expect(result.files[3].modificationTimeNanoseconds == 1_234_567_890_123_456_789)
         #expect(result.unreadableFolders.isEmpty)
     }
@@ -104,14 +104,6 @@ import Glibc
         #expect(throws: LibraryError.notADirectory(path: fixture.photos.path + "/file.jpg")) {
             _ = try DirectoryWalker.walk(root: fixture.pathBytes(Array("file.jpg".utf8)))
         }
-    }
-
-    @Test(arguments: [
-        ("a.jpg", true), ("A.JPG", true), ("b.jpeg", true), ("c.JpEg", true), ("d.jpg.txt", false),
-        ("e.jpe", false), ("jpg", false), ("f.png", false), ("g.jfif", false), ("h.JPEG ", false),
-    ])
-    func jpegNamesAreRecognisedInAnyCase(name: String, expected: Bool) {
-        #expect(DirectoryWalker.hasJPEGExtension(Array(name.utf8)) == expected)
     }
 
     @Test func bytePathOrderIsMemcmpOrder() {

@@ -80,11 +80,11 @@ import Testing
         }
         let path = try folder.write(JPEGBytes.withEXIF(stored, tiff: TIFFBuilder.orientationOnly(6, bigEndian: false)), to: "photo.jpg")
         var canvas = try Canvas(width: 20, height: 40, background: .white)
-        try canvas.draw(jpegAt: path, into: Rect(x: 0, y: 0, width: 20, height: 40))
+        try canvas.draw(photoAt: path, into: Rect(x: 0, y: 0, width: 20, height: 40))
         let top = try #require(canvas.color(x: 10, y: 5)), bottom = try #require(canvas.color(x: 10, y: 35))
         #expect(top.red > 200 && top.blue < 50 && bottom.blue > 200 && bottom.red < 50)
 
-        try canvas.draw(jpegAt: path, into: Rect(x: 0, y: 0, width: 20, height: 40), clip: Rect(x: 0, y: 0, width: 10, height: 40), opacity: 0.5)
+        try canvas.draw(photoAt: path, into: Rect(x: 0, y: 0, width: 20, height: 40), clip: Rect(x: 0, y: 0, width: 10, height: 40), opacity: 0.5)
         let untouched = try #require(canvas.color(x: 15, y: 35))
         #expect(untouched == bottom)
 
@@ -95,9 +95,9 @@ import Testing
         #expect(try folder.names() == ["out.jpg", "photo.jpg"])
 
         #expect(throws: ThumbnailError.self) {
-            try canvas.draw(jpegAt: folder.path + "/none.jpg", into: Rect(x: 0, y: 0, width: 5, height: 5))
+            try canvas.draw(photoAt: folder.path + "/none.jpg", into: Rect(x: 0, y: 0, width: 5, height: 5))
         }
         // Nothing visible: the file is not even opened.
-        try canvas.draw(jpegAt: folder.path + "/none.jpg", into: Rect(x: 50, y: 0, width: 5, height: 5))
+        try canvas.draw(photoAt: folder.path + "/none.jpg", into: Rect(x: 50, y: 0, width: 5, height: 5))
     }
 }

@@ -1,0 +1,78 @@
+public import JPEG
+import PNG
+import WebP
+import PhotoGridSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Probes PNG, WebP and HEIF files without decoding pixels (JPEG has its own probe, `JPEGHeader.probe`).
+public enum ImageProbe {
+    /// Probes the file open as `descriptor` as `format` (from its signature). The format modules read
+    /// it again through `/proc/self/fd/N`: the same open file, whatever happened to its name since.
+    /// `path` is for messages.
+    public static func probe(descriptor: Int32, path: String, format: ImageFormat) throws(ImageFormatError) -> ImageFacts {
+        let reopened = "/proc/self/fd/\(descriptor)"
+        let digest = try prefixDigest(descriptor)
+        switch format {
+        case .png:
+            let header: PNGHeader
+            do { header = try PNGFileProbe.probe(path: reopened) } catch { throw .png(error.naming(path)) }
+            let channels: Int
+            let model: String
+            switch header.colorType {
+            case .gray: (channels, model) = (header.hasAlpha ? 2 : 1, "grayscale")
+            case .grayAlpha: (channels, model) = (2, "grayscale")
+            case .rgb: (channels, model) = (header.hasAlpha ? 4 : 3, "rgb")
+            case .rgba: (channels, model) = (4, "rgb")
+            case .palette: (channels, model) = (header.hasAlpha ? 4 : 3, "rgb")
+            }
+            return ImageFacts(format: .png, storedWidth: header.storedWidth, storedHeight: header.storedHeight,
+                              orientation: header.orientation, takenAt: header.takenAt, components: channels,
+                              colorSpace: model, isProgressive: header.isInterlaced, prefixDigest: digest)
+        case .webp:
+            let header: WebPHeader
+            do { header = try WebPFileProbe.probe(path: reopened) } catch { throw .webp(error.naming(path)) }
+            return ImageFacts(format: .webp, storedWidth: header.storedWidth, storedHeight: header.storedHeight,
+                              orientation: header.orientation, takenAt: header.takenAt,
+                              components: header.hasAlpha ? 4 : 3, colorSpace: header.format == .lossless ? "rgb" : "ycbcr",
+                              isProgressive: false, prefixDigest: digest)
+        case .heic, .avif:
+            return try HEIFSupport.probe(path: reopened, displayPath: path, format: format, prefixDigest: digest)
+        case .jpeg:
+            throw .unsupported(.jpeg)
+        }
+    }
+
+    /// `PrefixDigest` of the first `PrefixDigest.length` bytes of the file open as `descriptor`.
+    static func prefixDigest(_ descriptor: Int32) throws(ImageFormatError) -> UInt64 {
+        var bytes = [UInt8](repeating: 0, count: PrefixDigest.length)
+        var done = 0
+        while done < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(done)) }
+            if got > 0 { done += got } else if got == 0 { break } else if errno != EINTR {
+                throw .system(call: "pread", errno: errno)
+            }
+        }
+        return bytes.withUnsafeBytes { PrefixDigest.fnv1a(UnsafeRawBufferPointer(rebasing: $0[..<done])) }
+    }
+}
+
+extension PNGError {
+    /// The error with the `/proc/self/fd` path of a reopened descriptor replaced by the file's own.
+    func naming(_ path: String) -> PNGError {
+        if case let .system(call, _, errno) = self { return .system(call: call, path: path, errno: errno) }
+        if case .sizeChanged = self { return .sizeChanged(path: path) }
+        return self
+    }
+}
+
+extension WebPError {
+    /// The error with the `/proc/self/fd` path of a reopened descriptor replaced by the file's own.
+    func naming(_ path: String) -> WebPError {
+        if case let .system(call, _, errno) = self { return .system(call: call, path: path, errno: errno) }
+        return self
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import HEIF
+import Testing
+import TestSupport
+
+/// HEIC and AVIF through libheif, against libheif's own tools run by the test on the same files:
+/// `heif-info` for the primary image's size (after the container's crop, rotation and mirror),
+/// `heif-convert` for its pixels, exiftool for the Exif item's tags.
+@Suite struct HEIFTests {
+    /// The samples (Tests/FormatSamples/heif, SampleImages/SOURCES.md): plain HEVC and AV1, HEVC with
+    /// `irot`, with `imir`, with `clap` + `irot` + `imir`, with alpha, with an Exif item (orientation 6).
+    static let samples = ["heif/small.heic", "heif/small.avif", "heif/photo-600.heic", "heif/irot1.heic",
+                          "heif/imir0.heic", "heif/clap-irot3-imir0.heic", "heif/alpha.heic", "heif/exif-orientation6.heic"]
+    static let hasTools = ExternalTool("heif-info") != nil && ExternalTool("heif-convert") != nil
+        && ExternalTool("convert-im6.q16") != nil
+
+    /// `heif-info`'s "image: WxH (id=N), primary" line.
+    static func infoSize(_ path: String) throws -> (Int, Int)? {
+        let text = try #require(ExternalTool("heif-info")).text([path])
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("image: ") && $0.hasSuffix("primary") }),
+              let size = line.dropFirst(7).split(separator: " ").first else { return nil }
+        let sides = size.split(separator: "x").compactMap { Int($0) }
+        return sides.count == 2 ? (sides[0], sides[1]) : nil
+    }
+
+    @Test(.enabled(if: hasTools, "heif-info, heif-convert or convert-im6.q16 is missing (apt-get install libheif-examples imagemagick)"),
+          arguments: samples)
+    func sizeIsHeifInfosAndPixelsAreHeifConverts(sample: String) throws {
+        let path = FormatSamples.path(sample)
+        let header = try HEIFFileProbe.probe(path: path)
+        let info = try #require(try Self.infoSize(path))
+        #expect((header.width, header.height) == info, "\(sample)")
+
+        let scratch = try FormatSamples.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let png = scratch.appendingPathComponent("reference.png").path
+        _ = try #require(ExternalTool("heif-convert")).run([path, png])
+        // PAM keeps the alpha, which NetpbmImage composites on white as the decoder promises to.
+        let magick = try #require(ExternalTool("convert-im6.q16"))
+        let reference = try #require(NetpbmImage([UInt8](try magick.run([png, "pam:-"]))))
+        let decoded = try HEIFDecoder.decode(path: path)
+        #expect((decoded.width, decoded.height) == (reference.width, reference.height), "\(sample)")
+        #expect((decoded.width, decoded.height) == info, "\(sample)")
+        let psnr = NetpbmImage.psnr(decoded.pixels, reference.rgb)
+        #expect(psnr >= 45, "\(sample): \(psnr) dB against heif-convert")
+    }
+
+    /// The transforms change the size as the container says: 240×180 coded; irot 1 → 180×240; clap
+    /// 200×120 then irot 3 → 120×200; imir keeps 240×180 but swaps left and right.
+    @Test func transformsAreApplied() throws {
+        let plain = try HEIFFileProbe.probe(path: FormatSamples.path("heif/small.heic"))
+        #expect((plain.width, plain.height, plain.codedWidth, plain.codedHeight) == (240, 180, 240, 180))
+        let turned = try HEIFFileProbe.probe(path: FormatSamples.path("heif/irot1.heic"))
+        #expect((turned.width, turned.height, turned.codedWidth, turned.codedHeight) == (180, 240, 240, 180))
+        let cropped = try HEIFFileProbe.probe(path: FormatSamples.path("heif/clap-irot3-imir0.heic"))
+        #expect((cropped.width, cropped.height) == (120, 200))
+        let original = try HEIFDecoder.decode(path: FormatSamples.path("heif/small.heic"))
+        let mirrored = try HEIFDecoder.decode(path: FormatSamples.path("heif/imir0.heic"))
+        #expect((mirrored.width, mirrored.height) == (240, 180))
+        // The same coded pixels, mirrored: imir axis 0 is the vertical axis in the HEIF spec (left and right
+        // swap, as libheif ≥ 1.16 reads it); libheif 1.15 (Debian 12) swaps top and bottom. Either way
+        // the decode is the original flipped, pixel for pixel — the flip the linked libheif makes.
+        func pixel(_ image: DecodedHEIF, _ x: Int, _ y: Int) -> [UInt8] { Array(image.pixels[((y * 240 + x) * 3)..<((y * 240 + x) * 3 + 3)]) }
+        let points = [(0, 0), (17, 90), (239, 5), (120, 179)]
+        let leftRight = points.allSatisfy { pixel(mirrored, $0.0, $0.1) == pixel(original, 239 - $0.0, $0.1) }
+        let topBottom = points.allSatisfy { pixel(mirrored, $0.0, $0.1) == pixel(original, $0.0, 179 - $0.1) }
+        #expect(leftRight != topBottom)
+    }
+
+    @Test func exifDateAndOrientationAreExiftools() throws {
+        let path = FormatSamples.path("heif/exif-orientation6.heic")
+        let header = try HEIFFileProbe.probe(path: path)
+        if let facts = try ExifToolFacts(path: path) {
+            #expect(header.exifOrientation == facts.int("Orientation"))
+            #expect(header.takenAt == facts.dateTimeOriginal)
+        }
+        #expect(header.exifOrientation == 6 && header.takenAt == "2022-03-04T05:06:07")
+        // libheif does not turn by EXIF: the size is the coded one.
+        #expect((header.width, header.height) == (120, 180))
+        #expect(try HEIFFileProbe.probe(path: FormatSamples.path("heif/small.heic")).takenAt == nil)
+    }
+
+    @Test func alphaIsCompositedOnWhite() throws {
+        let decoded = try HEIFDecoder.decode(path: FormatSamples.path("heif/alpha.heic"))
+        #expect(try HEIFFileProbe.probe(path: FormatSamples.path("heif/alpha.heic")).hasAlpha)
+        // lossless-alpha.webp's alpha ramp starts transparent at the top-left: white here.
+        let (r, g, b) = (decoded.pixels[0], decoded.pixels[1], decoded.pixels[2])
+        #expect(r >= 250 && g >= 250 && b >= 250, "\(r) \(g) \(b)")
+    }
+
+    @Test func brokenFilesAreTypedErrors() throws {
+        let scratch = try FormatSamples.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: FormatSamples.path("heif/small.heic"))))
+        let empty = try FormatSamples.write([], as: "empty.heic", in: scratch)
+        #expect(throws: HEIFError.empty) { try HEIFFileProbe.probe(path: empty) }
+        #expect(throws: HEIFError.empty) { try HEIFDecoder.decode(path: empty) }
+        let jpeg = [UInt8](try Data(contentsOf: URL(fileURLWithPath: FormatSamples.path("sunset.jpg"))))
+        for (name, bytes) in [("jpeg.heic", jpeg), ("cut-40.heic", Array(good.prefix(40))), ("cut-400.heic", Array(good.prefix(400))),
+                              ("cut-half.heic", Array(good.prefix(good.count / 2))),
+                              ("noise.heic", Array(good.prefix(32)) + (0..<4000).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 13) })] {
+            let path = try FormatSamples.write(bytes, as: name, in: scratch)
+            do {
+                _ = try HEIFDecoder.decode(path: path)
+                Issue.record("\(name) decoded")
+            } catch {
+                guard case .libheif = error else { Issue.record("\(name): \(error)"); continue }
+                #expect(!error.description.isEmpty)
+            }
+        }
+    }
+
+    @Test func overThePixelLimitIsRefusedBeforeDecoding() throws {
+        #expect(throws: HEIFError.overPixelLimit(width: 600, height: 450, limit: 100_000)) {
+            try HEIFDecoder.decode(path: FormatSamples.path("heif/photo-600.heic"), pixelLimit: 100_000)
+        }
+    }
+}
