@@ -56,7 +56,8 @@ let package = Package(
         .target(name: "CPNGShims", dependencies: ["CPNG"], cSettings: optimisedCInDebug),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // libheif (HEIC, AVIF) through pkg-config: its errors are values Swift reads, no shim.
-        .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        // libheif's header for its types; the library itself is dlopened on first use (include/CHEIF.h).
+        .target(name: "CHEIF", linkerSettings: [.linkedLibrary("dl")]),
         // The Swift runtime's global-enqueue hook by address (a static executable has no dlsym), for the server.
         .target(name: "CRuntimeHooks"),
         // sqlite3_db_config (variadic: Swift cannot call it), for PhotoLibrary alone.

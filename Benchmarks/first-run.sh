@@ -29,7 +29,7 @@ swift build --product photogrid >&2
 if [ -n "${PHOTOGRID_BIN:-}" ]; then
   RELEASE=$PHOTOGRID_BIN
 else
-  RELEASE_FLAGS=(-c release --static-swift-stdlib -Xswiftc -static-executable --scratch-path .build-install)
+  RELEASE_FLAGS=(-c release --static-swift-stdlib --scratch-path .build-install)
   echo "building photogrid (release, as scripts/install.sh does)…" >&2
   swift build "${RELEASE_FLAGS[@]}" --product photogrid >&2
   RELEASE=$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)/photogrid

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Startup benchmark: `photogrid --help` of the installed binary (scripts/install.sh: release,
-# fully static) against a bare C `true` process (an empty main compiled by gcc -O2, dynamically linked
+# Swift runtime linked in, the system's C libraries dynamic) against a bare C `true` process (an empty main compiled by gcc -O2, dynamically linked
 # like almost every program). Prints the ratio of the medians; the goal is at most 2×.
 #
 #   Benchmarks/startup.sh                    install into Benchmarks/work/startup/prefix, time, print

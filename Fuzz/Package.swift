@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "WebP", dependencies: ["CWebP", "EXIF", "PhotoGridSupport"]),
         .executableTarget(name: "fuzz-png", dependencies: ["PNG", "FuzzSupport"]),
         .executableTarget(name: "fuzz-webp", dependencies: ["WebP", "FuzzSupport"]),
-        .systemLibrary(name: "CHEIF", pkgConfig: "libheif"),
+        .target(name: "CHEIF", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "HEIF", dependencies: ["CHEIF", "EXIF", "PhotoGridSupport"]),
         .executableTarget(name: "fuzz-heif", dependencies: ["HEIF", "FuzzSupport"]),
     ],

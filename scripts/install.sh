@@ -5,11 +5,12 @@
 #   scripts/install.sh ~/.local        install into another prefix (→ ~/.local/bin/photogrid)
 #
 # The binary links the Swift runtime and Foundation statically (`--static-swift-stdlib`) and the system's
-# C libraries dynamically: libjpeg, SQLite, libpng, libwebp and libheif (whose HEVC and AV1 decoders are
-# plugins of the system's libheif; Debian ships no static libheif). It needs no Swift toolchain and
+# C libraries dynamically: libjpeg, SQLite, libpng, libwebp, and libheif loaded on first use (dlopen: its
+# HEVC and AV1 decoders are plugins of the system's libheif; Debian ships no static libheif). It needs no Swift toolchain and
 # nothing of the checkout at run time (the SQL migrations and the web gallery are compiled in), so it runs
 # from any folder and on any Linux x86_64 machine that has those runtime packages (Debian 12:
-# libjpeg62-turbo libsqlite3-0 libpng16-16 libwebp7 libheif1). Building needs their -dev packages. The build goes to .build-install/ (git-ignored), apart from the debug
+# libjpeg62-turbo libsqlite3-0 libpng16-16 libwebp7 libwebpdemux2; libheif1 for HEIC and AVIF). Building needs their -dev packages.
+# The build goes to .build-install/ (git-ignored), apart from the debug
 # build of `swift run`/`swift test`; the first build takes about 4 minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."

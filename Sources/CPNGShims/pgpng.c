@@ -8,6 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 
+/// How many bytes one read of the file asks for at least: libpng asks for 4 or 8 bytes at a time for
+/// chunk headers and CRCs, and for ancillary chunks it handles byte by byte (libpng 1.6 reads `eXIf`
+/// one byte per call: 9,880 calls for a camera's EXIF), so reads go through a buffer.
+#define PGPNG_BUFFER_SIZE 16384
+
 /// Where libpng's read callback reads from and what went wrong there.
 typedef struct pgpng_source {
     int fd;
@@ -15,6 +20,10 @@ typedef struct pgpng_source {
     int system_errno;
     int truncated;
     pgpng_diagnostics *diagnostics;
+    /// The file's bytes [buffer_start, buffer_start + buffer_length).
+    off_t buffer_start;
+    size_t buffer_length;
+    unsigned char buffer[PGPNG_BUFFER_SIZE];
 } pgpng_source;
 
 static void pgpng_copy(char *to, const char *from) {
@@ -33,22 +42,55 @@ static void pgpng_warning(png_structp png, png_const_charp message) {
     if (source->diagnostics->warning_count++ == 0) pgpng_copy(source->diagnostics->first_warning, message);
 }
 
-static void pgpng_read(png_structp png, png_bytep data, size_t length) {
-    pgpng_source *source = png_get_io_ptr(png);
-    size_t done = 0;
-    while (done < length) {
-        ssize_t count = pread(source->fd, data + done, length - done, source->offset + (off_t)done);
-        if (count > 0) {
-            done += (size_t)count;
-        } else if (count == 0) {
-            source->truncated = 1;
-            png_error(png, "the file ends inside a chunk");
-        } else if (errno != EINTR) {
+/// pread(2) of up to `length` bytes at `offset` into `data`, retried on EINTR; 0 at the end of the file.
+static size_t pgpng_pread(png_structp png, pgpng_source *source, void *data, size_t length, off_t offset) {
+    for (;;) {
+        ssize_t count = pread(source->fd, data, length, offset);
+        if (count >= 0) return (size_t)count;
+        if (errno != EINTR) {
             source->system_errno = errno;
             png_error(png, "pread failed");
         }
     }
+}
+
+static void pgpng_read(png_structp png, png_bytep data, size_t length) {
+    pgpng_source *source = png_get_io_ptr(png);
+    size_t done = 0;
+    while (done < length) {
+        off_t at = source->offset + (off_t)done;
+        size_t wanted = length - done;
+        if (at >= source->buffer_start && at < source->buffer_start + (off_t)source->buffer_length) {
+            size_t available = (size_t)(source->buffer_start + (off_t)source->buffer_length - at);
+            size_t take = wanted < available ? wanted : available;
+            memcpy(data + done, source->buffer + (at - source->buffer_start), take);
+            done += take;
+            continue;
+        }
+        size_t count;
+        if (wanted >= PGPNG_BUFFER_SIZE) {
+            count = pgpng_pread(png, source, data + done, wanted, at);
+            done += count;
+        } else {
+            count = pgpng_pread(png, source, source->buffer, PGPNG_BUFFER_SIZE, at);
+            source->buffer_start = at;
+            source->buffer_length = count;
+        }
+        if (count == 0) {
+            source->truncated = 1;
+            png_error(png, "the file ends inside a chunk");
+        }
+    }
     source->offset += (off_t)length;
+}
+
+/// libpng set up to read through `source`, without a size limit, and leaving `eXIf` to the caller
+/// (PNGFileProbe reads it, before or after IDAT; libpng would read it a byte at a time).
+static void pgpng_set_up(png_structp png, pgpng_source *source) {
+    png_set_read_fn(png, source, pgpng_read);
+    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+    static const png_byte exif[5] = { 'e', 'X', 'I', 'f', 0 };
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, exif, 1);
 }
 
 static pgpng_status pgpng_failure(const pgpng_source *source) {
@@ -62,7 +104,7 @@ static pgpng_status pgpng_failure(const pgpng_source *source) {
 pgpng_status pgpng_probe(int fd, pgpng_header_info *info, pgpng_diagnostics *diagnostics) {
     memset(diagnostics, 0, sizeof *diagnostics);
     memset(info, 0, sizeof *info);
-    pgpng_source source = { fd, 0, 0, 0, diagnostics };
+    pgpng_source source = { .fd = fd, .diagnostics = diagnostics };
     diagnostics->call = "png_create_read_struct";
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &source, pgpng_error, pgpng_warning);
     if (!png) { pgpng_copy(diagnostics->message, "out of memory"); return PGPNG_STATUS_ERROR; }
@@ -74,9 +116,8 @@ pgpng_status pgpng_probe(int fd, pgpng_header_info *info, pgpng_diagnostics *dia
     diagnostics->call = "png_create_info_struct";
     pinfo = png_create_info_struct(png);
     if (!pinfo) png_error(png, "out of memory");
-    png_set_read_fn(png, &source, pgpng_read);
     // No limit on declared size here: the probe reports it and the caller decides.
-    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+    pgpng_set_up(png, &source);
     diagnostics->call = "png_read_info";
     png_read_info(png, pinfo);
     info->width = png_get_image_width(png, pinfo);
@@ -102,7 +143,7 @@ static void pgpng_composite_row(const uint8_t *rgba, uint8_t *rgb, uint32_t widt
 pgpng_status pgpng_decode(int fd, uint32_t width, uint32_t height, uint8_t *pixels,
                           pgpng_diagnostics *diagnostics) {
     memset(diagnostics, 0, sizeof *diagnostics);
-    pgpng_source source = { fd, 0, 0, 0, diagnostics };
+    pgpng_source source = { .fd = fd, .diagnostics = diagnostics };
     diagnostics->call = "png_create_read_struct";
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &source, pgpng_error, pgpng_warning);
     if (!png) { pgpng_copy(diagnostics->message, "out of memory"); return PGPNG_STATUS_ERROR; }
@@ -120,8 +161,7 @@ pgpng_status pgpng_decode(int fd, uint32_t width, uint32_t height, uint8_t *pixe
     diagnostics->call = "png_create_info_struct";
     pinfo = png_create_info_struct(png);
     if (!pinfo) png_error(png, "out of memory");
-    png_set_read_fn(png, &source, pgpng_read);
-    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+    pgpng_set_up(png, &source);
     diagnostics->call = "png_read_info";
     png_read_info(png, pinfo);
     if (png_get_image_width(png, pinfo) != width || png_get_image_height(png, pinfo) != height) {

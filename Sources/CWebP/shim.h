@@ -1,4 +1,6 @@
-// libwebp's decoder through pkg-config; seen only by the WebP target.
+// libwebp's decoder, and libwebpdemux's animation decoder (an animated WebP's first frame), through
+// pkg-config; seen only by the WebP target.
 #include <stddef.h>
 #include <stdint.h>
 #include <webp/decode.h>
+#include <webp/demux.h>

@@ -5,8 +5,10 @@ public struct DecodedHEIF: Sendable, Equatable {
     public var height: Int
     /// `width × height × 3` bytes.
     public var pixels: [UInt8]
+    /// Whether these are the pixels of the image's own thumbnail item rather than of the primary image.
+    public var isThumbnailItem: Bool
 
-    public init(width: Int, height: Int, pixels: [UInt8]) {
-        self.width = width; self.height = height; self.pixels = pixels
+    public init(width: Int, height: Int, pixels: [UInt8], isThumbnailItem: Bool = false) {
+        self.width = width; self.height = height; self.pixels = pixels; self.isThumbnailItem = isThumbnailItem
     }
 }

@@ -7,6 +7,7 @@ struct HEIFContext: ~Copyable {
 
     /// Reads the file at `path` (libheif parses the boxes; nothing is decoded).
     init(path: String) throws(HEIFError) {
+        guard pg_heif_load() == 0 else { throw .libraryUnavailable(reason: String(cString: pg_heif_load_error())) }
         guard let context = heif_context_alloc() else {
             throw .libheif(call: "heif_context_alloc", code: -1, subcode: 0, message: "out of memory")
         }

@@ -8,20 +8,67 @@ public enum HEIFDecoder {
 
     /// Decodes the primary image of the file at `path` whole (HEVC has no scaled decoding), its
     /// transforms applied; the size from the container is checked against `pixelLimit` first.
+    ///
+    /// With `atLeast`, the image's own thumbnail item is decoded instead when one is at least that
+    /// large in both sides and has the primary image's shape (its sides proportional to within a
+    /// pixel), the smallest such: `DecodedHEIF.isThumbnailItem` says which was decoded.
     /// - Parameter codec: "HEVC" or "AV1" — the decoder the file needs, checked before decoding so
     ///   that a missing plugin says so (from the file's brands: `ImageFormat`).
-    public static func decode(path: String, codec: String? = nil, pixelLimit: Int = defaultPixelLimit) throws(HEIFError) -> DecodedHEIF {
+    /// - Throws: `.sizeMismatch` when libheif's pixels are not the size the container declares.
+    public static func decode(path: String, codec: String? = nil, pixelLimit: Int = defaultPixelLimit,
+                              atLeast minimum: (width: Int, height: Int)? = nil) throws(HEIFError) -> DecodedHEIF {
         try HEIFFileProbe.checkNotEmpty(path)
         let file = try HEIFContext(path: path)
-        let handle = file.primary
-        let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
-        // The coded size is what the decoder allocates before cropping.
-        let coded = max(width * height, Int(heif_image_handle_get_ispe_width(handle)) * Int(heif_image_handle_get_ispe_height(handle)))
-        guard coded <= pixelLimit else { throw .overPixelLimit(width: width, height: height, limit: pixelLimit) }
+        let primary = file.primary
+        let width = Int(heif_image_handle_get_width(primary)), height = Int(heif_image_handle_get_height(primary))
+        guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
+        // No canvas libheif allocates while decoding may have a side longer than the image declares: an
+        // overlay (`iovl`) or grid carries its own canvas size, which libheif 1.15 does not check
+        // against the declared one (a fuzzed 120×180 overlay asked for 26679×37464, 3 GB).
+        let longestSide = max(width, height, Int(heif_image_handle_get_ispe_width(primary)),
+                              Int(heif_image_handle_get_ispe_height(primary)))
+        heif_context_set_maximum_image_size_limit(file.context, Int32(clamping: longestSide))
         if let codec {
             let format = codec == "AV1" ? heif_compression_AV1 : heif_compression_HEVC
             guard heif_have_decoder_for_format(format) != 0 else { throw .missingDecoder(codec: codec) }
         }
+        if let minimum, let item = thumbnails(of: primary).first(where: {
+            $0.width >= minimum.width && $0.height >= minimum.height
+                && abs($0.width * height - $0.height * width) <= max(width, height)
+        }) {
+            var handle: OpaquePointer?
+            try HEIFContext.check(heif_image_handle_get_thumbnail(primary, item.id, &handle), "heif_image_handle_get_thumbnail")
+            guard let handle else { throw .noPixels }
+            defer { heif_image_handle_release(handle) }
+            return try decode(handle, width: item.width, height: item.height, pixelLimit: pixelLimit, isThumbnailItem: true)
+        }
+        return try decode(primary, width: width, height: height, pixelLimit: pixelLimit, isThumbnailItem: false)
+    }
+
+    /// The thumbnail items of `handle`: their ids and sizes after their transforms, smallest first
+    /// (items whose handle cannot be read, or without pixels, are left out).
+    static func thumbnails(of handle: OpaquePointer) -> [(id: heif_item_id, width: Int, height: Int)] {
+        let count = Int(heif_image_handle_get_number_of_thumbnails(handle))
+        guard count > 0 else { return [] }
+        var ids = [heif_item_id](repeating: 0, count: count)
+        let listed = Int(heif_image_handle_get_list_of_thumbnail_IDs(handle, &ids, Int32(count)))
+        var found: [(id: heif_item_id, width: Int, height: Int)] = []
+        for id in ids.prefix(max(0, min(listed, count))) {
+            var thumbnail: OpaquePointer?
+            guard heif_image_handle_get_thumbnail(handle, id, &thumbnail).code == heif_error_Ok, let thumbnail else { continue }
+            let width = Int(heif_image_handle_get_width(thumbnail)), height = Int(heif_image_handle_get_height(thumbnail))
+            heif_image_handle_release(thumbnail)
+            if width > 0, height > 0 { found.append((id, width, height)) }
+        }
+        return found.sorted { $0.width * $0.height < $1.width * $1.height }
+    }
+
+    /// Decodes the image of `handle`, declared `width`×`height`, to RGB8 with alpha on white.
+    static func decode(_ handle: OpaquePointer, width: Int, height: Int, pixelLimit: Int,
+                       isThumbnailItem: Bool) throws(HEIFError) -> DecodedHEIF {
+        // The coded size is what the decoder allocates before cropping.
+        let coded = max(width * height, Int(heif_image_handle_get_ispe_width(handle)) * Int(heif_image_handle_get_ispe_height(handle)))
+        guard coded <= pixelLimit else { throw .overPixelLimit(width: width, height: height, limit: pixelLimit) }
         let alpha = heif_image_handle_has_alpha_channel(handle) != 0
         var image: OpaquePointer?
         try HEIFContext.check(heif_decode_image(handle, &image, heif_colorspace_RGB,
@@ -31,8 +78,12 @@ public enum HEIFDecoder {
         defer { heif_image_release(image) }
         let outWidth = Int(heif_image_get_width(image, heif_channel_interleaved))
         let outHeight = Int(heif_image_get_height(image, heif_channel_interleaved))
+        guard outWidth == width, outHeight == height else {
+            throw .sizeMismatch(declaredWidth: width, declaredHeight: height, decodedWidth: outWidth, decodedHeight: outHeight)
+        }
         var stride: Int32 = 0
-        guard outWidth > 0, outHeight > 0, let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else {
+        guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
+              Int(stride) >= outWidth * (alpha ? 4 : 3) else {
             throw .noPixels
         }
         let channels = alpha ? 4 : 3
@@ -53,6 +104,6 @@ public enum HEIFDecoder {
                 }
             }
         }
-        return DecodedHEIF(width: outWidth, height: outHeight, pixels: pixels)
+        return DecodedHEIF(width: outWidth, height: outHeight, pixels: pixels, isThumbnailItem: isThumbnailItem)
     }
 }

@@ -13,14 +13,17 @@ public enum HEIFFileProbe {
         try checkNotEmpty(path)
         let file = try HEIFContext(path: path)
         let handle = file.primary
+        let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
+        guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
         var warnings: [String] = []
         let exif = exifMetadata(handle, warnings: &warnings)
         warnings += exif.warnings
-        return HEIFHeader(width: Int(heif_image_handle_get_width(handle)), height: Int(heif_image_handle_get_height(handle)),
+        return HEIFHeader(width: width, height: height,
                           codedWidth: Int(heif_image_handle_get_ispe_width(handle)),
                           codedHeight: Int(heif_image_handle_get_ispe_height(handle)),
                           hasAlpha: heif_image_handle_has_alpha_channel(handle) != 0,
                           bitDepth: Int(heif_image_handle_get_luma_bits_per_pixel(handle)),
+                          thumbnailSizes: HEIFDecoder.thumbnails(of: handle).map { ($0.width, $0.height) },
                           exifOrientation: exif.orientation, takenAt: exif.dateTimeOriginal, warnings: warnings)
     }
 

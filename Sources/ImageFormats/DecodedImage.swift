@@ -4,10 +4,14 @@ public struct DecodedImage: Sendable {
     public var width: Int
     public var height: Int
     public var pixels: [UInt8]
+    /// Whether this is a smaller version of the image (a HEIF's own thumbnail item, asked for with
+    /// `ImageDecoder.decode(…atLeast:)`) rather than its full size: the same picture, scaled.
+    public var isReduced: Bool
 
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    public init(width: Int, height: Int, pixels: [UInt8], isReduced: Bool = false) {
         self.width = width
         self.height = height
         self.pixels = pixels
+        self.isReduced = isReduced
     }
 }

@@ -12,11 +12,14 @@ enum HEIFSupport {
                           isProgressive: false, prefixDigest: prefixDigest)
     }
 
-    /// The primary image decoded whole, upright, alpha on white.
-    static func decode(path: String, displayPath: String, format: ImageFormat, pixelLimit: Int) throws(ImageFormatError) -> DecodedImage {
+    /// The primary image decoded whole, upright, alpha on white — or, with `atLeast`, its own thumbnail
+    /// item when one is that large.
+    static func decode(path: String, displayPath: String, format: ImageFormat, pixelLimit: Int,
+                       atLeast minimum: (width: Int, height: Int)?) throws(ImageFormatError) -> DecodedImage {
         do {
-            let heif = try HEIFDecoder.decode(path: path, codec: format == .avif ? "AV1" : "HEVC", pixelLimit: pixelLimit)
-            return DecodedImage(width: heif.width, height: heif.height, pixels: heif.pixels)
+            let heif = try HEIFDecoder.decode(path: path, codec: format == .avif ? "AV1" : "HEVC", pixelLimit: pixelLimit,
+                                              atLeast: minimum)
+            return DecodedImage(width: heif.width, height: heif.height, pixels: heif.pixels, isReduced: heif.isThumbnailItem)
         } catch {
             if case let .overPixelLimit(w, h, limit) = error { throw .overPixelLimit(width: w, height: h, limit: limit) }
             throw .heif(error.description)

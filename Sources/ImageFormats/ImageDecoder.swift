@@ -5,8 +5,11 @@ import WebP
 public enum ImageDecoder {
     /// Decodes the file open as `descriptor` (read again through `/proc/self/fd/N`) as `format`,
     /// refusing before decoding an image of more than `pixelLimit` pixels. `path` is for messages.
-    public static func decode(descriptor: Int32, path: String, format: ImageFormat,
-                              pixelLimit: Int) throws(ImageFormatError) -> DecodedImage {
+    ///
+    /// With `atLeast`, a smaller version of the image that is at least that large in both sides may be
+    /// decoded instead (`DecodedImage.isReduced`): a HEIF's own thumbnail item of the same shape.
+    public static func decode(descriptor: Int32, path: String, format: ImageFormat, pixelLimit: Int,
+                              atLeast minimum: (width: Int, height: Int)? = nil) throws(ImageFormatError) -> DecodedImage {
         let reopened = "/proc/self/fd/\(descriptor)"
         switch format {
         case .png:
@@ -26,7 +29,8 @@ public enum ImageDecoder {
                 throw .webp(error.naming(path))
             }
         case .heic, .avif:
-            return try HEIFSupport.decode(path: reopened, displayPath: path, format: format, pixelLimit: pixelLimit)
+            return try HEIFSupport.decode(path: reopened, displayPath: path, format: format, pixelLimit: pixelLimit,
+                                          atLeast: minimum)
         case .jpeg:
             throw .unsupported(.jpeg)
         }

@@ -1,4 +1,4 @@
-public import JPEG
+import JPEG
 import PNG
 import WebP
 import PhotoGridSupport

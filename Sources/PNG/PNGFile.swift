@@ -9,4 +9,8 @@ extension ReadOnlyFile {
     func pngBytes(_ count: Int, at offset: Int) throws(PNGError) -> [UInt8] {
         do { return try read(count, at: offset) } catch { throw .system(call: error.call, path: path, errno: error.errno) }
     }
+
+    func pngSize() throws(PNGError) -> Int {
+        do { return try size() } catch { throw .system(call: error.call, path: path, errno: error.errno) }
+    }
 }

@@ -42,9 +42,14 @@ public struct ReadOnlyFile: ~Copyable {
 
     /// The whole file, its size taken from fstat(2).
     public func readAll() throws(SystemCallFailure) -> [UInt8] {
+        try read(size(), at: 0)
+    }
+
+    /// The file's size in bytes now (fstat(2)).
+    public func size() throws(SystemCallFailure) -> Int {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw SystemCallFailure(call: "fstat", errno: errno) }
-        return try read(Int(status.st_size), at: 0)
+        return Int(status.st_size)
     }
 }
 

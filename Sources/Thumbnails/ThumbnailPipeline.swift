@@ -98,23 +98,52 @@ public enum ThumbnailPipeline {
         let decoded: DecodedImage
         do {
             decoded = try ImageDecoder.decode(descriptor: file.descriptor, path: source.displayPath,
-                                              format: source.format, pixelLimit: options.pixelLimit)
+                                              format: source.format, pixelLimit: options.pixelLimit,
+                                              atLeast: plan.needsResampling ? reducedDecodeMinimum(for: plan) : nil)
         } catch {
             throw .image(error)
         }
         let found = PixelSize(width: decoded.width, height: decoded.height)
-        guard found == stored else { throw .sizeChanged(path: source.displayPath, expected: stored, found: found) }
+        guard found == stored || decoded.isReduced else {
+            throw .sizeChanged(path: source.displayPath, expected: stored, found: found)
+        }
         let buffer: PixelBuffer
         do {
             let whole = try PixelBuffer(width: decoded.width, height: decoded.height, bytes: decoded.pixels)
-            buffer = plan.needsResampling
-                ? try whole.resampled(to: plan.resampleSize, region: plan.sourceRegion, filter: options.filter)
-                : try whole.cropped(to: plan.crop)
+            if decoded.isReduced {
+                // The same exact region, in the smaller image's coordinates.
+                let sx = Double(found.width) / Double(stored.width), sy = Double(found.height) / Double(stored.height)
+                let region = plan.sourceRegion
+                buffer = try whole.resampled(to: plan.resampleSize,
+                                             region: PixelRegion(x: region.x * sx, y: region.y * sy,
+                                                                 width: region.width * sx, height: region.height * sy),
+                                             filter: options.filter)
+            } else {
+                buffer = plan.needsResampling
+                    ? try whole.resampled(to: plan.resampleSize, region: plan.sourceRegion, filter: options.filter)
+                    : try whole.cropped(to: plan.crop)
+            }
         } catch {
             throw .imaging(error)
         }
         return RenderedThumbnail(pixels: buffer.oriented(plan.orientation), plan: plan, sourceVersion: file.version,
                                  damage: nil)
+    }
+
+    /// The smallest decoded size that keeps the plan's margin (as the JPEG DCT scale does): the side
+    /// that matters — the shorter for a square, the longer for a fit — at least `margin × N` pixels,
+    /// the other in proportion. A HEIF's own thumbnail item of at least this size is decoded instead
+    /// of the whole image (`ImageDecoder.decode(…atLeast:)`).
+    static func reducedDecodeMinimum(for plan: ThumbnailPlan) -> (width: Int, height: Int) {
+        let stored = plan.storedSize
+        let relevant: Int
+        switch plan.target {
+        case .square: relevant = min(stored.width, stored.height)
+        case .fit: relevant = max(stored.width, stored.height)
+        }
+        let (required, overflow) = plan.margin.multipliedReportingOverflow(by: plan.target.pixels)
+        guard !overflow, required < relevant else { return (stored.width, stored.height) }
+        return ((stored.width * required + relevant - 1) / relevant, (stored.height * required + relevant - 1) / relevant)
     }
 
     /// Encodes rendered pixels: the bytes of the thumbnail's JPEG file (baseline, optimized Huffman).

@@ -14,8 +14,6 @@ public enum WebPError: Error, Sendable, Equatable, CustomStringConvertible {
     case notWebP(detail: String)
     /// libwebp refused the data; `call` names the function, `status` its VP8StatusCode.
     case libwebp(call: String, status: String)
-    /// The image is animated: the probe reads its canvas; decoding frames needs libwebpdemux (not linked).
-    case animated
     /// Decoding the `width`×`height` image would hold more pixels than `limit` (checked from the probe).
     case overPixelLimit(width: Int, height: Int, limit: Int)
     /// An argument is out of range.
@@ -28,7 +26,6 @@ public enum WebPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .empty: return "empty file"
         case let .notWebP(detail): return "not a WebP" + (detail.isEmpty ? "" : " (\(detail))")
         case let .libwebp(call, status): return "\(call): \(status)"
-        case .animated: return "animated WebP: decoding frames is not supported"
         case let .overPixelLimit(w, h, limit): return "\(w)×\(h) exceeds the pixel limit of \(limit)"
         case let .invalidArgument(call, message): return "\(call): \(message)"
         }

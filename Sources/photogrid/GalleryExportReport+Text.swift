@@ -9,7 +9,7 @@ extension GalleryExport.Report {
         let t = thumbnails.summary
         let g = CountText.grouped
         var lines = [
-            "Indexed \(g(s.scanned)) photo files: \(g(s.added)) added, \(g(s.updated)) updated, \(g(s.unchanged)) unchanged, \(g(s.moved)) moved, \(g(s.missing)) missing, \(g(s.errors)) errors."
+            "Indexed \(g(s.scanned)) photo files: \(g(s.added)) added, \(g(s.updated)) updated, \(g(s.unchanged)) unchanged, \(g(s.moved)) moved, \(g(s.missing)) missing, \(g(s.errors)) error\(s.errors == 1 ? "" : "s")."
                 + IndexReport.accountText(s),
             "Thumbnails (\(t.variants.joined(separator: ", "))): \(g(t.made)) made, \(g(t.skipped)) up to date, \(g(t.errors)) failed.",
             "\(ConsoleText.escaped(layoutPath)): \(g(cells)) cells" + (layoutWritten ? "." : " (unchanged)."),

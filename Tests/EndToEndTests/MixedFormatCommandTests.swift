@@ -24,7 +24,7 @@ struct MixedFormatCommandTests {
     ]
     /// What the first bytes of each readable file are.
     static func format(of name: String) -> String {
-        let source = readable[name] ?? ""
+        let source = name == "animated.webp" ? "animated.webp" : readable[name] ?? ""
         for format in ["png", "webp", "heic", "avif"] where source.hasSuffix("." + format) { return format }
         return "jpeg"
     }
@@ -68,6 +68,12 @@ struct MixedFormatCommandTests {
         let crc = CRC32.of(huge[12..<29])
         huge.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
         try put(huge, "huge.png")
+        // The HEIC's `ispe` property (its width and height follow the box type and 4 bytes of version
+        // and flags) declaring 60000×60000.
+        var hugeHEIC = heic
+        let ispe = try #require(hugeHEIC.indices.first { hugeHEIC[$0..<min($0 + 4, hugeHEIC.count)].elementsEqual("ispe".utf8) })
+        hugeHEIC.replaceSubrange((ispe + 8)..<(ispe + 16), with: [0, 0, 0xEA, 0x60, 0, 0, 0xEA, 0x60])
+        try put(hugeHEIC, "huge.heic")
         return written
     }
 
@@ -82,8 +88,8 @@ struct MixedFormatCommandTests {
         let index = try PhotoGridBinary.run(["index", folder.path, "--db", database, "--json"])
         #expect(index.status == 0, "\(index.stderr)")
         let summary = try index.json()
-        #expect(summary["scanned"] as? Int == Self.readable.count + 7)
-        #expect(summary["errors"] as? Int == 5)
+        #expect(summary["scanned"] as? Int == Self.readable.count + 8)
+        #expect(summary["errors"] as? Int == 6)
 
         let list = try PhotoGridBinary.run(["list", "--db", database, "--json"])
         let photos = try #require(try list.json()["photos"] as? [[String: Any]])
@@ -106,6 +112,7 @@ struct MixedFormatCommandTests {
         let errors: [String: String] = [
             "empty.webp": "WebP: empty file", "notes.webp": "WebP: not a WebP", "cut.png": "PNG: ",
             "huge.png": "60000×60000 exceeds the pixel limit", "cut.heic": "HEIF: ",
+            "huge.heic": "60000×60000 exceeds the pixel limit",
         ]
         for (name, reason) in errors {
             let photo = try #require(byPath[name], "\(name)")
@@ -117,7 +124,7 @@ struct MixedFormatCommandTests {
         #expect(try stats.json()["formats"] as? [String: Int] == ["jpeg": 3, "png": 9, "webp": 6, "heic": 5, "avif": 1])
         // A rescan opens nothing.
         let again = try PhotoGridBinary.run(["index", folder.path, "--db", database, "--json"])
-        #expect(try again.json()["unchanged"] as? Int == Self.readable.count + 7)
+        #expect(try again.json()["unchanged"] as? Int == Self.readable.count + 8)
     }
 
     @Test("export makes one grid: every thumbnail is the upright centre square ImageMagick cuts from the file")
@@ -141,7 +148,6 @@ struct MixedFormatCommandTests {
                 #expect(cell["thumbnail"] == nil)  // its pixels cannot be decoded: no thumbnail, no crash
                 continue
             }
-            guard name != "animated.webp" else { continue }
             var file = folder.appendingPathComponent(name).path
             let format = Self.format(of: name)
             let facts = try #require(try Self.oracle(file, format: format))
@@ -169,8 +175,10 @@ struct MixedFormatCommandTests {
             #expect(reference.width == length && reference.height == length, "\(name)")
             // The thumbnail is a quality-85 JPEG: of the detailed 120 px sample squares the exact crop
             // scores 28 dB, the same crop one pixel off 19 dB, a wrong turn less.
+            // The animated WebP's first frame (its second is the negative, < 10 dB) is a 60 px crop of a
+            // busy 80×60 canvas, only JPEG-compressed: 25.9 dB.
             let psnr = NetpbmImage.psnr(made.rgb, reference.rgb)
-            #expect(psnr >= 26, "\(name): \(psnr) dB")
+            #expect(psnr >= (name == "animated.webp" ? 25 : 26), "\(name): \(psnr) dB")
         }
     }
 }

@@ -10,7 +10,8 @@ import TestSupport
     /// The samples (Tests/FormatSamples/heif, SampleImages/SOURCES.md): plain HEVC and AV1, HEVC with
     /// `irot`, with `imir`, with `clap` + `irot` + `imir`, with alpha, with an Exif item (orientation 6).
     static let samples = ["heif/small.heic", "heif/small.avif", "heif/photo-600.heic", "heif/irot1.heic",
-                          "heif/imir0.heic", "heif/clap-irot3-imir0.heic", "heif/alpha.heic", "heif/exif-orientation6.heic"]
+                          "heif/imir0.heic", "heif/clap-irot3-imir0.heic", "heif/alpha.heic", "heif/exif-orientation6.heic",
+                          "heif/thumbnail-item.heic"]
     static let hasTools = ExternalTool("heif-info") != nil && ExternalTool("heif-convert") != nil
         && ExternalTool("convert-im6.q16") != nil
 
@@ -115,4 +116,66 @@ import TestSupport
             try HEIFDecoder.decode(path: FormatSamples.path("heif/photo-600.heic"), pixelLimit: 100_000)
         }
     }
+
+    /// `heif-info`'s "  thumbnail: WxH" lines under the primary image.
+    static func infoThumbnails(_ path: String) throws -> [(Int, Int)] {
+        let text = try #require(ExternalTool("heif-info")).text([path])
+        return text.split(separator: "\n").compactMap { line -> (Int, Int)? in
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix("thumbnail: ") else { return nil }
+            let sides = trimmed.dropFirst(11).split(separator: "x").compactMap { Int($0) }
+            return sides.count == 2 ? (sides[0], sides[1]) : nil
+        }
+    }
+
+    /// thumbnail-item.heic (heif-enc -t 320) carries a 320×240 thumbnail item, as heif-info lists it. It is
+    /// decoded instead of the 600×450 primary only when asked for at most its size, and shows the same
+    /// picture: against heif-convert's decode of the primary resized by ImageMagick.
+    @Test(.enabled(if: hasTools, "heif-info, heif-convert or convert-im6.q16 is missing (apt-get install libheif-examples imagemagick)"))
+    func ownThumbnailItemIsTakenWhenLargeEnough() throws {
+        let path = FormatSamples.path("heif/thumbnail-item.heic")
+        let listed = try Self.infoThumbnails(path)
+        #expect(listed.count == 1)
+        let (width, height) = try #require(listed.first)
+        let header = try HEIFFileProbe.probe(path: path)
+        #expect(header.thumbnailSizes.map { [$0.width, $0.height] } == [[width, height]])
+        #expect(try HEIFFileProbe.probe(path: FormatSamples.path("heif/photo-600.heic")).thumbnailSizes.isEmpty)
+
+        let small = try HEIFDecoder.decode(path: path, atLeast: (width, height))
+        #expect(small.isThumbnailItem && (small.width, small.height) == (width, height))
+        let primary = try #require(try Self.infoSize(path))
+        for larger in [(width + 1, height), (width, height + 1)] {
+            let full = try HEIFDecoder.decode(path: path, atLeast: larger)
+            #expect(!full.isThumbnailItem && (full.width, full.height) == primary)
+        }
+        #expect(try !HEIFDecoder.decode(path: path).isThumbnailItem)
+
+        let scratch = try FormatSamples.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let png = scratch.appendingPathComponent("primary.png").path
+        _ = try #require(ExternalTool("heif-convert")).run([path, png])
+        let magick = try #require(ExternalTool("convert-im6.q16"))
+        let reference = try #require(NetpbmImage([UInt8](try magick.run([png, "-filter", "Lanczos", "-resize", "\(width)x\(height)!", "ppm:-"]))))
+        // heif-enc scales its thumbnail without a filter and encodes it at the primary's quality 50: 24.3 dB
+        // against a Lanczos resize of the primary (another picture would score below 12).
+        let psnr = NetpbmImage.psnr(small.pixels, reference.rgb)
+        #expect(psnr >= 22, "the thumbnail item against the resized primary: \(psnr) dB")
+    }
+
+    /// Found by fuzz-heif (Fuzz/run.sh heif): a 120×180 image made an overlay (`iovl`) whose own canvas
+    /// is 26679×37464, which libheif 1.15 allocated (3 GB) before refusing anything. The probe reads
+    /// the declared size; the decode is refused by the canvas limit the declared size sets.
+    @Test func overlayCanvasLargerThanDeclaredIsRefused() throws {
+        let path = FormatSamples.path("heif/fuzz-overlay-canvas.heic")
+        let header = try HEIFFileProbe.probe(path: path)
+        #expect((header.width, header.height) == (120, 180))
+        do {
+            _ = try HEIFDecoder.decode(path: path)
+            Issue.record("decoded")
+        } catch {
+            guard case let .libheif(call, _, _, message) = error else { Issue.record("\(error)"); return }
+            #expect(call == "heif_decode_image" && message.contains("26679x37464"), "\(message)")
+        }
+    }
 }
+

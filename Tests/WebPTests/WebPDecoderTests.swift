@@ -49,11 +49,26 @@ import WebP
         }
     }
 
-    /// Animated: the probe gives the 80×60 canvas (vipsheader says the same); decoding says why it can't.
-    @Test func animatedIsRefusedByName() throws {
+    /// Animated: the probe gives the 80×60 canvas (vipsheader says the same); decoding gives the first
+    /// frame on it — the pixels of frame 1 as webpmux extracts it and dwebp decodes it, not frame 2's
+    /// (the sample's frames are a picture and its negative).
+    @Test(.enabled(if: ExternalTool("dwebp") != nil && ExternalTool("webpmux") != nil, "dwebp or webpmux is not installed (apt-get install webp)"))
+    func animatedGivesItsFirstFrame() throws {
         let path = FormatSamples.path("webp/animated.webp")
         let header = try WebPFileProbe.probe(path: path)
         #expect(header.isAnimated && (header.storedWidth, header.storedHeight) == (80, 60))
-        #expect(throws: WebPError.animated) { try WebPDecoder.decode(path: path) }
+        let decoded = try WebPDecoder.decode(path: path, longSide: 40)
+        #expect((decoded.width, decoded.height) == (80, 60))
+        let scratch = try FormatSamples.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let webpmux = try #require(ExternalTool("webpmux")), dwebp = try #require(ExternalTool("dwebp"))
+        var frames: [NetpbmImage] = []
+        for number in [1, 2] {
+            let frame = scratch.appendingPathComponent("frame\(number).webp").path
+            _ = try webpmux.run(["-get", "frame", "\(number)", path, "-o", frame])
+            frames.append(try #require(NetpbmImage([UInt8](try dwebp.run([frame, "-pam", "-o", "-"])))))
+        }
+        #expect(NetpbmImage.psnr(decoded.pixels, frames[0].rgb) >= 45)
+        #expect(NetpbmImage.psnr(decoded.pixels, frames[1].rgb) < 20)
     }
 }
