@@ -100,7 +100,7 @@ public struct GalleryLayout: Sendable {
     }
 
     /// The cell geometry of grid position `index` showing `photo`.
-    func cell(_ index: Int, _ photo: GalleryPhoto) -> CellGeometry {
+    func cell(_ index: Int, _ photo: borrowing GalleryPhoto) -> CellGeometry {
         let size = Size(width: photo.pixelWidth, height: photo.pixelHeight)
         return sectioned?.cell(index, imageSize: size) ?? layout.cell(index, imageSize: size)
     }
@@ -148,12 +148,16 @@ public struct GalleryLayout: Sendable {
         let indices: [Int] = all ? Array(0..<layout.count) : visibleCells()
         var cells: [LayoutDocument.Cell] = []
         cells.reserveCapacity(indices.count)
-        for i in indices {
-            guard let p = photo(at: i) else { continue }
+        func add(_ i: Int, _ p: borrowing GalleryPhoto) {
             let g = cell(i, p)
             cells.append(LayoutDocument.Cell(index: i, id: p.id, path: p.path, pathBytes: p.pathBytes.flatMap(PathBytesField.base64IfNotUTF8), pixelWidth: p.pixelWidth, pixelHeight: p.pixelHeight,
                                              frame: g.frame, imageFrame: g.imageFrame, crop: g.crop, thumbnail: thumbnail.map { $0(p) } ?? p.thumbnail,
                                              section: sectioned?.section(containing: i)))
+        }
+        // The window's photos are read in place (a copy of each would retain its strings again).
+        for i in indices {
+            let k = i - windowStart
+            if photos.indices.contains(k) { add(i, photos[k]) } else if let p = extraPhotos[i] { add(i, p) }
         }
         guard let sectioned else {
             let grid = LayoutDocument.Grid(columns: layout.tracks.map { LayoutDocument.Column(x: $0.x, width: $0.width) },

@@ -5,7 +5,8 @@ public struct GalleryPhoto: Sendable, Hashable {
     public var id: Int64?
     /// Path relative to the indexed folder (absent for `--sizes`), for display: invalid UTF-8 as U+FFFD.
     public var path: String?
-    /// The same path's bytes as the file system spells them (absent for `--sizes`).
+    /// The same path's bytes as the file system spells them, when they are not valid UTF-8 (`path`
+    /// then shows each invalid byte as U+FFFD); absent when `path`'s UTF-8 is them, and for `--sizes`.
     public var pathBytes: [UInt8]?
     /// Display (oriented) pixel width.
     public var pixelWidth: Double
@@ -17,7 +18,8 @@ public struct GalleryPhoto: Sendable, Hashable {
     public var contentKey: String?
 
     public init(id: Int64? = nil, path: String? = nil, pathBytes: [UInt8]? = nil, pixelWidth: Double, pixelHeight: Double,
-                thumbnail: String? = nil) {
+                thumbnail: String? = nil, contentKey: String? = nil) {
+        self.contentKey = contentKey
         self.id = id
         self.path = path
         self.pathBytes = pathBytes

@@ -63,6 +63,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     }
 
     /// Writes `"key":`; the value written next belongs to it.
+    @inline(__always)
     public mutating func key(_ key: StaticString) {
         let length = key.utf8CodeUnitCount
         reserve(length + 4)
@@ -73,6 +74,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         needsComma = false
     }
 
+    @inline(__always)
     public mutating func value(_ number: Double) {
         separate()
         // Integrality by conversion to Int64 and back (SSE2), not `rounded()`: a libm call on the baseline
@@ -102,6 +104,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         needsComma = true
     }
 
+    @inline(__always)
     public mutating func value(_ number: Int) {
         separate()
         appendDigits(Int64(number))
@@ -135,7 +138,8 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// 10^-d for d = 0...8.
     private static let negativePowersOfTen: [Double] = [1, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8]
 
-    /// Appends a decimal integer without allocating a String.
+    /// Appends a decimal integer without allocating a String: two digits at a time from `digitPairs`.
+    @inline(__always)
     private mutating func appendDigits(_ value: Int64) {
         reserve(20)
         if value < 0 { start[count] = UInt8(ascii: "-"); count += 1 }
@@ -143,12 +147,30 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         var length = 1
         var bound: UInt64 = 10
         while length < 20 && magnitude >= bound { length += 1; bound = bound &* 10 }
-        for k in stride(from: length - 1, through: 0, by: -1) {
-            start[count + k] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
+        let pairs = Self.digitPairs.utf8Start
+        var end = start + count + length
+        while magnitude >= 100 {
+            let pair = Int(magnitude % 100) * 2
+            magnitude /= 100
+            end -= 2
+            end[0] = pairs[pair]
+            end[1] = pairs[pair + 1]
+        }
+        if magnitude >= 10 {
+            end[-2] = pairs[Int(magnitude) * 2]
+            end[-1] = pairs[Int(magnitude) * 2 + 1]
+        } else {
+            end[-1] = UInt8(ascii: "0") + UInt8(magnitude)
         }
         count += length
     }
+
+    /// "00" to "99", each pair at twice its value.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 
     public mutating func value(_ flag: Bool) {
         separate()
@@ -160,13 +182,12 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     public mutating func value(_ string: String) {
         separate()
         put(UInt8(ascii: "\""))
-        // Most strings (paths, keys, URLs) need no escape: copied whole.
-        var text = string
-        let plain = text.withUTF8 { utf8 -> Bool in
+        // Most strings (paths, keys, URLs) need no escape: copied whole (native strings are contiguous).
+        let plain = string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
             guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
             append(utf8)
             return true
-        }
+        } ?? false
         if plain {
             put(UInt8(ascii: "\""))
             needsComma = true
@@ -191,6 +212,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         needsComma = true
     }
 
+    @inline(__always)
     private mutating func separate() {
         if needsComma { put(UInt8(ascii: ",")) }
         needsComma = false

@@ -17,7 +17,12 @@ extension LayoutRequest {
         do throws(GalleryLoadError<Never>) {
             return try GalleryLayout(count: count, viewport: viewport, configuration: configuration,
                                      only: all ? 0..<count : detailIndex.map { $0..<($0 + 1) }, also: detailIndex) { range in
-                snapshot.entries(range).map(GalleryPhoto.init)
+                range.clamped(to: 0..<snapshot.count).map { i in
+                    let photo = snapshot.photo(at: i)
+                    return GalleryPhoto(id: photo.id, path: photo.path, pathBytes: photo.invalidPathBytes,
+                                        pixelWidth: Double(photo.pixelWidth), pixelHeight: Double(photo.pixelHeight),
+                                        contentKey: photo.contentKey)
+                }
             }
         } catch {
             switch error {

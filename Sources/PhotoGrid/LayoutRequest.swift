@@ -156,8 +156,8 @@ extension LayoutRequest {
 extension GalleryPhoto {
     /// A library row as the gallery lays it out.
     init(_ entry: GridEntry) {
-        self.init(id: entry.id, path: entry.path, pathBytes: entry.pathBytes,
-                  pixelWidth: Double(entry.pixelWidth), pixelHeight: Double(entry.pixelHeight))
-        contentKey = entry.contentKey
+        self.init(id: entry.id, path: entry.path,
+                  pathBytes: entry.path.utf8.elementsEqual(entry.pathBytes) ? nil : entry.pathBytes,
+                  pixelWidth: Double(entry.pixelWidth), pixelHeight: Double(entry.pixelHeight), contentKey: entry.contentKey)
     }
 }

@@ -207,9 +207,11 @@ struct GalleryAPI: Sendable {
 
     /// A JSON document response whose body (ending in a newline) is written.
     static func json(_ body: ByteBuffer) -> Response {
-        Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                 body: ResponseBody(byteBuffer: body))
+        Response(status: .ok, headers: jsonHeaders, body: ResponseBody(byteBuffer: body))
     }
+
+    /// The headers of every JSON document, made once rather than per request.
+    static let jsonHeaders: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store"]
 
     /// `document`'s bytes and a newline, written straight into a response buffer.
     static func json(_ document: some JSONWritable) throws(NonFiniteNumberError) -> ByteBuffer {

@@ -16,11 +16,15 @@ public final class GridSnapshot: Sendable {
     private let starts: [UInt32]
     private let keyStarts: [UInt32]
     private let text: [UInt8]
+    /// Grid positions of the photos whose path bytes are not valid UTF-8 (almost always none).
+    private let invalidPaths: Set<Int>
 
     /// Number of photos in the grid.
     public var count: Int { ids.count }
 
-    init(version: Int, ids: [Int64], widths: [Int32], heights: [Int32], starts: [UInt32], keyStarts: [UInt32], text: [UInt8]) {
+    init(version: Int, ids: [Int64], widths: [Int32], heights: [Int32], starts: [UInt32], keyStarts: [UInt32], text: [UInt8],
+         invalidPaths: Set<Int>) {
+        self.invalidPaths = invalidPaths
         self.version = version
         self.ids = ids
         self.widths = widths
@@ -32,13 +36,37 @@ public final class GridSnapshot: Sendable {
 
     /// The photos at grid positions `range` (clamped to the grid), in grid order.
     public func entries(_ range: Range<Int>) -> [GridEntry] {
-        let clamped = range.clamped(to: 0..<count)
-        return clamped.map { i in
-            let path = Array(text[Int(starts[i])..<Int(keyStarts[i])])
-            let keyEnd = Int(starts[i + 1])
-            let key = keyEnd > Int(keyStarts[i]) ? String(decoding: text[Int(keyStarts[i])..<keyEnd], as: UTF8.self) : nil
-            return GridEntry(id: ids[i], path: PathBytes.displayText(path), pathBytes: path,
-                             pixelWidth: Int(widths[i]), pixelHeight: Int(heights[i]), contentKey: key)
+        range.clamped(to: 0..<count).map { i in
+            let photo = photo(at: i)
+            return GridEntry(id: photo.id, path: photo.path, pathBytes: photo.invalidPathBytes,
+                             pixelWidth: photo.pixelWidth, pixelHeight: photo.pixelHeight, contentKey: photo.contentKey)
+        }
+    }
+
+    /// One photo of the grid, as a layout reads it: no copy of bytes that `path` already holds.
+    public struct Photo: Sendable {
+        public var id: Int64
+        /// Display text: invalid UTF-8 as U+FFFD.
+        public var path: String
+        /// The path's bytes when they are not valid UTF-8; nil when `path`'s UTF-8 is them.
+        public var invalidPathBytes: [UInt8]?
+        public var pixelWidth: Int
+        public var pixelHeight: Int
+        public var contentKey: String?
+    }
+
+    /// The photo at grid position `index` (`0 ..< count`): what a server's layout route reads for each
+    /// visible cell.
+    public func photo(at index: Int) -> Photo {
+        text.withUnsafeBufferPointer { text in
+            let pathBytes = UnsafeBufferPointer(rebasing: text[Int(starts[index])..<Int(keyStarts[index])])
+            let keyEnd = Int(starts[index + 1])
+            let key = keyEnd > Int(keyStarts[index])
+                ? String(decoding: UnsafeBufferPointer(rebasing: text[Int(keyStarts[index])..<keyEnd]), as: UTF8.self) : nil
+            let invalid = !invalidPaths.isEmpty && invalidPaths.contains(index)
+            return Photo(id: ids[index], path: String(decoding: pathBytes, as: UTF8.self),
+                         invalidPathBytes: invalid ? Array(pathBytes) : nil,
+                         pixelWidth: Int(widths[index]), pixelHeight: Int(heights[index]), contentKey: key)
         }
     }
 }
@@ -58,6 +86,7 @@ extension PhotoStore {
             let expected = try Int.fetchOne(db, sql: "SELECT photos FROM grid_size WHERE id = 1") ?? 0
             var ids: [Int64] = [], widths: [Int32] = [], heights: [Int32] = []
             var starts: [UInt32] = [], keyStarts: [UInt32] = [], text: [UInt8] = []
+            var invalidPaths = Set<Int>()
             ids.reserveCapacity(expected); widths.reserveCapacity(expected); heights.reserveCapacity(expected)
             starts.reserveCapacity(expected + 1); keyStarts.reserveCapacity(expected)
             text.reserveCapacity(expected * 48)
@@ -73,13 +102,18 @@ extension PhotoStore {
                 heights.append(Int32(clamping: row[2] as Int))
                 starts.append(UInt32(text.count))
                 let path: Data = row[3]
-                text.append(contentsOf: path)
+                path.withUnsafeBytes { bytes in
+                    if !bytes.allSatisfy({ $0 < 0x80 }) && String(validating: bytes, as: UTF8.self) == nil {
+                        invalidPaths.insert(ids.count - 1)
+                    }
+                    text.append(contentsOf: bytes)
+                }
                 keyStarts.append(UInt32(text.count))
                 if let key: String = row[4] { text.append(contentsOf: key.utf8) }
             }
             starts.append(UInt32(text.count))
             return GridSnapshot(version: version, ids: ids, widths: widths, heights: heights,
-                                starts: starts, keyStarts: keyStarts, text: text)
+                                starts: starts, keyStarts: keyStarts, text: text, invalidPaths: invalidPaths)
         }
     }
 }

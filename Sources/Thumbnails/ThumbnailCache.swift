@@ -233,17 +233,32 @@ public final class ThumbnailCache: Sendable {
     /// `relativePath(variant:…)` under `folder`, a variant's name and anything before it (a URL prefix):
     /// one String made per photo (a server names thirty a request).
     public static func relativePath(folder: String, contentKey: String?, photoID: Int64) -> String {
-        var path = folder
-        if let contentKey, isContentKey(contentKey) {
-            path.reserveCapacity(folder.utf8.count + contentKey.utf8.count + 5)
-            path += "/"
-            path += contentKey
-        } else {
-            path += "/id-"
-            path += String(photoID)
+        let key = contentKey.flatMap { isContentKey($0) ? $0 : nil }
+        // Written into the String's own storage: appending four pieces cost a server's layout route
+        // a sixth of its document time.
+        return String(unsafeUninitializedCapacity: folder.utf8.count + (key?.utf8.count ?? 24) + 5) { buffer in
+            var count = 0
+            func append(_ text: String) {
+                let copied: Int? = text.utf8.withContiguousStorageIfAvailable { bytes in
+                    UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(fromContentsOf: bytes)
+                }
+                if let copied {
+                    count += copied
+                } else {
+                    for byte in text.utf8 { buffer[count] = byte; count += 1 }
+                }
+            }
+            append(folder)
+            if let key {
+                append("/")
+                append(key)
+            } else {
+                append("/id-")
+                append(String(photoID))
+            }
+            append(".jpg")
+            return count
         }
-        path += ".jpg"
-        return path
     }
 
     /// Whether `key` looks like a content key: digits, "-", lowercase hex digits (and nothing else).

@@ -98,4 +98,23 @@ struct JSONWriterNumberTests {
             }
         }
     }
+
+    @Test("integers print as Swift prints them: every one below 100,000 and each side of every power of ten")
+    func integers() {
+        var values = Array(-100...100_000)
+        var power: Int64 = 1
+        for _ in 1...18 {
+            power *= 10
+            values += [Int(power - 1), Int(power), Int(power + 1), -Int(power - 1), -Int(power)]
+        }
+        values += [Int.max, Int.min + 1]
+        for n in values {
+            var w = JSONWriter()
+            w.value(n)
+            #expect(String(decoding: w.bytes, as: UTF8.self) == String(n))
+            if n.magnitude < 1_000_000_000_000_000 {
+                #expect(written(Double(n)) == String(n), "\(n) as a Double")
+            }
+        }
+    }
 }

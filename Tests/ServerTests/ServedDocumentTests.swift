@@ -160,3 +160,45 @@ extension ServedDocumentTests {
         #expect(cli.status == 64)
     }
 }
+
+extension ServedDocumentTests {
+    /// A photo whose name is not UTF-8 (`caf\xE9.jpg`): the served layout — read from the grid the
+    /// server keeps in memory — carries the name's bytes as `pathBytes` (base64 of 63 61 66 E9 2E 6A 70
+    /// 67, by hand: `Y2Fm6S5qcGc=`) and shows the byte as U+FFFD in `path`, as the command line does; a
+    /// UTF-8 name carries no `pathBytes`.
+    @Test func aNameThatIsNotUTF8IsServedWithItsBytes() throws {
+        let folder = try TemporaryFolder("photogrid-serve-bytes")
+        let photos = folder.url.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let sample = try Data(contentsOf: Repository.sampleImages.appendingPathComponent("dragonfly.jpg"))
+        try sample.write(to: photos.appendingPathComponent("plain.jpg"))
+        let name = Array(photos.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8)
+        let descriptor = (name + [0]).withUnsafeBufferPointer { path in
+            path.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        }
+        #expect(descriptor >= 0)
+        let written = sample.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        #expect(written == sample.count)
+
+        let server = try ServerProcess(["photos", "--db", "library.sqlite"], in: folder.url)
+        // Both in the grid (the in-memory grid follows the index within a quarter of a second).
+        try server.wait(for: "/api/v1/layout?width=393") { reply in
+            ((try? reply.json())?["cells"] as? [[String: Any]])?.count == 2
+        }
+        usleep(600_000)  // past the in-memory grid's next read: the answer below comes from it
+        let reply = try server.get("/api/v1/layout?width=393")
+        let cells = try reply.json()["cells"] as? [[String: Any]] ?? []
+        #expect(cells.count == 2, "\(reply.text)")
+        let odd = cells.first { $0["pathBytes"] != nil }
+        #expect(odd?["pathBytes"] as? String == "Y2Fm6S5qcGc=")
+        #expect(odd?["path"] as? String == "caf\u{FFFD}.jpg")
+        let plain = cells.first { $0["path"] as? String == "plain.jpg" }
+        #expect(plain != nil && plain?["pathBytes"] == nil)
+        // The command line's document for the same window, without the thumbnail URLs, is the same.
+        let cli = try PhotoGridBinary.run(["layout", "--width", "393", "--db", "library.sqlite"], in: folder.url)
+        var served = try reply.json()
+        served["cells"] = cells.map { cell in cell.filter { $0.key != "thumbnail" } }
+        #expect(NSDictionary(dictionary: served).isEqual(to: try cli.json()))
+    }
+}
