@@ -124,13 +124,19 @@ public enum LibraryThumbnails {
         }
 
         for variant in variants {
-            do {
-                let referenced = try store.referencedThumbnailPaths(variant: variant.name)
-                // Skipped while another process writes here (its new files are not recorded yet).
-                summary.removed += cache.withExclusiveAccess { cache.removeUnreferenced(variant, keeping: referenced) } ?? 0
-            } catch {
-                throw .library(error)
-            }
+            // Skipped while another process writes here (its new files are not recorded yet). The
+            // records are read under the lock: read before it, they missed what a process that finished
+            // in between made and recorded, and its last thumbnails were removed as unreferenced.
+            var failure: LibraryError?
+            summary.removed += cache.withExclusiveAccess { () -> Int in
+                do throws(LibraryError) {
+                    return cache.removeUnreferenced(variant, keeping: try store.referencedThumbnailPaths(variant: variant.name))
+                } catch {
+                    failure = error
+                    return 0
+                }
+            } ?? 0
+            if let failure { throw .library(failure) }
         }
         // Workers finish in any order: list the warnings in a stable one.
         summary.warnings.sort { ($0.path, $0.variant) < ($1.path, $1.variant) }

@@ -114,6 +114,9 @@ final class ThumbnailService: Service, Sendable {
         switch error {
         case .notFound(let message): return APIError(.notFound, message)
         case .unreadable(let message): return APIError(.unprocessableContent, message)
+        case .library(.databaseBusy):
+            // Another process holds the database past the wait: a moment's trouble, as for documents.
+            return APIError(.serviceUnavailable, error.description, headers: [.retryAfter: "1"])
         case .library, .folder: return APIError(.internalServerError, error.description)
         }
     }
