@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import HTTPTypes
 import NIOCore
 import NIOPosix
@@ -34,25 +35,39 @@ struct GalleryAPI: Sendable {
 
     /// `GET /api/v1/layout`: `photogrid layout --db … --width …` for the same options.
     func layout(_ request: Request) async throws -> Response {
+        if let body = try layoutFromMemory(request.uri) { return Self.json(body) }
         let query = try QueryParameters(request.uri, known: Self.layoutRouteParameters)
         let layoutRequest = try Self.layoutRequest(query)
         let all = try query.flag("all")
-        let document = { @Sendable (gallery: GalleryLayout) throws -> ByteBuffer in
-            let folder = try Self.gridPixels(layoutRequest).map { ThumbnailsOnDemand.gridFolder(pixels: $0, prefix: Self.thumbnailURL("")) }
-            return try Self.json(gallery.layoutDocument(all: all) { photo in
-                folder.flatMap { ThumbnailsOnDemand.gridName(folder: $0, photo: photo) }
-            })
+        let bytes = try await blocking { [library] in
+            try Self.layoutBody(try layoutRequest.gallery(library: library, all: all), request: layoutRequest, all: all)
         }
-        // A window from the grid in memory: no database, no thread hop (computing ~30 cells).
-        if !all, let snapshot = grid.snapshot {
-            do {
-                if let gallery = try layoutRequest.gallery(snapshot: snapshot) { return Self.json(try document(gallery)) }
-            } catch {
-                throw Self.apiError(error)
-            }
-        }
-        let bytes = try await blocking { [library] in try document(try layoutRequest.gallery(library: library, all: all)) }
         return Self.json(bytes)
+    }
+
+    /// The layout route's document body for `uri` from the grid in memory (`GridCache`): no database,
+    /// no thread hop, ~20 cells computed. Nil for the questions the grid in memory does not answer (all
+    /// cells, sections, other cell styles, no snapshot read yet); the route's 400 for a bad question.
+    /// Called by the route and, on the event loop that read the request, by `ImmediateAnswerHandler`.
+    func layoutFromMemory(_ uri: URI) throws -> ByteBuffer? {
+        guard let snapshot = grid.snapshot else { return nil }
+        let query = try QueryParameters(uri, known: Self.layoutRouteParameters)
+        let layoutRequest = try Self.layoutRequest(query)
+        guard try !query.flag("all") else { return nil }
+        do {
+            guard let gallery = try layoutRequest.gallery(snapshot: snapshot) else { return nil }
+            return try Self.layoutBody(gallery, request: layoutRequest, all: false)
+        } catch {
+            throw Self.apiError(error)
+        }
+    }
+
+    /// A layout document's body: `gallery`'s cells with their grid thumbnails' URLs for `request`'s scale.
+    static func layoutBody(_ gallery: GalleryLayout, request: LayoutRequest, all: Bool) throws -> ByteBuffer {
+        let folder = try gridPixels(request).map { ThumbnailsOnDemand.gridFolder(pixels: $0, prefix: thumbnailURL("")) }
+        return try json(gallery.layoutDocument(all: all) { photo in
+            folder.flatMap { ThumbnailsOnDemand.gridName(folder: $0, photo: photo) }
+        })
     }
 
     /// The layout route's parameters: a layout question's and `all`.
@@ -130,14 +145,24 @@ struct GalleryAPI: Sendable {
             throw APIError(.notFound, "no such thumbnail (thumbnails are named VARIANT/NAME.jpg, as layout documents give them)")
         }
         let stem = String(file.dropLast(4))
-        let etag = "\"\(variant)-\(stem)\""
-        var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=31536000, immutable"]
-        if let match = request.headers[.ifNoneMatch], match == etag || match == "*" || match.split(separator: ",").contains(where: { $0.trimmingSpaces == etag }) {
+        var headers = Self.thumbnailHeaders(variant: variant, stem: stem)
+        if Self.isNotModified(headers, ifNoneMatch: request.headers[.ifNoneMatch]) {
             return Response(status: .notModified, headers: headers)
         }
         let bytes = try await thumbnails.bytes(variant: variant, stem: stem)
         headers[.contentType] = "image/jpeg"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: bytes))
+    }
+
+    /// A thumbnail's caching headers: its name as its `ETag` (a name is its content: it never changes).
+    static func thumbnailHeaders(variant: String, stem: String) -> HTTPFields {
+        [.eTag: "\"\(variant)-\(stem)\"", .cacheControl: "public, max-age=31536000, immutable"]
+    }
+
+    /// Whether a request's `If-None-Match` names the thumbnail whose `headers` these are (answered 304).
+    static func isNotModified(_ headers: HTTPFields, ifNoneMatch: String?) -> Bool {
+        guard let match = ifNoneMatch, let etag = headers[.eTag] else { return false }
+        return match == etag || match == "*" || match.split(separator: ",").contains(where: { $0.trimmingSpaces == etag })
     }
 
     // MARK: Helpers

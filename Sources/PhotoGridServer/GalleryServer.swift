@@ -68,7 +68,9 @@ public enum GalleryServer {
         events.publish(.library(count: (try? library.store.gridCount()) ?? 0))
         let app = Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: .seconds(75))),
+            server: .galleryHTTP1(configuration: .init(idleTimeout: .seconds(75))) { [token = options.token] in
+                ImmediateAnswerHandler(api: api, token: token, logger: logger)
+            },
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
             onServerRunning: { channel in onListening(options.host, channel.localAddress?.port ?? options.port) },
             logger: logger)

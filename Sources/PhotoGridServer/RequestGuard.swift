@@ -18,8 +18,7 @@ struct RequestGuard: RouterMiddleware {
     static let maximumBody = 0
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let clock = ContinuousClock()
-        let started = clock.now
+        let started = ContinuousClock.now
         let response: Response
         do {
             try check(request)
@@ -28,11 +27,26 @@ struct RequestGuard: RouterMiddleware {
             response = try Self.errorResponse(error, request: request, context: context)
         }
         if logger.logLevel <= .info {
-            let elapsed = clock.now - started
-            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-            logger.info("\(request.method) \(request.uri.path) \(response.status.code) \(Int(milliseconds.rounded())) ms")
+            logger.info(Self.logLine(method: request.method, path: request.uri.path, status: response.status, since: started))
         }
         return response
+    }
+
+    /// The log line of a request answered: method, path, status and milliseconds since `started`, and
+    /// `note` after them.
+    static func logLine(method: HTTPRequest.Method, path: String, status: HTTPResponse.Status,
+                        since started: ContinuousClock.Instant, note: String = "") -> Logger.Message {
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return "\(method) \(path) \(status.code) \(Int(milliseconds.rounded())) ms\(note)"
+    }
+
+    /// Whether `headers` carry the server's token (`Authorization: Bearer <token>`), compared in
+    /// constant time; true when the server has none.
+    static func authorized(_ headers: HTTPFields, token: String?) -> Bool {
+        guard let token else { return true }
+        guard let given = headers[.authorization], given.hasPrefix("Bearer ") else { return false }
+        return ConstantTimeComparison.equal(Array(given.utf8.dropFirst(7)), Array(token.utf8))
     }
 
     private func check(_ request: Request) throws(APIError) {
@@ -45,12 +59,9 @@ struct RequestGuard: RouterMiddleware {
         if request.headers[.transferEncoding] != nil {
             throw APIError(.contentTooLarge, "a \(request.method) request has no body")
         }
-        if let token, request.uri.path != "/healthz" {
-            guard let given = request.headers[.authorization], given.hasPrefix("Bearer "),
-                  ConstantTimeComparison.equal(Array(given.utf8.dropFirst(7)), Array(token.utf8)) else {
-                throw APIError(.unauthorized, "this server needs its token: Authorization: Bearer <token>",
-                               headers: [.wwwAuthenticate: "Bearer"])
-            }
+        if request.uri.path != "/healthz", !Self.authorized(request.headers, token: token) {
+            throw APIError(.unauthorized, "this server needs its token: Authorization: Bearer <token>",
+                           headers: [.wwwAuthenticate: "Bearer"])
         }
     }
 

@@ -35,6 +35,12 @@ final class ThumbnailService: Service, Sendable {
         self.limit = limit
     }
 
+    /// The JPEG bytes of thumbnail `variant`/`stem` if they are kept in memory (no waiting).
+    func kept(variant: String, stem: String) -> ByteBuffer? {
+        let key = variant + "/" + stem
+        return state.withLock { $0.memory[key] }
+    }
+
     /// The JPEG bytes of thumbnail `variant`/`stem`.
     func bytes(variant: String, stem: String) async throws -> ByteBuffer {
         let key = variant + "/" + stem

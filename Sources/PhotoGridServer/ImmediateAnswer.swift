@@ -1,0 +1,53 @@
+import HTTPTypes
+import HummingbirdCore
+import NIOCore
+
+/// A response that is ready the moment its request has been read — from memory: no database read, no
+/// file, no wait — which `ImmediateAnswerHandler` writes in the channel pipeline.
+struct ImmediateAnswer {
+    var status: HTTPResponse.Status
+    /// The route's headers (`Content-Length` and `Date` are the writer's).
+    var headers: HTTPFields
+    var body: ByteBuffer?
+}
+
+extension GalleryAPI {
+    /// The route's answer to `request` — a GET with no body whose token was checked — when it is ready
+    /// in memory: a visible-range layout from the grid in memory (`layoutFromMemory`), or a thumbnail kept
+    /// in memory (200, or 304 for its `ETag`). Nil for every other request and for each the route
+    /// answers otherwise (a 400, a thumbnail to read or make): the router answers those.
+    func immediateAnswer(to request: HTTPRequest) -> ImmediateAnswer? {
+        guard let target = request.path else { return nil }
+        if let query = target.dropping(prefix: Self.layoutPath), query.isEmpty || query.first == "?" {
+            guard let body = try? layoutFromMemory(URI(target)) else { return nil }
+            return ImmediateAnswer(status: .ok, headers: Self.jsonHeaders, body: body)
+        }
+        if let name = target.dropping(prefix: Self.thumbnailsPath) {
+            // VARIANT/STEM.jpg with no query; a name kept in memory is one the service made, so a
+            // lookup finds only well-formed names.
+            let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[1].hasSuffix(".jpg"), !name.contains("?") else { return nil }
+            let variant = String(parts[0]), stem = String(parts[1].dropLast(4))
+            var headers = Self.thumbnailHeaders(variant: variant, stem: stem)
+            if Self.isNotModified(headers, ifNoneMatch: request.headerFields[.ifNoneMatch]) {
+                return ImmediateAnswer(status: .notModified, headers: headers, body: nil)
+            }
+            guard let bytes = thumbnails.kept(variant: variant, stem: stem) else { return nil }
+            headers[.contentType] = "image/jpeg"
+            return ImmediateAnswer(status: .ok, headers: headers, body: bytes)
+        }
+        return nil
+    }
+
+    /// The layout route's path.
+    static let layoutPath = "/api/v1/layout"
+    /// The thumbnail route's path before `{variant}/{file}`.
+    static let thumbnailsPath = "/api/v1/thumbnails/"
+}
+
+extension String {
+    /// What follows `prefix`, if the string starts with it.
+    func dropping(prefix: String) -> Substring? {
+        hasPrefix(prefix) ? self[index(startIndex, offsetBy: prefix.count)...] : nil
+    }
+}
