@@ -120,6 +120,11 @@ public struct GalleryLayout: Sendable {
     /// aspect ratio infinite).
     public static let minimumExtent = 0.001
 
+    /// A scroll offset is any finite number (above the top or past the end shows what is there).
+    static func validateOffset(_ offset: Double) throws(UsageError) {
+        guard offset.isFinite else { throw UsageError(option: "offset", "must be a finite number (got \(offset))") }
+    }
+
     static func validate(_ v: Viewport, _ c: GridConfiguration) throws(UsageError) {
         func check(_ value: Double, _ name: String) throws(UsageError) {
             guard value.isFinite, value >= minimumExtent, value <= maximumExtent else {
@@ -129,7 +134,7 @@ public struct GalleryLayout: Sendable {
         try check(v.width, "width")
         try check(v.height, "height")
         guard v.scale.isFinite, v.scale > 0, v.scale <= 16 else { throw UsageError(option: "scale", "must be greater than 0 and at most 16 (got \(v.scale))") }
-        guard v.offset.isFinite else { throw UsageError(option: "offset", "must be a finite number (got \(v.offset))") }
+        try validateOffset(v.offset)
         guard c.rowSpacing.isFinite, c.rowSpacing >= 0, c.rowSpacing <= maximumExtent else {
             throw UsageError(option: "row-spacing", "must be a number between 0 and 1,000,000 (got \(c.rowSpacing))")
         }

@@ -180,20 +180,62 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
 
     /// A string, escaped as `JSONEncoder` with `.withoutEscapingSlashes` does (`"`, `\`, control characters).
     public mutating func value(_ string: String) {
+        beginString()
+        stringContent(string)
+        endString()
+    }
+
+    /// A string from its UTF-8 `bytes` (valid UTF-8), escaped as `value(_: String)` escapes it.
+    public mutating func value(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        beginString()
+        stringContent(bytes)
+        endString()
+    }
+
+    /// Opens a string value written in pieces (`stringContent`), closed by `endString()`: a value made
+    /// of several parts (a thumbnail URL) without a String made for it.
+    @inline(__always)
+    public mutating func beginString() {
         separate()
         put(UInt8(ascii: "\""))
-        // Most strings (paths, keys, URLs) need no escape: copied whole (native strings are contiguous).
-        let plain = string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            append(utf8)
-            return true
-        } ?? false
-        if plain {
-            put(UInt8(ascii: "\""))
-            needsComma = true
+    }
+
+    /// Closes the string `beginString()` opened.
+    @inline(__always)
+    public mutating func endString() {
+        put(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    /// Part of an open string: `text`, escaped.
+    public mutating func stringContent(_ text: String) {
+        // Native strings are contiguous; another (bridged) one is made so first.
+        if text.utf8.withContiguousStorageIfAvailable({ stringContent($0) }) == nil {
+            var copy = text
+            copy.withUTF8 { stringContent($0) }
+        }
+    }
+
+    /// Part of an open string: `text`, escaped.
+    @inline(__always)
+    public mutating func stringContent(_ text: StaticString) {
+        stringContent(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Part of an open string: `number` in decimal.
+    @inline(__always)
+    public mutating func stringContent(digits number: Int64) {
+        appendDigits(number)
+    }
+
+    /// Part of an open string: UTF-8 `bytes`, escaped. Most (paths, keys, URLs) need no escape and are
+    /// copied whole.
+    public mutating func stringContent(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            append(bytes)
             return
         }
-        for byte in string.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "\""): put(0x5C); put(0x22)
             case UInt8(ascii: "\\"): put(0x5C); put(0x5C)
@@ -208,8 +250,6 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
             default: put(byte)
             }
         }
-        put(UInt8(ascii: "\""))
-        needsComma = true
     }
 
     @inline(__always)

@@ -100,31 +100,74 @@ public struct LayoutDocument: Sendable, Hashable, Codable, JSONWritable {
         /// With sections: the section the cell belongs to.
         public var section: Int? = nil
 
-        public func write(to w: inout JSONWriter) {
-            w.beginObject()
-            w.key("crop"); crop.write(to: &w)
-            w.key("frame"); frame.write(to: &w)
-            if let id { w.key("id"); w.value(Int(id)) }
-            w.key("imageFrame"); imageFrame.write(to: &w)
-            w.key("index"); w.value(index)
-            if let path { w.key("path"); w.value(path) }
-            if let pathBytes { w.key("pathBytes"); w.value(pathBytes) }
-            w.key("pixelHeight"); w.value(pixelHeight)
-            w.key("pixelWidth"); w.value(pixelWidth)
-            if let section { w.key("section"); w.value(section) }
-            if let thumbnail { w.key("thumbnail"); w.value(thumbnail) }
-            w.endObject()
-        }
+        public func write(to w: inout JSONWriter) { LayoutDocument.writeCell(self, to: &w) }
+
+        var hasPath: Bool { path != nil }
+        func writePath(to w: inout JSONWriter) { w.value(path ?? "") }
+        var hasThumbnail: Bool { thumbnail != nil }
+        func writeThumbnail(to w: inout JSONWriter) { w.value(thumbnail ?? "") }
+    }
+
+    /// Writes one cell's members in order, from a `Cell` or from values read in place: the one place a
+    /// cell's shape is written.
+    @inline(__always)
+    static func writeCell(_ cell: borrowing some LayoutCellValues & ~Copyable, to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("crop"); cell.crop.write(to: &w)
+        w.key("frame"); cell.frame.write(to: &w)
+        if let id = cell.id { w.key("id"); w.value(Int(id)) }
+        w.key("imageFrame"); cell.imageFrame.write(to: &w)
+        w.key("index"); w.value(cell.index)
+        if cell.hasPath { w.key("path"); cell.writePath(to: &w) }
+        if let pathBytes = cell.pathBytes { w.key("pathBytes"); w.value(pathBytes) }
+        w.key("pixelHeight"); w.value(cell.pixelHeight)
+        w.key("pixelWidth"); w.value(cell.pixelWidth)
+        if let section = cell.section { w.key("section"); w.value(section) }
+        if cell.hasThumbnail { w.key("thumbnail"); cell.writeThumbnail(to: &w) }
+        w.endObject()
     }
 
     public func write(to w: inout JSONWriter) {
-        w.object { w in
-            w.key("cells"); w.array { w in for c in cells { c.write(to: &w) } }
-            w.key("grid"); grid.write(to: &w)
-            if let pinned { w.key("pinned"); pinned.write(to: &w) }
-            if let sections { w.key("sections"); w.array { w in for s in sections { s.write(to: &w) } } }
-            w.key("version"); w.value(version)
-            w.key("viewport"); viewport.write(to: &w)
+        Self.write(to: &w, grid: grid, pinned: pinned, sections: sections, version: version, viewport: viewport) { w in
+            for c in cells { c.write(to: &w) }
         }
     }
+
+    /// Writes a document's members in order, its cells by `cells`: the one place a layout document's
+    /// shape is written (`write(to:)`, and a window written from a grid snapshot in place).
+    @inline(__always)
+    static func write(to w: inout JSONWriter, grid: Grid, pinned: Pinned?, sections: [Section]?, version: Int, viewport: Viewport,
+                      cells: (inout JSONWriter) -> Void) {
+        w.beginObject()
+        w.key("cells"); w.array(cells)
+        w.key("grid"); grid.write(to: &w)
+        if let pinned { w.key("pinned"); pinned.write(to: &w) }
+        if let sections { w.key("sections"); w.array { w in for s in sections { s.write(to: &w) } } }
+        w.key("version"); w.value(version)
+        w.key("viewport"); viewport.write(to: &w)
+        w.endObject()
+    }
 }
+
+/// The values a layout document's cell is written from (`LayoutDocument.writeCell`): a `Cell`, or a
+/// grid snapshot's photo read in place, whose path and thumbnail URL are written without a String.
+protocol LayoutCellValues: ~Copyable {
+    var index: Int { get }
+    var id: Int64? { get }
+    var pixelWidth: Double { get }
+    var pixelHeight: Double { get }
+    var frame: Rect { get }
+    var imageFrame: Rect { get }
+    var crop: Rect { get }
+    var section: Int? { get }
+    /// Base64 of the path's bytes, when they are not valid UTF-8.
+    var pathBytes: String? { get }
+    var hasPath: Bool { get }
+    /// Writes the path as a string value.
+    func writePath(to w: inout JSONWriter)
+    var hasThumbnail: Bool { get }
+    /// Writes the thumbnail's name or URL as a string value.
+    func writeThumbnail(to w: inout JSONWriter)
+}
+
+extension LayoutDocument.Cell: LayoutCellValues {}

@@ -17,6 +17,8 @@ struct GalleryAPI: Sendable {
     let events: EventHub
     /// The grid in memory, for the layout requests it can answer.
     let grid: GridCache
+    /// Layout questions kept ready for the grid in memory.
+    let questions = WindowQuestions()
 
     /// The query parameters of a layout question (`photogrid layout`'s flags, camel-cased).
     static let layoutParameters: Set<String> = ["width", "height", "offset", "columns", "rowSpacing", "scale",
@@ -35,7 +37,7 @@ struct GalleryAPI: Sendable {
 
     /// `GET /api/v1/layout`: `photogrid layout --db … --width …` for the same options.
     func layout(_ request: Request) async throws -> Response {
-        if let body = try layoutFromMemory(request.uri) { return Self.json(body) }
+        if let body = try layoutFromMemory(request.head.path ?? "") { return Self.json(body) }
         let query = try QueryParameters(request.uri, known: Self.layoutRouteParameters)
         let layoutRequest = try Self.layoutRequest(query)
         let all = try query.flag("all")
@@ -45,20 +47,37 @@ struct GalleryAPI: Sendable {
         return Self.json(bytes)
     }
 
-    /// The layout route's document body for `uri` from the grid in memory (`GridCache`): no database,
-    /// no thread hop, ~20 cells computed. Nil for the questions the grid in memory does not answer (all
-    /// cells, sections, other cell styles, no snapshot read yet); the route's 400 for a bad question.
-    /// Called by the route and, on the event loop that read the request, by `ImmediateAnswerHandler`.
-    func layoutFromMemory(_ uri: URI) throws -> ByteBuffer? {
+    /// The layout route's document body for the request target `target` (path and query) from the grid
+    /// in memory (`GridCache`), written straight from it (`WindowQuestion`): no database, no thread hop,
+    /// ~20 cells; a question asked before at another offset is not read again (`WindowQuestions`). Nil
+    /// for the questions the grid in memory does not answer (all cells, sections, other cell styles, no
+    /// snapshot read yet); the route's 400 for a bad question. Called by the route and, on the event loop
+    /// that read the request, by `ImmediateAnswerHandler`.
+    func layoutFromMemory(_ target: String) throws -> ByteBuffer? {
         guard let snapshot = grid.snapshot else { return nil }
-        let query = try QueryParameters(uri, known: Self.layoutRouteParameters)
-        let layoutRequest = try Self.layoutRequest(query)
-        guard try !query.flag("all") else { return nil }
+        let offsetQuery = target.firstIndex(of: "?").flatMap { OffsetQuery(target[target.index(after: $0)...]) }
         do {
-            guard let gallery = try layoutRequest.gallery(snapshot: snapshot) else { return nil }
-            return try Self.layoutBody(gallery, request: layoutRequest, all: false)
+            if let offsetQuery, let question = questions.find(offsetQuery.key, snapshot: snapshot) {
+                return try Self.json(question, offset: offsetQuery.offset)
+            }
+            let query = try QueryParameters(URI(target), known: Self.layoutRouteParameters)
+            let layoutRequest = try Self.layoutRequest(query)
+            guard try !query.flag("all"),
+                  let question = try WindowQuestion(layoutRequest, snapshot: snapshot, thumbnailURLPrefix: Self.thumbnailURL("")) else { return nil }
+            if let offsetQuery { questions.keep(question, as: offsetQuery.key) }
+            return try Self.json(question, offset: layoutRequest.offset)
         } catch {
             throw Self.apiError(error)
+        }
+    }
+
+    /// `question`'s document at `offset` and a newline, written into a response buffer.
+    static func json(_ question: WindowQuestion, offset: Double) throws -> ByteBuffer {
+        try question.withDocument(offset: offset) { bytes in
+            var body = ByteBufferAllocator().buffer(capacity: bytes.count + 1)
+            body.writeBytes(bytes)
+            body.writeInteger(UInt8(ascii: "\n"))
+            return body
         }
     }
 

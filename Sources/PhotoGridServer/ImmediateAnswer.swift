@@ -19,7 +19,7 @@ extension GalleryAPI {
     func immediateAnswer(to request: HTTPRequest) -> ImmediateAnswer? {
         guard let target = request.path else { return nil }
         if let query = target.dropping(prefix: Self.layoutPath), query.isEmpty || query.first == "?" {
-            guard let body = try? layoutFromMemory(URI(target)) else { return nil }
+            guard let body = try? layoutFromMemory(target) else { return nil }
             return ImmediateAnswer(status: .ok, headers: Self.jsonHeaders, body: body)
         }
         if let name = target.dropping(prefix: Self.thumbnailsPath) {

@@ -34,12 +34,45 @@ public final class GridSnapshot: Sendable {
         self.text = text
     }
 
-    /// The photos at grid positions `range` (clamped to the grid), in grid order.
-    public func entries(_ range: Range<Int>) -> [GridEntry] {
-        range.clamped(to: 0..<count).map { i in
-            let photo = photo(at: i)
-            return GridEntry(id: photo.id, path: photo.path, pathBytes: photo.invalidPathBytes,
-                             pixelWidth: photo.pixelWidth, pixelHeight: photo.pixelHeight, contentKey: photo.contentKey)
+    /// A snapshot of `entries`, in that order, at `version` (for a grid that is not read from a
+    /// library: tests, tools).
+    public convenience init(version: Int, entries: [GridEntry]) {
+        var builder = Builder(expected: entries.count)
+        for entry in entries {
+            entry.pathBytes.withUnsafeBytes { builder.append(id: entry.id, width: entry.pixelWidth, height: entry.pixelHeight, path: $0, contentKey: entry.contentKey) }
+        }
+        self.init(version: version, builder)
+    }
+
+    fileprivate convenience init(version: Int, _ builder: consuming Builder) {
+        builder.starts.append(UInt32(builder.text.count))
+        self.init(version: version, ids: builder.ids, widths: builder.widths, heights: builder.heights, starts: builder.starts,
+                  keyStarts: builder.keyStarts, text: builder.text, invalidPaths: builder.invalidPaths)
+    }
+
+    /// The arrays of a snapshot, filled one photo at a time in grid order.
+    fileprivate struct Builder: ~Copyable {
+        var ids: [Int64] = [], widths: [Int32] = [], heights: [Int32] = []
+        var starts: [UInt32] = [], keyStarts: [UInt32] = [], text: [UInt8] = []
+        var invalidPaths = Set<Int>()
+
+        init(expected: Int) {
+            ids.reserveCapacity(expected); widths.reserveCapacity(expected); heights.reserveCapacity(expected)
+            starts.reserveCapacity(expected + 1); keyStarts.reserveCapacity(expected)
+            text.reserveCapacity(expected * 48)
+        }
+
+        mutating func append(id: Int64, width: Int, height: Int, path: UnsafeRawBufferPointer, contentKey: String?) {
+            ids.append(id)
+            widths.append(Int32(clamping: width))
+            heights.append(Int32(clamping: height))
+            starts.append(UInt32(text.count))
+            if !path.allSatisfy({ $0 < 0x80 }) && String(validating: path, as: UTF8.self) == nil {
+                invalidPaths.insert(ids.count - 1)
+            }
+            text.append(contentsOf: path)
+            keyStarts.append(UInt32(text.count))
+            if let contentKey { text.append(contentsOf: contentKey.utf8) }
         }
     }
 
@@ -55,19 +88,70 @@ public final class GridSnapshot: Sendable {
         public var contentKey: String?
     }
 
-    /// The photo at grid position `index` (`0 ..< count`): what a server's layout route reads for each
-    /// visible cell.
+    /// The photo at grid position `index` (`0 ..< count`), as values.
     public func photo(at index: Int) -> Photo {
-        text.withUnsafeBufferPointer { text in
-            let pathBytes = UnsafeBufferPointer(rebasing: text[Int(starts[index])..<Int(keyStarts[index])])
-            let keyEnd = Int(starts[index + 1])
-            let key = keyEnd > Int(keyStarts[index])
-                ? String(decoding: UnsafeBufferPointer(rebasing: text[Int(keyStarts[index])..<keyEnd]), as: UTF8.self) : nil
-            let invalid = !invalidPaths.isEmpty && invalidPaths.contains(index)
-            return Photo(id: ids[index], path: String(decoding: pathBytes, as: UTF8.self),
-                         invalidPathBytes: invalid ? Array(pathBytes) : nil,
-                         pixelWidth: Int(widths[index]), pixelHeight: Int(heights[index]), contentKey: key)
+        withUnsafePhotos { photos in
+            let photo = photos[index]
+            return Photo(id: photo.id, path: String(decoding: photo.path, as: UTF8.self),
+                         invalidPathBytes: photo.pathIsUTF8 ? nil : Array(photo.path),
+                         pixelWidth: photo.pixelWidth, pixelHeight: photo.pixelHeight,
+                         contentKey: photo.contentKey.map { String(decoding: $0, as: UTF8.self) })
         }
+    }
+
+    /// `body` with the grid's photos read in place: what a server's layout route writes each visible
+    /// cell from, with no String or array made per photo. The buffers are valid only within `body`.
+    public func withUnsafePhotos<Result>(_ body: (UnsafePhotos) throws -> Result) rethrows -> Result {
+        try ids.withUnsafeBufferPointer { ids in
+            try widths.withUnsafeBufferPointer { widths in
+                try heights.withUnsafeBufferPointer { heights in
+                    try starts.withUnsafeBufferPointer { starts in
+                        try keyStarts.withUnsafeBufferPointer { keyStarts in
+                            try text.withUnsafeBufferPointer { text in
+                                try body(UnsafePhotos(ids: ids, widths: widths, heights: heights, starts: starts, keyStarts: keyStarts,
+                                                      text: text, invalidPaths: invalidPaths))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The grid's photos in place, by grid position (`withUnsafePhotos`).
+    public struct UnsafePhotos {
+        fileprivate let ids: UnsafeBufferPointer<Int64>
+        fileprivate let widths: UnsafeBufferPointer<Int32>
+        fileprivate let heights: UnsafeBufferPointer<Int32>
+        fileprivate let starts: UnsafeBufferPointer<UInt32>
+        fileprivate let keyStarts: UnsafeBufferPointer<UInt32>
+        fileprivate let text: UnsafeBufferPointer<UInt8>
+        fileprivate let invalidPaths: Set<Int>
+
+        public var count: Int { ids.count }
+
+        /// The photo at grid position `index` (`0 ..< count`).
+        @inline(__always)
+        public subscript(index: Int) -> UnsafePhoto {
+            let keyStart = Int(keyStarts[index]), keyEnd = Int(starts[index + 1])
+            return UnsafePhoto(id: ids[index], pixelWidth: Int(widths[index]), pixelHeight: Int(heights[index]),
+                               path: UnsafeBufferPointer(rebasing: text[Int(starts[index])..<keyStart]),
+                               pathIsUTF8: invalidPaths.isEmpty || !invalidPaths.contains(index),
+                               contentKey: keyEnd > keyStart ? UnsafeBufferPointer(rebasing: text[keyStart..<keyEnd]) : nil)
+        }
+    }
+
+    /// One photo read in place: its path's and content key's bytes point into the snapshot.
+    public struct UnsafePhoto {
+        public var id: Int64
+        public var pixelWidth: Int
+        public var pixelHeight: Int
+        /// The path's bytes as the file system spells them.
+        public var path: UnsafeBufferPointer<UInt8>
+        /// Whether `path` is valid UTF-8 (almost always).
+        public var pathIsUTF8: Bool
+        /// The content key's UTF-8, when the photo has one.
+        public var contentKey: UnsafeBufferPointer<UInt8>?
     }
 }
 
@@ -84,12 +168,7 @@ extension PhotoStore {
         try read("reading the grid into memory") { db in
             let version = try Int.fetchOne(db, sql: "SELECT version FROM grid_version WHERE id = 1") ?? 0
             let expected = try Int.fetchOne(db, sql: "SELECT photos FROM grid_size WHERE id = 1") ?? 0
-            var ids: [Int64] = [], widths: [Int32] = [], heights: [Int32] = []
-            var starts: [UInt32] = [], keyStarts: [UInt32] = [], text: [UInt8] = []
-            var invalidPaths = Set<Int>()
-            ids.reserveCapacity(expected); widths.reserveCapacity(expected); heights.reserveCapacity(expected)
-            starts.reserveCapacity(expected + 1); keyStarts.reserveCapacity(expected)
-            text.reserveCapacity(expected * 48)
+            var builder = GridSnapshot.Builder(expected: expected)
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT grid.id, grid.display_width, grid.display_height, grid.path_bytes, photos.content_key
                 FROM (SELECT rowid AS id, display_width, display_height, sort_key, path_bytes FROM photos
@@ -97,23 +176,10 @@ extension PhotoStore {
                 JOIN photos ON photos.id = grid.id ORDER BY grid.sort_key, grid.path_bytes
                 """)
             while let row = try rows.next() {
-                ids.append(row[0])
-                widths.append(Int32(clamping: row[1] as Int))
-                heights.append(Int32(clamping: row[2] as Int))
-                starts.append(UInt32(text.count))
                 let path: Data = row[3]
-                path.withUnsafeBytes { bytes in
-                    if !bytes.allSatisfy({ $0 < 0x80 }) && String(validating: bytes, as: UTF8.self) == nil {
-                        invalidPaths.insert(ids.count - 1)
-                    }
-                    text.append(contentsOf: bytes)
-                }
-                keyStarts.append(UInt32(text.count))
-                if let key: String = row[4] { text.append(contentsOf: key.utf8) }
+                path.withUnsafeBytes { builder.append(id: row[0], width: row[1], height: row[2], path: $0, contentKey: row[4]) }
             }
-            starts.append(UInt32(text.count))
-            return GridSnapshot(version: version, ids: ids, widths: widths, heights: heights,
-                                starts: starts, keyStarts: keyStarts, text: text, invalidPaths: invalidPaths)
+            return GridSnapshot(version: version, builder)
         }
     }
 }

@@ -262,9 +262,13 @@ public final class ThumbnailCache: Sendable {
     }
 
     /// Whether `key` looks like a content key: digits, "-", lowercase hex digits (and nothing else).
-    public static func isContentKey(_ key: String) -> Bool {
+    public static func isContentKey(_ key: String) -> Bool { isContentKey(utf8: key.utf8) }
+
+    /// Whether the UTF-8 `key` looks like a content key (`isContentKey(_:)` for bytes read in place).
+    @inlinable
+    public static func isContentKey(utf8 key: some Sequence<UInt8>) -> Bool {
         var digits = 0, hexDigits = 0, dashes = 0
-        for byte in key.utf8 {
+        for byte in key {
             switch byte {
             case UInt8(ascii: "-"): dashes += 1
             case UInt8(ascii: "0")...UInt8(ascii: "9"): if dashes == 0 { digits += 1 } else { hexDigits += 1 }

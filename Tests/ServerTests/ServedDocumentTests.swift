@@ -5,9 +5,21 @@ import TestSupport
 /// The server's documents are the command line's for the same options, plus thumbnail URLs.
 @Suite(.serialized) struct ServedDocumentTests {
     /// (query, the same flags for `photogrid layout`).
-    static let layoutCases: [(String, [String])] = [
+    /// Nil flags: a bad offset after the same question at good ones (`badValuesAreTheCommandLinesMessagesAs400`
+    /// checks the messages).
+    static let layoutCases: [(String, [String]?)] = [
         ("width=393", ["--width", "393"]),
         ("width=393&height=300&offset=200", ["--width", "393", "--height", "300", "--offset", "200"]),
+        // The same questions at other offsets (the server keeps a question ready for its next offset).
+        ("width=393&height=300&offset=1000.5", ["--width", "393", "--height", "300", "--offset", "1000.5"]),
+        ("width=393&height=300&offset=-120", ["--width", "393", "--height", "300", "--offset", "-120"]),
+        ("width=393&height=300&offset=1e3", ["--width", "393", "--height", "300", "--offset", "1000"]),
+        ("width=393&height=300&offset=%2D5", ["--width", "393", "--height", "300", "--offset", "-5"]),
+        ("width=393&height=300", ["--width", "393", "--height", "300"]),
+        ("width=393&height=300&offset=", nil),
+        ("width=393&height=300&offset=abc", nil),
+        ("width=393&height=300&offset=9&offset=10", nil),
+        ("width=393&height=300&offset=1e999", nil),
         ("width=820&columns=adaptive:80/2&rowSpacing=1&scale=2", ["--width", "820", "--columns", "adaptive:80/2", "--row-spacing", "1", "--scale", "2"]),
         ("width=393&group=day&headerHeight=30", ["--width", "393", "--group", "day", "--header-height", "30"]),
         ("width=393&offset=-50&all=true", ["--width", "393", "--offset", "-50", "--all"]),
@@ -19,6 +31,10 @@ import TestSupport
         let library = try ServedLibrary()
         for (query, flags) in Self.layoutCases {
             let served = try library.server.get("/api/v1/layout?" + query)
+            guard let flags else {
+                #expect(served.status == 400, "\(query): \(served.text)")
+                continue
+            }
             #expect(served.status == 200, "\(query): \(served.text)")
             #expect(served.headers["content-type"] == "application/json")
             var document = try served.json()
@@ -129,8 +145,15 @@ import TestSupport
             ("width=", "width must be a number (got '')"),
             ("height=3", "width is required (the viewport width in points)"),
             ("width=393&width=400", "width is given more than once"),
-        ] {
+            ("width=393&offset=5", nil), ("width=393&offset=abc", "offset must be a number (got 'abc')"),
+            ("width=393&offset=1e999", "offset must be a number (got '1e999')"),
+            ("width=393&offset=1&offset=2", "offset is given more than once"),
+        ] as [(String, String?)] {
             let reply = try library.server.get("/api/v1/layout?" + query)
+            guard let message else {
+                #expect(reply.status == 200, "\(query): \(reply.text)")
+                continue
+            }
             #expect(reply.status == 400)
             #expect(reply.errorMessage == message, "\(query): \(reply.text)")
         }

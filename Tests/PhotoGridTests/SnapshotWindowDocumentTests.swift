@@ -1,0 +1,116 @@
+import Foundation
+import PhotoLibrary
+import Testing
+import TestSupport
+@testable import PhotoGrid
+
+/// A window written straight from a grid snapshot (`LayoutRequest.withWindowDocument`, what the server's
+/// layout route answers) is byte for byte the gallery model's document for the same request
+/// (`gallery(snapshot:).layoutDocument`, the path the command line's documents take).
+@Suite struct SnapshotWindowDocumentTests {
+    /// 1,000 photos of the shapes a library holds, with the names and keys that need care: paths that
+    /// need escaping, one whose bytes are not UTF-8, content keys that name a thumbnail, keys that do not
+    /// (upper-case hex), and photos without one.
+    static let snapshot: GridSnapshot = {
+        var random = SplitMix64(seed: 20261125)
+        let sizes = [(4032, 3024), (3024, 4032), (1000, 1000), (6000, 1000), (800, 4000), (1, 1), (640, 480)]
+        let names = ["IMG_%d.jpg", "holiday \"best\"/%d.jpg", "back\\slash %d.png", "tab\t%d.heic", "café/été %d.webp", "日本/%d.jpg"]
+        let entries = (0..<1000).map { i -> GridEntry in
+            let size = sizes[Int(random.next() % UInt64(sizes.count))]
+            let name = String(format: names[Int(random.next() % UInt64(names.count))], i)
+            let key: String? = switch i % 4 {
+            case 0: nil
+            case 1: "\(1000 + i)-\(String(random.next(), radix: 16))"
+            case 2: "\(1000 + i)-ABCDEF\(i)"
+            default: "\(i)-0123456789abcdef"
+            }
+            var bytes = Array(name.utf8)
+            if i == 500 { bytes = Array("caf".utf8) + [0xE9] + Array(".jpg".utf8) }
+            return GridEntry(id: Int64(i * 7 + 3), path: String(decoding: bytes, as: UTF8.self), pathBytes: bytes,
+                             pixelWidth: size.0, pixelHeight: size.1, contentKey: key)
+        }
+        return GridSnapshot(version: 1, entries: entries)
+    }()
+
+    static let requests: [LayoutRequest] = {
+        var requests: [LayoutRequest] = []
+        for width in [393, 320, 1024, 1366.5, 0.5] {
+            for offset in [0, 100, 1234.5, 66_000, -50, 1e6] {
+                requests.append(LayoutRequest(width: width, offset: offset))
+            }
+        }
+        requests.append(LayoutRequest(width: 393, height: 10, offset: 500, scale: 2))
+        requests.append(LayoutRequest(width: 393, height: 2000, offset: 7, scale: 1, rowSpacing: 0))
+        requests.append(LayoutRequest(width: 700, offset: 333.33, columns: "fixed:80/2,flexible,flexible:50:200", rowSpacing: 10.25))
+        requests.append(LayoutRequest(width: 1200, offset: 4000, columns: "adaptive:120:inf"))
+        requests.append(LayoutRequest(width: 393, offset: 10, columns: "fixed:0,adaptive:100"))
+        return requests
+    }()
+
+    /// The gallery model's document for `request`, its cells naming grid thumbnails under `prefix` as
+    /// `thumbs` names them for the request's width and scale.
+    static func modelDocument(_ request: LayoutRequest, thumbnailURLPrefix prefix: String?) throws -> [UInt8] {
+        let gallery = try #require(try request.gallery(snapshot: Self.snapshot))
+        let pixels = try? ThumbnailRequest(width: request.width, scale: request.scale, configuration: request.configuration()).gridPixels()
+        let folder = prefix.flatMap { prefix in pixels.map { ThumbnailsOnDemand.gridFolder(pixels: $0, prefix: prefix) } }
+        return try gallery.layoutDocument(all: false) { photo in
+            folder.flatMap { ThumbnailsOnDemand.gridName(folder: $0, photo: photo) }
+        }.documentBytes()
+    }
+
+    @Test(arguments: [nil, "api/v1/thumbnails/"])
+    func aWindowIsTheGalleryModelsDocument(thumbnailURLPrefix: String?) throws {
+        for request in Self.requests {
+            let expected = try Self.modelDocument(request, thumbnailURLPrefix: thumbnailURLPrefix)
+            let written = try #require(try request.withWindowDocument(snapshot: Self.snapshot, thumbnailURLPrefix: thumbnailURLPrefix) { Array($0) })
+            #expect(written == expected, "\(request): \(Self.firstDifference(written, expected))")
+        }
+    }
+
+    /// Where two documents first differ, with some bytes of each from there.
+    static func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> String {
+        let at = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+        func around(_ bytes: [UInt8]) -> String { String(decoding: bytes[max(0, at - 40)..<min(bytes.count, at + 40)], as: UTF8.self) }
+        return "byte \(at): …\(around(a))… against …\(around(b))…"
+    }
+
+    @Test func oneQuestionAnswersEveryOffset() throws {
+        // Made at one offset, asked at others: each document is the model's at that offset.
+        let asked = LayoutRequest(width: 820, height: 1180, offset: 300, scale: 2, rowSpacing: 2)
+        let question = try #require(try WindowQuestion(asked, snapshot: Self.snapshot, thumbnailURLPrefix: "api/v1/thumbnails/"))
+        for offset in [0, 300, 55.25, 9_999.5, -1_000, 1e9] {
+            var request = asked
+            request.offset = offset
+            let expected = try Self.modelDocument(request, thumbnailURLPrefix: "api/v1/thumbnails/")
+            let written = try question.withDocument(offset: offset) { Array($0) }
+            #expect(written == expected, "offset \(offset): \(Self.firstDifference(written, expected))")
+        }
+        for offset in [Double.infinity, -.infinity, .nan] {
+            #expect(throws: UsageError.self) { try question.withDocument(offset: offset) { Array($0) } }
+        }
+    }
+
+    @Test func theTrickyCellsAreWrittenAsTheModelWritesThem() throws {
+        // The window around photo 500 (not UTF-8) holds every kind of name and key.
+        let request = LayoutRequest(width: 393, height: 300, offset: 500 / 3 * 132)
+        let written = try #require(try request.withWindowDocument(snapshot: Self.snapshot, thumbnailURLPrefix: "t/") { Array($0) })
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(written)) as? [String: Any])
+        let cells = try #require(document["cells"] as? [[String: Any]])
+        let odd = try #require(cells.first { $0["index"] as? Int == 500 })
+        #expect(odd["path"] as? String == "caf\u{FFFD}.jpg")
+        #expect(odd["pathBytes"] as? String == Data(Array("caf".utf8) + [0xE9] + Array(".jpg".utf8)).base64EncodedString())
+        let thumbnails = cells.compactMap { $0["thumbnail"] as? String }
+        #expect(thumbnails.count == cells.count)
+        #expect(thumbnails.allSatisfy { $0.hasPrefix("t/grid-387/") && $0.hasSuffix(".jpg") })
+        #expect(thumbnails.contains { $0.hasPrefix("t/grid-387/id-") }, "photos without a usable key are named by id")
+    }
+
+    @Test func whatTheSnapshotDoesNotAnswerIsNilAndBadValuesAreRefused() throws {
+        for request in [LayoutRequest(width: 393, group: "day"), LayoutRequest(width: 393, cellStyle: "fit"),
+                        LayoutRequest(sizes: "100x100", width: 393)] {
+            #expect(try request.withWindowDocument(snapshot: Self.snapshot, thumbnailURLPrefix: nil) { Array($0) } == nil, "\(request)")
+        }
+        #expect(throws: UsageError.self) { try LayoutRequest(width: -1).withWindowDocument(snapshot: Self.snapshot, thumbnailURLPrefix: nil) { Array($0) } }
+        #expect(throws: UsageError.self) { try LayoutRequest(width: 393, columns: "adaptive:0").withWindowDocument(snapshot: Self.snapshot, thumbnailURLPrefix: nil) { Array($0) } }
+    }
+}
