@@ -55,7 +55,8 @@ struct GalleryAPI: Sendable {
     /// that read the request, by `ImmediateAnswerHandler`.
     func layoutFromMemory(_ target: String) throws -> ByteBuffer? {
         guard let snapshot = grid.snapshot else { return nil }
-        let offsetQuery = target.firstIndex(of: "?").flatMap { OffsetQuery(target[target.index(after: $0)...]) }
+        let utf8 = target.utf8
+        let offsetQuery = utf8.firstIndex(of: UInt8(ascii: "?")).flatMap { OffsetQuery(target[utf8.index(after: $0)...].utf8) }
         do {
             if let offsetQuery, let question = questions.find(offsetQuery.key, snapshot: snapshot) {
                 return try Self.json(question, offset: offsetQuery.offset)

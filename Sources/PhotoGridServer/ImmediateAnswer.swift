@@ -18,7 +18,7 @@ extension GalleryAPI {
     /// answers otherwise (a 400, a thumbnail to read or make): the router answers those.
     func immediateAnswer(to request: HTTPRequest) -> ImmediateAnswer? {
         guard let target = request.path else { return nil }
-        if let query = target.dropping(prefix: Self.layoutPath), query.isEmpty || query.first == "?" {
+        if let query = target.dropping(prefix: Self.layoutPath), query.utf8.isEmpty || query.utf8.first == UInt8(ascii: "?") {
             guard let body = try? layoutFromMemory(target) else { return nil }
             return ImmediateAnswer(status: .ok, headers: Self.jsonHeaders, body: body)
         }
@@ -46,8 +46,9 @@ extension GalleryAPI {
 }
 
 extension String {
-    /// What follows `prefix`, if the string starts with it.
+    /// What follows `prefix`, if the string starts with it (compared as bytes).
     func dropping(prefix: String) -> Substring? {
-        hasPrefix(prefix) ? self[index(startIndex, offsetBy: prefix.count)...] : nil
+        guard utf8.starts(with: prefix.utf8) else { return nil }
+        return self[utf8.index(startIndex, offsetBy: prefix.utf8.count)...]
     }
 }

@@ -36,23 +36,33 @@ struct OffsetQuery {
 
     /// Nil when the offset cannot be read without the query's full parsing: given more than once, written
     /// with percent-encoding or `+`, or not a finite number (the route's full reading then answers, or
-    /// refuses it with its message).
-    init?(_ query: Substring) {
-        var key = ""
-        key.reserveCapacity(query.utf8.count)
+    /// refuses it with its message). Read as bytes: it runs for every scroll request.
+    init?(_ query: Substring.UTF8View) {
+        let marker = Array("offset=".utf8)
+        var key: [UInt8] = []
+        key.reserveCapacity(query.count)
         var offset: Double?
-        for (position, parameter) in query.split(separator: "&", omittingEmptySubsequences: false).enumerated() {
-            if position > 0 { key += "&" }
-            guard parameter.hasPrefix("offset=") else {
-                key += parameter
+        var parameterStart = true
+        var index = query.startIndex
+        while index != query.endIndex {
+            if parameterStart, query[index...].starts(with: marker) {
+                let valueStart = query.index(index, offsetBy: marker.count)
+                let valueEnd = query[valueStart...].firstIndex(of: UInt8(ascii: "&")) ?? query.endIndex
+                let text = query[valueStart..<valueEnd]
+                guard offset == nil, !text.contains(UInt8(ascii: "%")), !text.contains(UInt8(ascii: "+")),
+                      let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
+                offset = value
+                key.append(contentsOf: marker)
+                index = valueEnd
+                parameterStart = false
                 continue
             }
-            let text = parameter.dropFirst("offset=".count)
-            guard offset == nil, !text.contains("%"), !text.contains("+"), let value = Double(text), value.isFinite else { return nil }
-            offset = value
-            key += "offset="
+            let byte = query[index]
+            key.append(byte)
+            parameterStart = byte == UInt8(ascii: "&")
+            index = query.index(after: index)
         }
-        self.key = key
+        self.key = String(decoding: key, as: UTF8.self)
         self.offset = offset ?? 0
     }
 }
