@@ -4,7 +4,7 @@
 # Exit status: 0 when every mutation is caught, 1 when one survives, 2 when a mutation no longer
 # applies (the code it changes has moved: update this script).
 #
-#   scripts/mutations.sh            # all seven
+#   scripts/mutations.sh            # all eight
 #   scripts/mutations.sh stretch    # one, by name
 #
 # The copy lives in $MUTANTS_DIR (default: $TMPDIR/photogrid-mutants) and keeps its .build between
@@ -27,6 +27,7 @@ mutations=(
   "orientation-5|Sources/PhotoLibrary/PhotoFacts.swift|pixelHeight = orientation >= 5 ?|pixelHeight = orientation >= 6 ?|"
   "answer-order|Sources/PhotoGridServer/ImmediateAnswerHandler.swift|if withRouter == 0, context.channel.isWritable, takes(request) {|if context.channel.isWritable, takes(request) {|ServedFromMemoryTests"
   "window-names|Sources/PhotoGrid/WindowQuestion.swift|w.stringContent(\"/id-\")|w.stringContent(\"/id\")|SnapshotWindowDocumentTests"
+  "idle-in-progress|Sources/PhotoGridServer/ImmediateAnswerHandler.swift|if held == nil, withRouter == 0, idleFor >= idleTimeout {|if held == nil, idleFor >= idleTimeout {|ServedFromMemoryTests"
   "kept-offset|Sources/PhotoGridServer/WindowQuestions.swift|self.offset = offset ?? 0|self.offset = 0; _ = offset|ServedDocumentTests"
 )
 
@@ -52,7 +53,7 @@ mkdir -p "$work/repo"
 rm -rf "$work/repo/Sources" "$work/repo/Tests"
 sync_copy
 names=("$@")
-[ ${#names[@]} -eq 0 ] && names=(atomic stretch orientation-2 orientation-5 answer-order window-names kept-offset)
+[ ${#names[@]} -eq 0 ] && names=(atomic stretch orientation-2 orientation-5 answer-order window-names kept-offset idle-in-progress)
 
 echo "building the unmutated copy in $work/repo (first time: a few minutes)…"
 if ! (cd "$work/repo" && swift build --build-tests >>"$log" 2>&1); then

@@ -3,8 +3,8 @@ import ServiceLifecycle
 
 /// The server's event fan-out: every `/api/v1/events` stream subscribes; an index run publishes.
 /// A slow client loses old progress events (each stream buffers the newest 64), never blocks the
-/// publisher. As a service it sends a keep-alive comment every 30 seconds, well inside the server's
-/// 75-second idle timeout.
+/// publisher. As a service it sends a keep-alive comment every 30 seconds, for the proxies and clients
+/// that drop a silent stream (the server's own idle timeout does not close a response in progress).
 final class EventHub: Service, Sendable {
     private struct State {
         var next = 0

@@ -1,11 +1,12 @@
 import HummingbirdCore
+import NIOHTTPTypesHTTP1
 public import Logging
 public import NIOCore
 
 /// HTTP/1.1 connections as Hummingbird's `HTTP1Channel` sets them up, with `ImmediateAnswerHandler` in
-/// each pipeline right after Hummingbird's connection-state handler (not with the channel's
-/// `additionalChannelHandlers`, which go before it: that handler would then not see the requests
-/// answered early, and would close a busy connection at its idle timeout).
+/// each pipeline right after NIO's HTTP/1 decoder, before Hummingbird's HTTP-types codec (the channel's
+/// `additionalChannelHandlers` would go after that codec, where each answer would cost a conversion of
+/// the request and of the response).
 struct GalleryHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     typealias Value = HTTP1Channel.Value
 
@@ -18,8 +19,8 @@ struct GalleryHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let pipeline = channel.pipeline.syncOperations
-            let state = try pipeline.handler(type: HTTPConnectionStateHandler.self)
-            try pipeline.addHandler(answerHandler(), position: .after(state))
+            let codec = try pipeline.handler(type: HTTP1ToHTTPServerCodec.self)
+            try pipeline.addHandler(answerHandler(), position: .before(codec))
             return value
         }
     }

@@ -68,8 +68,9 @@ public enum GalleryServer {
         events.publish(.library(count: (try? library.store.gridCount()) ?? 0))
         let app = Application(
             router: router,
-            server: .galleryHTTP1(configuration: .init(idleTimeout: .seconds(75))) { [token = options.token] in
-                ImmediateAnswerHandler(api: api, token: token, logger: logger)
+            // The idle timeout is kept by ImmediateAnswerHandler, which sees every request of a connection.
+            server: .galleryHTTP1(configuration: .init(idleTimeout: nil)) { [token = options.token, idle = options.idleTimeout] in
+                ImmediateAnswerHandler(api: api, token: token, logger: logger, idleTimeout: .seconds(Int64(idle)))
             },
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
             onServerRunning: { channel in onListening(options.host, channel.localAddress?.port ?? options.port) },

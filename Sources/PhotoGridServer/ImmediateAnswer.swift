@@ -1,13 +1,14 @@
 import HTTPTypes
 import HummingbirdCore
 import NIOCore
+import NIOHTTP1
 
 /// A response that is ready the moment its request has been read — from memory: no database read, no
 /// file, no wait — which `ImmediateAnswerHandler` writes in the channel pipeline.
 struct ImmediateAnswer {
-    var status: HTTPResponse.Status
+    var status: HTTPResponseStatus
     /// The route's headers (`Content-Length` and `Date` are the writer's).
-    var headers: HTTPFields
+    var headers: HTTPHeaders
     var body: ByteBuffer?
 }
 
@@ -16,11 +17,10 @@ extension GalleryAPI {
     /// in memory: a visible-range layout from the grid in memory (`layoutFromMemory`), or a thumbnail kept
     /// in memory (200, or 304 for its `ETag`). Nil for every other request and for each the route
     /// answers otherwise (a 400, a thumbnail to read or make): the router answers those.
-    func immediateAnswer(to request: HTTPRequest) -> ImmediateAnswer? {
-        guard let target = request.path else { return nil }
+    func immediateAnswer(target: String, ifNoneMatch: [String]) -> ImmediateAnswer? {
         if let query = target.dropping(prefix: Self.layoutPath), query.utf8.isEmpty || query.utf8.first == UInt8(ascii: "?") {
             guard let body = try? layoutFromMemory(target) else { return nil }
-            return ImmediateAnswer(status: .ok, headers: Self.jsonHeaders, body: body)
+            return ImmediateAnswer(status: .ok, headers: Self.jsonHTTPHeaders, body: body)
         }
         if let name = target.dropping(prefix: Self.thumbnailsPath) {
             // VARIANT/STEM.jpg with no query; a name kept in memory is one the service made, so a
@@ -28,16 +28,20 @@ extension GalleryAPI {
             let parts = name.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2, parts[1].hasSuffix(".jpg"), !name.contains("?") else { return nil }
             let variant = String(parts[0]), stem = String(parts[1].dropLast(4))
-            var headers = Self.thumbnailHeaders(variant: variant, stem: stem)
-            if Self.isNotModified(headers, ifNoneMatch: request.headerFields[.ifNoneMatch]) {
+            let fields = Self.thumbnailHeaders(variant: variant, stem: stem)
+            var headers = HTTPHeaders(fields.map { ($0.name.rawName, $0.value) })
+            if Self.isNotModified(fields, ifNoneMatch: ifNoneMatch.isEmpty ? nil : ifNoneMatch.joined(separator: ", ")) {
                 return ImmediateAnswer(status: .notModified, headers: headers, body: nil)
             }
             guard let bytes = thumbnails.kept(variant: variant, stem: stem) else { return nil }
-            headers[.contentType] = "image/jpeg"
+            headers.add(name: "Content-Type", value: "image/jpeg")
             return ImmediateAnswer(status: .ok, headers: headers, body: bytes)
         }
         return nil
     }
+
+    /// `jsonHeaders` as NIO writes them.
+    static let jsonHTTPHeaders = HTTPHeaders(jsonHeaders.map { ($0.name.rawName, $0.value) })
 
     /// The layout route's path.
     static let layoutPath = "/api/v1/layout"

@@ -2,52 +2,68 @@ import HTTPTypes
 import HummingbirdCore
 import Logging
 import NIOCore
-import NIOHTTPTypes
+import NIOHTTP1
 
 /// Answers in the channel pipeline, on the event loop that read them, the requests whose answer is
-/// ready in memory (`GalleryAPI.immediateAnswer(to:)`: a visible-range layout from the grid in memory,
-/// a thumbnail kept in memory): no task, router or middleware chain per request. Every other request,
-/// and each the route answers otherwise (a bad value, `all`, sections, a thumbnail to make), goes on to
-/// the router unchanged.
+/// ready in memory (`GalleryAPI.immediateAnswer`: a visible-range layout from the grid in memory, a
+/// thumbnail kept in memory): no task, router or middleware per request. Every other request, and each
+/// the route answers otherwise (a bad value, `all`, sections, a thumbnail to make), goes on to the router
+/// unchanged.
 ///
 /// Why: these are the requests a scrolling client makes many times a second, and Hummingbird's work per
-/// request (an async iterator step and a task switch each way, the middleware chain, the response's
-/// header fields) cost more than the answer itself (~11 µs for the ~20 cells of a window on a
-/// million-photo grid): both routes stopped at ~19,000 and ~25,000 requests/s where nginx serves
+/// request (an async iterator step and a task switch each way, the middleware chain, HTTP types made
+/// and converted each way) cost more than the answer itself (~11 µs for the ~20 cells of a window on a
+/// million-photo grid): both routes stopped at ~19,000 and ~25,000 requests/s where nginx served
 /// ~67,000. Behind the same guard as `RequestGuard`'s: the token (constant-time), GET only, no body,
 /// the same log line at `info`, marked `(from memory)`.
 ///
+/// - Place: right after NIO's HTTP/1 decoder, before Hummingbird's HTTP-types codec
+///   (`GalleryHTTP1Channel`), so an answer costs no conversion either way. Only HTTP/1.1 requests are
+///   answered here; those with a `Connection` header go to the router, which closes when asked.
 /// - Order: a request is answered here only while no earlier request of the connection is with the
 ///   router (counted from the response ends the router writes), so pipelined answers keep their order.
 /// - Back-pressure: only while the channel is writable; a client that does not read its answers is
 ///   left to the router, which waits for it.
-/// - Placed after Hummingbird's `HTTPConnectionStateHandler` (`GalleryHTTP1Channel`), which so sees these
-///   requests and responses: its idle timeout and its close on graceful shutdown count them.
-/// - Requests with a `Connection` header go to the router, which closes when asked.
+/// - Idle connections: this handler sees every request and response of its connection, the router's
+///   too, so it keeps the idle timeout (Hummingbird's own, further up, would not see these answers):
+///   a connection with nothing in progress and nothing read or written for `idleTimeout` is closed.
+/// - Shutdown: the quiesce event goes on to Hummingbird's connection handler (which closes the
+///   connection once the router's requests are answered) after the answers written here are flushed,
+///   and after the request being read here, if any, is answered.
 final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
 
     private let api: GalleryAPI
     private let token: String?
     private let logger: Logger
+    private let idleTimeout: TimeAmount
     /// The request being read that this handler answers at its end, and when its head came.
-    private var held: (request: HTTPRequest, started: ContinuousClock.Instant?)?
+    private var held: (request: HTTPRequestHead, started: ContinuousClock.Instant?)?
     /// Requests passed to the router whose responses have not ended yet.
     private var withRouter = 0
     /// Answers written since the last flush.
     private var unflushed = false
+    /// A quiesce event that waits for the request being read here.
+    private var quiesceWaiting = false
+    /// When a request part was last read or a response last ended.
+    private var lastActivity = NIODeadline.now()
+    private var idleCheck: Scheduled<Void>?
     private var date = HTTPDate()
 
-    init(api: GalleryAPI, token: String?, logger: Logger) {
+    init(api: GalleryAPI, token: String?, logger: Logger, idleTimeout: TimeAmount) {
         self.api = api
         self.token = token
         self.logger = logger
+        self.idleTimeout = idleTimeout
     }
 
+    // MARK: Requests
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        lastActivity = .now()
         switch unwrapInboundIn(data) {
         case .head(let request):
             if withRouter == 0, context.channel.isWritable, takes(request) {
@@ -69,52 +85,118 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
                 return
             }
             self.held = nil
-            guard let answer = api.immediateAnswer(to: held.request) else {
-                passToRouter(held.request, context: context)
-                context.fireChannelRead(data)
-                return
-            }
-            var head = HTTPResponse(status: answer.status, headerFields: answer.headers)
-            head.headerFields[.contentLength] = String(answer.body?.readableBytes ?? 0)
-            head.headerFields[.date] = date.now()
-            context.write(wrapOutboundOut(.head(head)), promise: nil)
-            if let body = answer.body { context.write(wrapOutboundOut(.body(body)), promise: nil) }
-            context.write(wrapOutboundOut(.end(nil)), promise: nil)
-            unflushed = true
-            if let started = held.started {
-                let path = URI(held.request.path ?? "").path
-                logger.info(RequestGuard.logLine(method: .get, path: path, status: answer.status, since: started, note: " (from memory)"))
+            answer(held.request, started: held.started, data: data, context: context)
+            if quiesceWaiting {
+                quiesceWaiting = false
+                quiesce(context: context)
             }
         }
     }
 
-    func channelReadComplete(context: ChannelHandlerContext) {
-        if unflushed {
-            unflushed = false
-            context.flush()
+    /// Writes the answer to `request` if it is ready in memory, else hands the request to the router.
+    private func answer(_ request: HTTPRequestHead, started: ContinuousClock.Instant?, data: NIOAny, context: ChannelHandlerContext) {
+        guard let answer = api.immediateAnswer(target: request.uri, ifNoneMatch: request.headers["if-none-match"]) else {
+            passToRouter(request, context: context)
+            context.fireChannelRead(data)
+            return
         }
+        var headers = answer.headers
+        headers.add(name: "Content-Length", value: String(answer.body?.readableBytes ?? 0))
+        headers.add(name: "Date", value: date.now())
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: answer.status, headers: headers))), promise: nil)
+        if let body = answer.body { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
+        context.write(wrapOutboundOut(.end(nil)), promise: nil)
+        unflushed = true
+        if let started {
+            logger.info(RequestGuard.logLine(method: .get, path: URI(request.uri).path, status: HTTPResponse.Status(code: Int(answer.status.code)),
+                                             since: started, note: " (from memory)"))
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        flushAnswers(context: context)
         context.fireChannelReadComplete()
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         // Only the router's writes pass here (this handler's own go from its context onwards).
-        if case .end = unwrapOutboundIn(data) { withRouter = max(0, withRouter - 1) }
+        if case .end = unwrapOutboundIn(data) {
+            withRouter = max(0, withRouter - 1)
+            lastActivity = .now()
+        }
         context.write(data, promise: promise)
     }
 
-    /// Whether this handler may answer `request` (if its answer is ready): a GET with no body, no
-    /// `Connection` header, and the token when the server has one.
-    private func takes(_ request: HTTPRequest) -> Bool {
-        guard request.method == .get else { return false }
-        let fields = request.headerFields
-        guard fields[.connection] == nil, fields[.transferEncoding] == nil,
-              fields[.contentLength] == nil || fields[.contentLength] == "0" else { return false }
-        return RequestGuard.authorized(fields, token: token)
+    /// Whether this handler may answer `request` (if its answer is ready): an HTTP/1.1 GET with no body,
+    /// no `Connection` header, and the token when the server has one.
+    private func takes(_ request: HTTPRequestHead) -> Bool {
+        guard request.method == .GET, request.version == .http1_1 else { return false }
+        let headers = request.headers
+        guard !headers.contains(name: "connection"), !headers.contains(name: "transfer-encoding") else { return false }
+        let length = headers["content-length"]
+        guard length.isEmpty || length == ["0"] else { return false }
+        let authorization = headers["authorization"]
+        return RequestGuard.authorized(authorization.count == 1 ? authorization[0] : authorization.isEmpty ? nil : "", token: token)
     }
 
     /// Hands `request`'s head to the router (its body and end follow).
-    private func passToRouter(_ request: HTTPRequest, context: ChannelHandlerContext) {
+    private func passToRouter(_ request: HTTPRequestHead, context: ChannelHandlerContext) {
         withRouter += 1
         context.fireChannelRead(wrapInboundOut(.head(request)))
+    }
+
+    private func flushAnswers(context: ChannelHandlerContext) {
+        if unflushed {
+            unflushed = false
+            context.flush()
+        }
+    }
+
+    // MARK: Shutdown and idle connections
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard event is ChannelShouldQuiesceEvent else {
+            context.fireUserInboundEventTriggered(event)
+            return
+        }
+        if held != nil { quiesceWaiting = true } else { quiesce(context: context) }
+    }
+
+    /// Passes the quiesce event on, the answers written here flushed first (a close drops what is not).
+    private func quiesce(context: ChannelHandlerContext) {
+        flushAnswers(context: context)
+        context.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { scheduleIdleCheck(context: context, in: idleTimeout) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        if idleCheck == nil { scheduleIdleCheck(context: context, in: idleTimeout) }
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        idleCheck?.cancel()
+        idleCheck = nil
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        idleCheck?.cancel()
+        idleCheck = nil
+    }
+
+    private func scheduleIdleCheck(context: ChannelHandlerContext, in delay: TimeAmount) {
+        idleCheck = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: delay) { [self] in
+            idleCheck = nil
+            let idleFor = NIODeadline.now() - lastActivity
+            if held == nil, withRouter == 0, idleFor >= idleTimeout {
+                context.close(promise: nil)
+            } else {
+                scheduleIdleCheck(context: context, in: held == nil && withRouter == 0 ? idleTimeout - idleFor : idleTimeout)
+            }
+        }
     }
 }

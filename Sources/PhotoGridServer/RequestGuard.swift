@@ -44,8 +44,13 @@ struct RequestGuard: RouterMiddleware {
     /// Whether `headers` carry the server's token (`Authorization: Bearer <token>`), compared in
     /// constant time; true when the server has none.
     static func authorized(_ headers: HTTPFields, token: String?) -> Bool {
+        authorized(headers[.authorization], token: token)
+    }
+
+    /// Whether an `Authorization` value carries the server's token (`authorized(_:token:)`).
+    static func authorized(_ authorization: String?, token: String?) -> Bool {
         guard let token else { return true }
-        guard let given = headers[.authorization], given.hasPrefix("Bearer ") else { return false }
+        guard let given = authorization, given.hasPrefix("Bearer ") else { return false }
         return ConstantTimeComparison.equal(Array(given.utf8.dropFirst(7)), Array(token.utf8))
     }
 

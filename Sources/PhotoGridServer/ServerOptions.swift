@@ -22,6 +22,10 @@ public struct ServerOptions: Sendable {
     public var pixelLimit: Int?
     /// `trace`, `debug`, `info` (one line per request), `notice`, `warning` (the default), `error` or `critical`.
     public var logLevel = "warning"
+    /// Seconds after which a connection with nothing in progress and nothing read or written is closed.
+    public var idleTimeout = 75
+    /// The longest `idleTimeout`: a day.
+    public static let maximumIdleTimeout = 86_400
 
     public init() {}
 
@@ -38,6 +42,9 @@ public struct ServerOptions: Sendable {
     public func validate() throws(UsageError) {
         guard (0...65535).contains(port) else { throw UsageError(option: "port", "must be between 0 and 65535 (got \(port))") }
         if let jobs, jobs < 1 { throw UsageError(option: "jobs", "must be at least 1 (got \(jobs))") }
+        guard (1...Self.maximumIdleTimeout).contains(idleTimeout) else {
+            throw UsageError(option: "idle-timeout", "must be between 1 and \(CountText.grouped(Self.maximumIdleTimeout)) seconds (got \(idleTimeout))")
+        }
         guard Self.logLevels.contains(logLevel) else {
             throw UsageError(option: "log-level", separator: ": ", "'\(logLevel)' is not one of \(Self.logLevels.joined(separator: ", "))")
         }

@@ -61,6 +61,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("What to log on stderr: trace, debug, info (one line per request), notice, warning, error or critical.", valueName: "level"))
     var logLevel = "warning"
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Close a connection idle for this many seconds (1 to 86,400).", valueName: "seconds"))
+    var idleTimeout = 75
+
     func run() throws {
         Self.raiseOpenFileLimit()
         var options = ServerOptions()
@@ -71,6 +74,7 @@ struct ServeCommand: ParsableCommand {
         options.watch = watch
         options.folder = folder
         options.logLevel = logLevel
+        options.idleTimeout = idleTimeout
         let path = database.path
         try usage {
             options.pixelLimit = try pixelLimit.pixels()

@@ -87,6 +87,39 @@ import Glibc
         #expect(connection.isClosed(within: 5))
     }
 
+    @Test func anIdleConnectionIsClosedAndABusyOneIsNot() throws {
+        let library = try ServedLibrary(["--idle-timeout", "2"])
+        let busy = try library.server.connect()
+        let silent = try library.server.connect()
+        let streaming = try library.server.connect()
+        try streaming.send(Array("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        // Answers from memory every 0.4 s for 4 s, twice the timeout: the connection stays open.
+        let started = Date()
+        var offset = 0
+        while Date().timeIntervalSince(started) < 4 {
+            #expect(try busy.get("/api/v1/layout?width=393&offset=\(offset)").status == 200)
+            offset += 132
+            usleep(400_000)
+        }
+        #expect(silent.isClosed(within: 0.1), "a connection that sent nothing for 4 s is closed")
+        #expect(!streaming.isClosed(within: 0.1), "an event stream is a response in progress")
+        #expect(busy.isClosed(within: 4), "idle after its last answer, closed within the timeout")
+        #expect(try library.server.get("/healthz").status == 200)
+    }
+
+    @Test func http10AndClosingRequestsAreTheRoutersAndAnswered() throws {
+        let library = try ServedLibrary(["--log-level", "info"])
+        let old = try library.server.connect()
+        try old.send(Array("GET /api/v1/layout?width=393 HTTP/1.0\r\n\r\n".utf8))
+        let reply = try old.readReply()
+        #expect(reply.status == 200)
+        #expect((try reply.json()["cells"] as? [Any])?.isEmpty == false)
+        let closing = try library.server.connect()
+        #expect(try closing.get("/api/v1/layout?width=393", headers: ["Connection": "close"]).status == 200)
+        #expect(closing.isClosed(within: 2))
+        #expect(Self.fromMemory(library.server).isEmpty, "neither is answered from memory")
+    }
+
     /// A layout document's scroll offset.
     static func offset(_ document: [String: Any]) -> Double? {
         (document["viewport"] as? [String: Any])?["offset"] as? Double
