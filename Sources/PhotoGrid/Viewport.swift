@@ -31,12 +31,7 @@ public struct Viewport: Sendable, Hashable, Codable, JSONWritable {
 
 extension Rect: JSONWritable {
     public func write(to w: inout JSONWriter) {
-        w.beginObject()
-        w.key("height"); w.value(height)
-        w.key("width"); w.value(width)
-        w.key("x"); w.value(x)
-        w.key("y"); w.value(y)
-        w.endObject()
+        w.rect(height: height, width: width, x: x, y: y)
     }
 }
 

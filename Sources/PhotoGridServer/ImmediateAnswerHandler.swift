@@ -46,6 +46,8 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var withRouter = 0
     /// Answers written since the last flush.
     private var unflushed = false
+    /// Whether a flush at the end of the event loop's turn is scheduled.
+    private var flushScheduled = false
     /// A quiesce event that waits for the request being read here.
     private var quiesceWaiting = false
     /// When a request part was last read or a response last ended.
@@ -114,7 +116,15 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
-        flushAnswers(context: context)
+        // Flushed once the event loop has read every connection that was ready: the answers of one
+        // turn go out back to back, and a client woken by one of them does not interrupt the turn.
+        if unflushed && !flushScheduled {
+            flushScheduled = true
+            context.eventLoop.assumeIsolatedUnsafeUnchecked().execute { [self] in
+                flushScheduled = false
+                flushAnswers(context: context)
+            }
+        }
         context.fireChannelReadComplete()
     }
 

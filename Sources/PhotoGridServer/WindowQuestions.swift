@@ -38,31 +38,27 @@ struct OffsetQuery {
     /// with percent-encoding or `+`, or not a finite number (the route's full reading then answers, or
     /// refuses it with its message). Read as bytes: it runs for every scroll request.
     init?(_ query: Substring.UTF8View) {
-        let marker = Array("offset=".utf8)
-        var key: [UInt8] = []
-        key.reserveCapacity(query.count)
-        var offset: Double?
-        var parameterStart = true
-        var index = query.startIndex
-        while index != query.endIndex {
-            if parameterStart, query[index...].starts(with: marker) {
-                let valueStart = query.index(index, offsetBy: marker.count)
-                let valueEnd = query[valueStart...].firstIndex(of: UInt8(ascii: "&")) ?? query.endIndex
-                let text = query[valueStart..<valueEnd]
-                guard offset == nil, !text.contains(UInt8(ascii: "%")), !text.contains(UInt8(ascii: "+")),
-                      let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
-                offset = value
-                key.append(contentsOf: marker)
-                index = valueEnd
-                parameterStart = false
-                continue
+        let marker = "offset=".utf8
+        var found: (value: Range<Substring.UTF8View.Index>, text: Substring)?
+        var parameterStart = query.startIndex
+        while true {
+            let parameterEnd = query[parameterStart...].firstIndex(of: UInt8(ascii: "&")) ?? query.endIndex
+            if query[parameterStart..<parameterEnd].starts(with: marker) {
+                guard found == nil else { return nil }
+                let valueStart = query.index(parameterStart, offsetBy: marker.count)
+                found = (valueStart..<parameterEnd, Substring(query[valueStart..<parameterEnd]))
             }
-            let byte = query[index]
-            key.append(byte)
-            parameterStart = byte == UInt8(ascii: "&")
-            index = query.index(after: index)
+            guard parameterEnd != query.endIndex else { break }
+            parameterStart = query.index(after: parameterEnd)
         }
-        self.key = String(decoding: key, as: UTF8.self)
-        self.offset = offset ?? 0
+        guard let found else {
+            key = String(Substring(query))
+            offset = 0
+            return
+        }
+        guard !found.text.utf8.contains(UInt8(ascii: "%")), !found.text.utf8.contains(UInt8(ascii: "+")),
+              let value = Double(found.text), value.isFinite else { return nil }
+        key = String(Substring(query[..<found.value.lowerBound])) + String(Substring(query[found.value.upperBound...]))
+        offset = value
     }
 }

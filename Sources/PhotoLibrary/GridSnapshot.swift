@@ -120,29 +120,45 @@ public final class GridSnapshot: Sendable {
 
     /// The grid's photos in place, by grid position (`withUnsafePhotos`).
     public struct UnsafePhotos {
-        fileprivate let ids: UnsafeBufferPointer<Int64>
-        fileprivate let widths: UnsafeBufferPointer<Int32>
-        fileprivate let heights: UnsafeBufferPointer<Int32>
-        fileprivate let starts: UnsafeBufferPointer<UInt32>
-        fileprivate let keyStarts: UnsafeBufferPointer<UInt32>
-        fileprivate let text: UnsafeBufferPointer<UInt8>
-        fileprivate let invalidPaths: Set<Int>
+        @usableFromInline let ids: UnsafeBufferPointer<Int64>
+        @usableFromInline let widths: UnsafeBufferPointer<Int32>
+        @usableFromInline let heights: UnsafeBufferPointer<Int32>
+        @usableFromInline let starts: UnsafeBufferPointer<UInt32>
+        @usableFromInline let keyStarts: UnsafeBufferPointer<UInt32>
+        @usableFromInline let text: UnsafeBufferPointer<UInt8>
+        /// Grid positions of the paths that are not UTF-8; nil when there are none (almost always).
+        @usableFromInline let invalidPaths: Set<Int>?
+
+        fileprivate init(ids: UnsafeBufferPointer<Int64>, widths: UnsafeBufferPointer<Int32>, heights: UnsafeBufferPointer<Int32>,
+                         starts: UnsafeBufferPointer<UInt32>, keyStarts: UnsafeBufferPointer<UInt32>, text: UnsafeBufferPointer<UInt8>,
+                         invalidPaths: Set<Int>) {
+            self.ids = ids; self.widths = widths; self.heights = heights
+            self.starts = starts; self.keyStarts = keyStarts; self.text = text
+            self.invalidPaths = invalidPaths.isEmpty ? nil : invalidPaths
+        }
 
         public var count: Int { ids.count }
 
         /// The photo at grid position `index` (`0 ..< count`).
-        @inline(__always)
+        @inlinable
         public subscript(index: Int) -> UnsafePhoto {
-            let keyStart = Int(keyStarts[index]), keyEnd = Int(starts[index + 1])
+            let pathStart = Int(starts[index]), keyStart = Int(keyStarts[index]), keyEnd = Int(starts[index + 1])
             return UnsafePhoto(id: ids[index], pixelWidth: Int(widths[index]), pixelHeight: Int(heights[index]),
-                               path: UnsafeBufferPointer(rebasing: text[Int(starts[index])..<keyStart]),
-                               pathIsUTF8: invalidPaths.isEmpty || !invalidPaths.contains(index),
+                               path: UnsafeBufferPointer(rebasing: text[pathStart..<keyStart]),
+                               pathIsUTF8: invalidPaths.map { !$0.contains(index) } ?? true,
                                contentKey: keyEnd > keyStart ? UnsafeBufferPointer(rebasing: text[keyStart..<keyEnd]) : nil)
         }
     }
 
     /// One photo read in place: its path's and content key's bytes point into the snapshot.
     public struct UnsafePhoto {
+        @inlinable
+        init(id: Int64, pixelWidth: Int, pixelHeight: Int, path: UnsafeBufferPointer<UInt8>, pathIsUTF8: Bool,
+             contentKey: UnsafeBufferPointer<UInt8>?) {
+            self.id = id; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
+            self.path = path; self.pathIsUTF8 = pathIsUTF8; self.contentKey = contentKey
+        }
+
         public var id: Int64
         public var pixelWidth: Int
         public var pixelHeight: Int
