@@ -49,6 +49,7 @@ fi
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 start_server() {  # start_server ARGS…: sets PID and PORT
+  : > "$WORK/serve.out"  # emptied before the start: never the previous server's port
   "$BIN" serve "$@" --port 0 --log-level error > "$WORK/serve.out" 2> "$WORK/serve.err" &
   PID=$!
   for _ in $(seq 1 200); do
