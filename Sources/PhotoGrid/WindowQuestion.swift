@@ -30,10 +30,7 @@ public struct WindowQuestion: Sendable {
         grid = LayoutDocument.Grid(columns: layout.tracks.map { LayoutDocument.Column(x: $0.x, width: $0.width) },
                                    rowSpacing: configuration.rowSpacing, rowCount: layout.rowCount,
                                    contentHeight: layout.contentHeight, count: layout.count)
-        thumbnailFolder = thumbnailURLPrefix.flatMap { prefix in
-            let thumbnails = ThumbnailRequest(width: request.width, scale: request.scale, configuration: configuration)
-            return (try? thumbnails.gridPixels()).map { ThumbnailsOnDemand.gridFolder(pixels: $0, prefix: prefix) }
-        }
+        thumbnailFolder = thumbnailURLPrefix.flatMap { request.gridThumbnailFolder(configuration: configuration, prefix: $0) }
     }
 
     /// The visible-range layout document at scroll `offset`, passed to `body` as its bytes: the same bytes
@@ -65,6 +62,14 @@ public struct WindowQuestion: Sendable {
 }
 
 extension LayoutRequest {
+    /// `prefix` + `grid-<pixels>`: the folder of this request's grid thumbnails (`ThumbnailsOnDemand`'s
+    /// names), sized for its width and scale; nil for cells that are not square crops or too small for one.
+    public func gridThumbnailFolder(configuration: GridConfiguration, prefix: String) -> String? {
+        guard configuration.cellStyle == .square else { return nil }
+        let thumbnails = ThumbnailRequest(width: width, scale: scale, configuration: configuration)
+        return (try? thumbnails.gridPixels()).map { ThumbnailsOnDemand.gridFolder(pixels: $0, prefix: prefix) }
+    }
+
     /// This request's visible-range document from `snapshot` (`WindowQuestion`), or nil for the requests
     /// a snapshot does not answer.
     public func withWindowDocument<Result>(snapshot: GridSnapshot, thumbnailURLPrefix: String?,

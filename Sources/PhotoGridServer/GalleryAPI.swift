@@ -84,7 +84,7 @@ struct GalleryAPI: Sendable {
 
     /// A layout document's body: `gallery`'s cells with their grid thumbnails' URLs for `request`'s scale.
     static func layoutBody(_ gallery: GalleryLayout, request: LayoutRequest, all: Bool) throws -> ByteBuffer {
-        let folder = try gridPixels(request).map { ThumbnailsOnDemand.gridFolder(pixels: $0, prefix: thumbnailURL("")) }
+        let folder = request.gridThumbnailFolder(configuration: try request.configuration(), prefix: thumbnailURL(""))
         return try json(gallery.layoutDocument(all: all) { photo in
             folder.flatMap { ThumbnailsOnDemand.gridName(folder: $0, photo: photo) }
         })
@@ -202,14 +202,6 @@ struct GalleryAPI: Sendable {
         if let value = query.string("cellStyle") { request.cellStyle = value }
         if let value = query.string("group") { request.group = value }
         return request
-    }
-
-    /// The grid thumbnail size for `request`'s cells (square cells only: the others are not crops of
-    /// a square).
-    static func gridPixels(_ request: LayoutRequest) throws -> Int? {
-        guard request.cellStyle == "square" else { return nil }
-        let thumbnails = ThumbnailRequest(width: request.width, scale: request.scale, configuration: try request.configuration())
-        return try? thumbnails.gridPixels()
     }
 
     /// A thumbnail's URL relative to the server root.
