@@ -22,12 +22,8 @@ public enum HEIFDecoder {
         let primary = file.primary
         let width = Int(heif_image_handle_get_width(primary)), height = Int(heif_image_handle_get_height(primary))
         guard width > 0, height > 0 else { throw .invalidSize(width: width, height: height) }
-        // No canvas libheif allocates while decoding may have a side longer than the image declares: an
-        // overlay (`iovl`) or grid carries its own canvas size, which libheif 1.15 does not check
-        // against the declared one (a fuzzed 120×180 overlay asked for 26679×37464, 3 GB).
-        let longestSide = max(width, height, Int(heif_image_handle_get_ispe_width(primary)),
-                              Int(heif_image_handle_get_ispe_height(primary)))
-        heif_context_set_maximum_image_size_limit(file.context, Int32(clamping: longestSide))
+        heif_context_set_maximum_image_size_limit(file.context, Self.canvasSideLimit(declaredWidth: width, declaredHeight: height,
+            ispeWidth: Int(heif_image_handle_get_ispe_width(primary)), ispeHeight: Int(heif_image_handle_get_ispe_height(primary))))
         if let codec {
             let format = codec == "AV1" ? heif_compression_AV1 : heif_compression_HEVC
             guard heif_have_decoder_for_format(format) != 0 else { throw .missingDecoder(codec: codec) }
@@ -43,6 +39,22 @@ public enum HEIFDecoder {
             return try decode(handle, width: item.width, height: item.height, pixelLimit: pixelLimit, isThumbnailItem: true)
         }
         return try decode(primary, width: width, height: height, pixelLimit: pixelLimit, isThumbnailItem: false)
+    }
+
+    /// The side limit given to libheif before decoding, so that no canvas it allocates has a side longer
+    /// than the image declares (its size after transforms, or its `ispe`).
+    ///
+    /// An overlay (`iovl`) or a grid carries its own canvas size, which libheif 1.15 does not check
+    /// against the declared one (a fuzzed 120×180 overlay asked for 26679×37464, 3 GB); libheif refuses a
+    /// grid or overlay canvas whose side is *at least* the limit (`w >= limit`, heif_context.cc), an
+    /// `ispe` only one above it: hence the longest side + 1. A real iPhone photo is a grid whose canvas is
+    /// exactly its declared 4032×3024 (8×6 tiles of 512, the overhang cropped tile by tile): with the
+    /// longest side itself as the limit every one of them was refused (`Image size 3024x4032 exceeds
+    /// the maximum image size 4032x4032`). Memory stays bounded by the declared size: the canvas is at
+    /// most (longest side)², each tile is one coded HEVC/AV1 image that libheif checks against the
+    /// context's default limit while reading the file, and the pixel limit is checked before decoding.
+    static func canvasSideLimit(declaredWidth: Int, declaredHeight: Int, ispeWidth: Int, ispeHeight: Int) -> Int32 {
+        Int32(clamping: max(declaredWidth, declaredHeight, ispeWidth, ispeHeight) + 1)
     }
 
     /// The thumbnail items of `handle`: their ids and sizes after their transforms, smallest first

@@ -19,6 +19,9 @@ struct MixedFormatCommandTests {
         "photo.webp": "webp/photo-600.webp",
         "IMG_0001.HEIC": "heif/photo-600.heic", "turned.heic": "heif/irot1.heic", "cropped.heif": "heif/clap-irot3-imir0.heic",
         "exif6.heic": "heif/exif-orientation6.heic", "alpha.heic": "heif/alpha.heic", "small.avif": "heif/small.avif",
+        // Real phone and encoder files: HEVC grids (one with `irot`), a 10-bit AVIF.
+        "IMG_2682.HEIC": "heif/phone/iphone7-grid.heic", "IMG_1015.HEIC": "heif/phone/iphone15pro-grid-irot.heic",
+        "hdr.avif": "heif/phone/hdr-10bit.avif", "fox.avif": "heif/phone/fox-8bit.avif",
         // Read by content: a PNG without an extension, a JPEG named .png.
         "screenshot": "png/rgb8.png", "misnamed.png": "sunset.jpg",
     ]
@@ -121,7 +124,7 @@ struct MixedFormatCommandTests {
         }
 
         let stats = try PhotoGridBinary.run(["stats", "--db", database, "--json"])
-        #expect(try stats.json()["formats"] as? [String: Int] == ["jpeg": 3, "png": 9, "webp": 6, "heic": 5, "avif": 1])
+        #expect(try stats.json()["formats"] as? [String: Int] == ["jpeg": 3, "png": 9, "webp": 6, "heic": 7, "avif": 3])
         // A rescan opens nothing.
         let again = try PhotoGridBinary.run(["index", folder.path, "--db", database, "--json"])
         #expect(try again.json()["unchanged"] as? Int == Self.readable.count + 8)
