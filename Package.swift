@@ -14,7 +14,7 @@ import PackageDescription
 
 // The pixel code (JPEG decode/encode, resampling, thumbnails) is compiled optimised in debug builds too,
 // so `swift run photogrid …` and `swift test` never run it unoptimised (unoptimised, `export` took 106×
-// the release binary's time; README.md, "Build and install", has the figures, Benchmarks/first-run.sh
+// the release binary's time; docs/install.md, "Build and install", has the figures, Benchmarks/first-run.sh
 // measures it, and the CompiledOptimisedTests hold it). The rest of the package stays a normal debug
 // build. SwiftPM accepts unsafeFlags in a root package and in a local (path) dependency, as Benchmarks/
 // uses this one; not from a remote dependency.

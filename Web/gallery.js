@@ -389,7 +389,7 @@ function listen() {
   });
 }
 
-// MARK: The test contract (README, "The web gallery"): every cell has data-index; the detail image and
+// MARK: The test contract (docs/serve.md, "The web gallery"): every cell has data-index; the detail image and
 // mask have data-detail-image and data-detail-mask.
 window.photogrid = {
   scrollToOffset,

@@ -5,7 +5,7 @@
 # normal build is untouched; the log of each run is .build-asan/sanitizer-test.log (.build-tsan/...).
 # A run passes when `swift test` passes and the log holds no sanitizer report. Suppressions, each with
 # the reason it is outside PhotoGrid's code: scripts/tsan-suppressions.txt, scripts/lsan-suppressions.txt.
-# Not run by CI (.ci/run runs the plain tests); takes minutes per sanitizer (timings in README).
+# Not run by CI (.ci/run runs the plain tests); takes minutes per sanitizer (timings in docs/reliability.md).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)

@@ -12,7 +12,7 @@ public struct GallerySection: Sendable, Hashable {
 import PhotoLibrary
 
 /// How a library's photos are grouped into sections: by the day, month or year of their grid date
-/// (taken-at, else the file's time), or not at all (`--group` in the README).
+/// (taken-at, else the file's time), or not at all (`--group` in docs/commands.md).
 public enum GalleryGrouping: String, Sendable, CaseIterable {
     case none, day, month, year
 

@@ -1,6 +1,6 @@
 public import GridLayout
 
-/// The grid a client draws: its columns, row spacing and cell style (`--columns`, `--row-spacing` in the README).
+/// The grid a client draws: its columns, row spacing and cell style (`--columns`, `--row-spacing` in docs/commands.md).
 public struct GridConfiguration: Sendable, Hashable {
     public var columns: [GridItem]
     public var rowSpacing: Double

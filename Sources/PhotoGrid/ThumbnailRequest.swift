@@ -1,7 +1,7 @@
 public import GridLayout
 public import Thumbnails
 
-/// What `photogrid thumbs` is asked to make (README, `photogrid thumbs`): grid thumbnails sized for the grid at
+/// What `photogrid thumbs` is asked to make (docs/commands.md, `photogrid thumbs`): grid thumbnails sized for the grid at
 /// a viewport width and display scale, and optionally detail thumbnails.
 public struct ThumbnailRequest: Sendable, Hashable {
     /// Viewport width in points: the grid at this width decides the cell size.

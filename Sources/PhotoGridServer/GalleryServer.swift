@@ -10,7 +10,7 @@ import CRuntimeHooks
 import UnixSignals
 
 /// `photogrid serve`: one library over HTTP until SIGTERM or SIGINT. Routes: `docs/openapi.json`
-/// (served at `/api/v1/openapi.json`); the contract in the README's "photogrid serve".
+/// (served at `/api/v1/openapi.json`); the contract in docs/serve.md, "photogrid serve".
 public enum GalleryServer {
     /// Makes the server's event loops Swift Concurrency's global executor, so that a request's handler
     /// runs on the thread that read it and writes its answer there (no hop to the default pool and

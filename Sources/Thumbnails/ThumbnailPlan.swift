@@ -47,7 +47,7 @@ public import Imaging
 public struct ThumbnailPlan: Sendable, Hashable {
     /// The DCT scale denominators libjpeg offers for shrink-on-load, largest first.
     public static let scaleDenominators = [8, 4, 2, 1]
-    /// The margin the README promises: the decoded image is still at least 2× the target.
+    /// The margin docs/commands.md promises (`photogrid thumbs`): the decoded image is still at least 2× the target.
     public static let defaultMargin = 2
     /// The largest photo side and target length a plan accepts (JPEG's own limit is 65,535).
     public static let maximumLength = 1 << 20

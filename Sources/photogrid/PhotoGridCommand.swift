@@ -59,7 +59,7 @@ struct PhotoGridCommand: ParsableCommand {
     /// `helpMessage()`. Parsing reflects over every command and checks for a completion-script request,
     /// and the Swift runtime answers each of its first protocol-conformance questions by scanning the
     /// binary's ~6,400 conformance records: that was 9.8 M of the 9.9 M instructions `--help` ran
-    /// (README, "First run and startup").
+    /// (docs/install.md, "First run and startup").
     static func printRootHelp() -> Never {
         print(HelpScreenWidth.current == RootHelpText.columns ? RootHelpText.text : helpMessage())
         // Not `exit(withError: ExitCode.success)`: ArgumentParser builds a help generator for any error

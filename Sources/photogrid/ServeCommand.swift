@@ -11,7 +11,7 @@ import PhotoGridServer
 import PhotoGridSupport
 import PhotoLibrary
 
-/// `photogrid serve [<folder>]`: the library over HTTP (README, "photogrid serve").
+/// `photogrid serve [<folder>]`: the library over HTTP (docs/serve.md, "photogrid serve").
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",

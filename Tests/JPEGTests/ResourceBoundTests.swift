@@ -2,7 +2,7 @@ import Testing
 import TestSupport
 @testable import JPEG
 
-/// Inputs built to cost time or memory are refused before they do (README, Reliability: bounded work).
+/// Inputs built to cost time or memory are refused before they do (docs/reliability.md: bounded work).
 @Suite("Resource bounds")
 struct ResourceBoundTests {
     /// A progressive 64×64 JPEG from our encoder (libjpeg's simple progression: 10 scans) with its

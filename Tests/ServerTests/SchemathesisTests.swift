@@ -4,7 +4,7 @@ import TestSupport
 
 /// Schemathesis (PyPI) generates requests from `docs/openapi.json` — valid, boundary and malformed
 /// values of every parameter — and checks that none gets a 5xx. A CI-sized run (25 examples an
-/// operation, a fixed seed); the README gives the longer one. `.ci/run` installs it; elsewhere a missing
+/// operation, a fixed seed); docs/serve.md gives the longer one. `.ci/run` installs it; elsewhere a missing
 /// schemathesis skips the test with a note (under CI it fails).
 @Suite struct SchemathesisTests {
     @Test func noGeneratedRequestGetsAServerError() throws {

@@ -211,7 +211,7 @@ struct ThumbnailPlanTests {
         #expect(huge.scaleDenominator == 1)
     }
 
-    /// The default margin is README's 2× (`photogrid thumbs`).
+    /// The default margin is docs/commands.md's 2× (`photogrid thumbs`).
     @Test func defaultMarginIsTwo() throws {
         let p = try ThumbnailPlan(storedSize: PixelSize(width: 4032, height: 3024), orientation: .identity,
                                   target: .square(side: 387))
