@@ -5,11 +5,12 @@ import { transitionFrame, draggedRect, dragGridOpacity, shouldClose, ScrollMap }
 
 const query = new URLSearchParams(location.search);
 const options = {};  // grid options passed through to the API (?group=day&columns=…)
-for (const name of ["group", "columns", "rowSpacing", "headerHeight", "token"]) {
+for (const name of ["group", "columns", "rowSpacing", "headerHeight"]) {
   if (query.has(name)) options[name] = query.get(name);
 }
-const headers = options.token ? { Authorization: "Bearer " + options.token } : {};
-delete options.token;
+// A server with a token: the page was opened once as /?token=…, which the server exchanged for an HttpOnly
+// cookie that every request of the page (fetch, images, the event stream) carries; no header to add.
+const headers = {};
 
 const stage = document.getElementById("stage");
 const spacer = document.getElementById("spacer");

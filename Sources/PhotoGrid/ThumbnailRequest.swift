@@ -93,7 +93,7 @@ public struct ThumbnailRequest: Sendable, Hashable {
         if let detailSize, !(1...Self.maximumPixels).contains(detailSize) {
             throw UsageError(option: "detail-size", "must be between 1 and \(CountText.grouped(Self.maximumPixels)) pixels (got \(detailSize))")
         }
-        if let jobs, jobs < 1 { throw UsageError(option: "jobs", "must be at least 1 (got \(jobs))") }
+        if let problem = JobCount.problem(jobs) { throw UsageError(option: "jobs", problem) }
         guard pixelLimit >= 1 else { throw UsageError(option: "pixel-limit", "must be positive (got \(pixelLimit))") }
     }
 }

@@ -35,12 +35,16 @@ public final class ThumbnailsOnDemand: Sendable {
         case library(LibraryError)
         /// The thumbnail folder could not be created or written.
         case folder(ThumbnailError)
+        /// The thumbnail could not be stored (the disk is full, read-only, failing): the system's reason,
+        /// with no path in it (a client is not told where the server keeps its files).
+        case storage(String)
 
         public var description: String {
             switch self {
             case .notFound(let message), .unreadable(let message): return message
             case .library(let error): return error.description
             case .folder(let error): return "thumbnail folder: \(error.description)"
+            case .storage(let reason): return "the thumbnail could not be stored: \(reason)"
             }
         }
     }
@@ -63,10 +67,12 @@ public final class ThumbnailsOnDemand: Sendable {
         owner = try library.store.libraryID()
     }
 
-    /// The thumbnail `variantName`/`stem`, found current or made now.
+    /// The thumbnail `variantName`/`stem`, found current or made now. Only the ladder's sizes are made
+    /// (`ThumbnailLadder`), and a rung above the photo's own size is served the lowest rung's file that
+    /// makes the same picture: a photo never has more than `ThumbnailLadder.maximumFilesPerPhoto` files.
     public func file(variant variantName: String, stem: String) throws(Failure) -> File {
-        guard let variant = ThumbnailVariant(name: variantName), variant.target.pixels <= ThumbnailRequest.maximumPixels else {
-            throw .notFound("no thumbnail size '\(variantName)' (grid-N or detail-N, N from 1 to 8192)")
+        guard let asked = ThumbnailVariant(name: variantName), ThumbnailLadder.contains(asked) else {
+            throw .notFound("no thumbnail size '\(variantName)': this server makes \(ThumbnailLadder.offered)")
         }
         let store = library.store
         let photos: [Photo]
@@ -78,6 +84,7 @@ public final class ThumbnailsOnDemand: Sendable {
             throw .library(error)
         }
         guard !photos.isEmpty, let root = found else { throw .notFound("no photo has the thumbnail name '\(stem)'") }
+        let variant = ThumbnailLadder.servingVariant(asked, width: photos[0].pixelWidth, height: photos[0].pixelHeight)
         if !root.isFolder { throw .library(.libraryFolderGone(path: root.path)) }
         let relative = ThumbnailCache.relativePath(variant: variant, contentKey: photos[0].contentKey, photoID: photos[0].id)
         let cache = try cache(for: variant)
@@ -111,6 +118,9 @@ public final class ThumbnailsOnDemand: Sendable {
             let file = File(path: cache.path(of: relative), byteSize: Int64(made.byteCount), made: true)
             unrecorded.withLock { $0[relative] = (file, records) }
             return file
+        case .failure(.system(_, let path, let errno)) where path.hasPrefix(folder):
+            // Not the photo's fault: nothing is recorded, a later request tries again.
+            throw .storage(ThumbnailError.reason(errno))
         case .failure(let error):
             do { try store.saveThumbnailRecords(records) } catch { throw .library(error) }
             throw .unreadable(LibraryThumbnails.message(error, path: photos[0].path))

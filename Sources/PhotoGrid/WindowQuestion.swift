@@ -63,11 +63,14 @@ public struct WindowQuestion: Sendable {
 
 extension LayoutRequest {
     /// `prefix` + `grid-<pixels>`: the folder of this request's grid thumbnails (`ThumbnailsOnDemand`'s
-    /// names), sized for its width and scale; nil for cells that are not square crops or too small for one.
+    /// names), for its cells at its scale snapped up to the ladder (`ThumbnailLadder`); nil for cells that
+    /// are not square crops or too small for one.
     public func gridThumbnailFolder(configuration: GridConfiguration, prefix: String) -> String? {
         guard configuration.cellStyle == .square else { return nil }
         let thumbnails = ThumbnailRequest(width: width, scale: scale, configuration: configuration)
-        return (try? thumbnails.gridPixels()).map { ThumbnailsOnDemand.gridFolder(pixels: $0, prefix: prefix) }
+        return (try? thumbnails.gridPixels()).map {
+            ThumbnailsOnDemand.gridFolder(pixels: ThumbnailLadder.gridSide(atLeast: $0), prefix: prefix)
+        }
     }
 
     /// This request's visible-range document from `snapshot` (`WindowQuestion`), or nil for the requests

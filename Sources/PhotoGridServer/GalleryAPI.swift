@@ -110,8 +110,8 @@ struct GalleryAPI: Sendable {
                                : "index \(index) is out of range: the grid has \(CountText.grouped(count)) photo(s), indices 0…\(count - 1)")
             }
             let gallery = try layoutRequest.gallery(library: library, detailIndex: index)
-            let pixels = min(ThumbnailRequest.maximumPixels,
-                             Int((max(layoutRequest.width, layoutRequest.height) * layoutRequest.scale).rounded(.up)))
+            let viewport = (max(layoutRequest.width, layoutRequest.height) * layoutRequest.scale).rounded(.up)
+            let pixels = ThumbnailLadder.detailSide(atLeast: Int(min(viewport, Double(ThumbnailRequest.maximumPixels))))
             return try gallery.detailDocument(index: index, progress: progress, drag: drag) { photo in
                 ThumbnailsOnDemand.detailName(pixels: pixels, photo: photo).map(Self.thumbnailURL)
             }.documentBytes()

@@ -53,8 +53,10 @@ public enum GalleryServer {
         let grid = GridCache(library: library, logger: logger)
         let api = GalleryAPI(library: library, readers: readers, thumbnails: thumbnails, events: events, grid: grid)
 
-        let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: RequestGuard(token: options.token, logger: logger))
+        // HEAD on every GET route: the GET's status and headers, no body.
+        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+        let rules = AccessRules(token: options.token, hosts: AllowedHosts(bind: options.host, extra: options.allowedHosts))
+        router.add(middleware: RequestGuard(rules: rules, logger: logger))
         api.addRoutes(to: router)
         router.get("/healthz") { _, _ in Response(status: .ok, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: "ok\n"))) }
         router.get("/api/v1/events") { _, _ in eventStream(events) }
@@ -69,8 +71,8 @@ public enum GalleryServer {
         let app = Application(
             router: router,
             // The idle timeout is kept by ImmediateAnswerHandler, which sees every request of a connection.
-            server: .galleryHTTP1(configuration: .init(idleTimeout: nil)) { [token = options.token, idle = options.idleTimeout] in
-                ImmediateAnswerHandler(api: api, token: token, logger: logger, idleTimeout: .seconds(Int64(idle)))
+            server: .galleryHTTP1(configuration: .init(idleTimeout: nil)) { [idle = options.idleTimeout] in
+                ImmediateAnswerHandler(api: api, rules: rules, logger: logger, idleTimeout: .seconds(Int64(idle)))
             },
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
             onServerRunning: { channel in onListening(options.host, channel.localAddress?.port ?? options.port) },

@@ -14,12 +14,13 @@ import NIOHTTP1
 /// request (an async iterator step and a task switch each way, the middleware chain, HTTP types made
 /// and converted each way) cost more than the answer itself (~11 µs for the ~20 cells of a window on a
 /// million-photo grid): both routes stopped at ~19,000 and ~25,000 requests/s where nginx served
-/// ~67,000. Behind the same guard as `RequestGuard`'s: the token (constant-time), GET only, no body,
-/// the same log line at `info`, marked `(from memory)`.
+/// ~67,000. Behind the same rules as the router (`AccessRules`: Host, method, body, token), the same
+/// log line at `info`, marked `(from memory)`.
 ///
 /// - Place: right after NIO's HTTP/1 decoder, before Hummingbird's HTTP-types codec
 ///   (`GalleryHTTP1Channel`), so an answer costs no conversion either way. Only HTTP/1.1 requests are
-///   answered here; those with a `Connection` header go to the router, which closes when asked.
+///   answered here; those with a `Connection` header go to the router. The connection is closed after
+///   the answer to an HTTP/1.0 request without `Connection: keep-alive`, or to one with `Connection: close`.
 /// - Order: a request is answered here only while no earlier request of the connection is with the
 ///   router (counted from the response ends the router writes), so pipelined answers keep their order.
 /// - Back-pressure: only while the channel is writable; a client that does not read its answers is
@@ -37,13 +38,14 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     typealias OutboundOut = HTTPServerResponsePart
 
     private let api: GalleryAPI
-    private let token: String?
+    private let rules: AccessRules
     private let logger: Logger
     private let idleTimeout: TimeAmount
     /// The request being read that this handler answers at its end, and when its head came.
     private var held: (request: HTTPRequestHead, started: ContinuousClock.Instant?)?
-    /// Requests passed to the router whose responses have not ended yet.
-    private var withRouter = 0
+    /// Requests passed to the router whose responses have not ended yet, oldest first: whether the
+    /// connection closes after each (HTTP/1.0 without `Connection: keep-alive`, or `Connection: close`).
+    private var withRouter: [Bool] = []
     /// Answers written since the last flush.
     private var unflushed = false
     /// Whether a flush at the end of the event loop's turn is scheduled.
@@ -55,9 +57,9 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var idleCheck: Scheduled<Void>?
     private var date = HTTPDate()
 
-    init(api: GalleryAPI, token: String?, logger: Logger, idleTimeout: TimeAmount) {
+    init(api: GalleryAPI, rules: AccessRules, logger: Logger, idleTimeout: TimeAmount) {
         self.api = api
-        self.token = token
+        self.rules = rules
         self.logger = logger
         self.idleTimeout = idleTimeout
     }
@@ -67,12 +69,17 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         lastActivity = .now()
         switch unwrapInboundIn(data) {
+        case .head(var request) where request.version.major == 1 && request.version.minor == 0 && !request.headers.contains(name: "host"):
+            // HTTP/1.0 need not name a host: it asks the address listened on (the rules then see one `Host`).
+            request.headers.add(name: "Host", value: rules.hosts.defaultHost)
+            withRouter.append(Self.closesAfter(request))
+            context.fireChannelRead(wrapInboundOut(.head(request)))
         case .head(let request):
-            if withRouter == 0, context.channel.isWritable, takes(request) {
+            if withRouter.isEmpty, context.channel.isWritable, takes(request) {
                 held = (request, logger.logLevel <= .info ? ContinuousClock.now : nil)
                 return
             }
-            withRouter += 1
+            withRouter.append(Self.closesAfter(request))
             context.fireChannelRead(data)
         case .body:
             if let held {
@@ -130,28 +137,47 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         // Only the router's writes pass here (this handler's own go from its context onwards).
-        if case .end = unwrapOutboundIn(data) {
-            withRouter = max(0, withRouter - 1)
+        switch unwrapOutboundIn(data) {
+        case .head(var head) where withRouter.first == true && !head.headers[canonicalForm: "connection"].contains("close"):
+            head.headers.replaceOrAdd(name: "Connection", value: "close")
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
+        case .end:
             lastActivity = .now()
+            let closes = withRouter.isEmpty ? false : withRouter.removeFirst()
+            context.write(data, promise: promise)
+            if closes {
+                context.flush()
+                context.close(promise: nil)
+            }
+        default:
+            context.write(data, promise: promise)
         }
-        context.write(data, promise: promise)
     }
 
-    /// Whether this handler may answer `request` (if its answer is ready): an HTTP/1.1 GET with no body,
-    /// no `Connection` header, and the token when the server has one.
+    /// Whether the connection closes once `request` is answered: HTTP/1.0 unless it asks to be kept alive,
+    /// HTTP/1.1 when it asks to close.
+    static func closesAfter(_ request: HTTPRequestHead) -> Bool {
+        let connection = request.headers[canonicalForm: "connection"].map { $0.lowercased() }
+        if request.version.major == 1, request.version.minor == 0 { return !connection.contains("keep-alive") }
+        return connection.contains("close")
+    }
+
+    /// Whether this handler may answer `request` (if its answer is ready): an HTTP/1.1 GET with no
+    /// `Connection` header that `AccessRules` lets through (the router answers every refusal, with the
+    /// same rules).
     private func takes(_ request: HTTPRequestHead) -> Bool {
         guard request.method == .GET, request.version == .http1_1 else { return false }
         let headers = request.headers
-        guard !headers.contains(name: "connection"), !headers.contains(name: "transfer-encoding") else { return false }
-        let length = headers["content-length"]
-        guard length.isEmpty || length == ["0"] else { return false }
-        let authorization = headers["authorization"]
-        return RequestGuard.authorized(authorization.count == 1 ? authorization[0] : authorization.isEmpty ? nil : "", token: token)
+        guard !headers.contains(name: "connection") else { return false }
+        let path = request.uri.utf8.firstIndex(of: UInt8(ascii: "?")).map { request.uri[..<$0] } ?? Substring(request.uri)
+        return rules.refusal(AccessRules.Request(
+            method: .get, path: path, hosts: headers["host"], authorization: headers["authorization"], cookies: headers["cookie"],
+            contentLength: headers["content-length"], hasTransferEncoding: headers.contains(name: "transfer-encoding"))) == nil
     }
 
     /// Hands `request`'s head to the router (its body and end follow).
     private func passToRouter(_ request: HTTPRequestHead, context: ChannelHandlerContext) {
-        withRouter += 1
+        withRouter.append(Self.closesAfter(request))
         context.fireChannelRead(wrapInboundOut(.head(request)))
     }
 
@@ -202,10 +228,10 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
         idleCheck = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: delay) { [self] in
             idleCheck = nil
             let idleFor = NIODeadline.now() - lastActivity
-            if held == nil, withRouter == 0, idleFor >= idleTimeout {
+            if held == nil, withRouter.isEmpty, idleFor >= idleTimeout {
                 context.close(promise: nil)
             } else {
-                scheduleIdleCheck(context: context, in: held == nil && withRouter == 0 ? idleTimeout - idleFor : idleTimeout)
+                scheduleIdleCheck(context: context, in: held == nil && withRouter.isEmpty ? idleTimeout - idleFor : idleTimeout)
             }
         }
     }

@@ -4,25 +4,30 @@ import HTTPTypes
 import NIOCore
 
 /// The outermost middleware: logs one line per request (method, path, status, duration; at `info`,
-/// so quiet by default), refuses what no route takes — methods other than GET and HEAD (405), a body
-/// on a request (413), a missing or wrong bearer token (401) — and answers every error as
-/// `{"error": {"status", "message"}}`.
+/// so quiet by default), refuses what `AccessRules` refuses (a foreign or missing `Host`, a method other
+/// than GET and HEAD, a body, a missing token), exchanges
+/// `/?token=` for the token cookie, and answers every error as `{"error": {"status", "message"}}`.
 struct RequestGuard: RouterMiddleware {
     typealias Context = BasicRequestContext
 
-    /// The token every route but `/healthz` requires, if any.
-    let token: String?
+    let rules: AccessRules
     let logger: Logger
-
-    /// The most body bytes a request may declare (none of the routes reads a body).
-    static let maximumBody = 0
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let started = ContinuousClock.now
-        let response: Response
+        var response: Response
         do {
-            try check(request)
-            response = try await next(request, context)
+            let refusal = rules.refusal(Self.accessRequest(request))
+            let page = request.uri.path == "/" && (refusal == nil || refusal?.status == .unauthorized)
+            if page, let given = request.uri.queryParameters.get("token") {
+                response = try tokenExchange(given, request: request, context: context)
+            } else if let refusal {
+                response = try page ? Self.signInPage(false) : refusal.response(from: request, context: context)
+            } else if request.method == .head, request.uri.path == "/api/v1/events" {
+                response = Self.eventStreamHead
+            } else {
+                response = try await next(request, context)
+            }
         } catch {
             response = try Self.errorResponse(error, request: request, context: context)
         }
@@ -32,6 +37,52 @@ struct RequestGuard: RouterMiddleware {
         return response
     }
 
+    /// The request as `AccessRules` reads it: the first `Host` is HTTP types' authority, any further one
+    /// stays a `host` field.
+    static func accessRequest(_ request: Request) -> AccessRules.Request {
+        let headers = request.headers
+        return AccessRules.Request(
+            method: request.method, path: Substring(request.uri.path),
+            hosts: (request.head.authority.map { [$0] } ?? []) + headers[values: hostField],
+            authorization: headers[values: .authorization], cookies: headers[values: .cookie],
+            contentLength: headers[values: .contentLength], hasTransferEncoding: headers[.transferEncoding] != nil)
+    }
+
+    /// `Host` as a field name (a second `Host` is not made the authority).
+    static let hostField = HTTPField.Name("host")!
+
+    /// HEAD of the event stream: its headers, answered here (its GET would subscribe). Every other HEAD is
+    /// the router's (`autoGenerateHeadEndpoints`: the GET route's status and headers, no body).
+    static let eventStreamHead = Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"])
+
+    /// `/?token=T`: the right token becomes the cookie and the address loses it (303 to `/`); a wrong one
+    /// is the sign-in page again.
+    private func tokenExchange(_ given: String, request: Request, context: Context) throws -> Response {
+        guard rules.token != nil else {
+            return Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store"])
+        }
+        guard rules.isToken(given) else { return try Self.signInPage(true) }
+        return Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store",
+                                                      .setCookie: AccessRules.setCookie(for: rules.token ?? "")])
+    }
+
+    /// The page `/` answers a browser without the token: a one-field form that opens `/?token=…`.
+    static func signInPage(_ wrong: Bool) throws -> Response {
+        let notice = wrong ? "<p class=\"wrong\">That is not this server's token.</p>" : ""
+        let html = """
+        <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+        <title>PhotoGrid: token needed</title><style>body{font:16px system-ui,sans-serif;margin:15vh auto;max-width:26em;padding:0 1em}
+        input{font:inherit;width:100%;box-sizing:border-box;margin:.5em 0;padding:.4em}.wrong{color:#b00}</style></head>
+        <body><h1>PhotoGrid</h1><p>This server needs its token (given to <code>photogrid serve</code> with --token,
+        --token-file or PHOTOGRID_TOKEN).</p>\(notice)<form method="get" action="/"><input name="token" type="password"
+        autocomplete="current-password" autofocus placeholder="token" aria-label="token"><button>Open</button></form></body></html>
+
+        """
+        return Response(status: .unauthorized, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                                                         .wwwAuthenticate: "Bearer"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
     /// The log line of a request answered: method, path, status and milliseconds since `started`, and
     /// `note` after them.
     static func logLine(method: HTTPRequest.Method, path: String, status: HTTPResponse.Status,
@@ -39,35 +90,6 @@ struct RequestGuard: RouterMiddleware {
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         return "\(method) \(path) \(status.code) \(Int(milliseconds.rounded())) ms\(note)"
-    }
-
-    /// Whether `headers` carry the server's token (`Authorization: Bearer <token>`), compared in
-    /// constant time; true when the server has none.
-    static func authorized(_ headers: HTTPFields, token: String?) -> Bool {
-        authorized(headers[.authorization], token: token)
-    }
-
-    /// Whether an `Authorization` value carries the server's token (`authorized(_:token:)`).
-    static func authorized(_ authorization: String?, token: String?) -> Bool {
-        guard let token else { return true }
-        guard let given = authorization, given.hasPrefix("Bearer ") else { return false }
-        return ConstantTimeComparison.equal(Array(given.utf8.dropFirst(7)), Array(token.utf8))
-    }
-
-    private func check(_ request: Request) throws(APIError) {
-        guard request.method == .get || request.method == .head else {
-            throw APIError(.methodNotAllowed, "\(request.method) is not allowed: the API only reads (GET)", headers: [.allow: "GET, HEAD"])
-        }
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > Self.maximumBody {
-            throw APIError(.contentTooLarge, "a \(request.method) request has no body (got \(length) bytes)")
-        }
-        if request.headers[.transferEncoding] != nil {
-            throw APIError(.contentTooLarge, "a \(request.method) request has no body")
-        }
-        if request.uri.path != "/healthz", !Self.authorized(request.headers, token: token) {
-            throw APIError(.unauthorized, "this server needs its token: Authorization: Bearer <token>",
-                           headers: [.wwwAuthenticate: "Bearer"])
-        }
     }
 
     /// The response for an error a route or this guard threw.

@@ -32,16 +32,25 @@ public struct ServerOptions: Sendable {
     /// The log levels `logLevel` takes.
     public static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
+    /// More names the server answers as `Host` (`--allow-host`), beside the address it listens on.
+    public var allowedHosts: [String] = []
+
     /// Whether `host` is a loopback address (only this machine can connect).
-    public var isLoopback: Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    public var isLoopback: Bool { Self.isLoopback(host) }
+
+    /// Whether `host` names a loopback address.
+    public static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
     /// Checks the values; an error names the value as the library knows it (`port`), the command line
     /// prints it as its flag (`--port`), like every `UsageError`.
     public func validate() throws(UsageError) {
         guard (0...65535).contains(port) else { throw UsageError(option: "port", "must be between 0 and 65535 (got \(port))") }
-        if let jobs, jobs < 1 { throw UsageError(option: "jobs", "must be at least 1 (got \(jobs))") }
+        if let problem = JobCount.problem(jobs) { throw UsageError(option: "jobs", problem) }
+        for name in allowedHosts where AllowedHosts.name(ofHost: name) == nil {
+            throw UsageError(option: "allow-host", separator: ": ", "'\(name)' is not a host name (give a name such as photos.example.org, or an address)")
+        }
         guard (1...Self.maximumIdleTimeout).contains(idleTimeout) else {
             throw UsageError(option: "idle-timeout", "must be between 1 and \(CountText.grouped(Self.maximumIdleTimeout)) seconds (got \(idleTimeout))")
         }
@@ -49,7 +58,7 @@ public struct ServerOptions: Sendable {
             throw UsageError(option: "log-level", separator: ": ", "'\(logLevel)' is not one of \(Self.logLevels.joined(separator: ", "))")
         }
         if let token, token.isEmpty || token.utf8.count > 4096 || token.contains(where: { $0.isWhitespace }) {
-            throw UsageError(option: "token", "must be 1 to 4,096 characters without spaces")
+            throw UsageError("the token (--token, --token-file or PHOTOGRID_TOKEN) must be 1 to 4,096 characters without spaces")
         }
         if !isLoopback && token == nil {
             throw UsageError("refusing to serve on \(host) without a token: anyone who can reach it could read the library (give --token, or serve on 127.0.0.1)")

@@ -123,6 +123,7 @@ final class ThumbnailService: Service, Sendable {
         case .library(.databaseBusy):
             // Another process holds the database past the wait: a moment's trouble, as for documents.
             return APIError(.serviceUnavailable, error.description, headers: [.retryAfter: "1"])
+        case .storage: return APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), error.description)
         case .library, .folder: return APIError(.internalServerError, error.description)
         }
     }

@@ -24,16 +24,28 @@ public struct ReadOnlyFile: ~Copyable {
 
     /// Up to `count` bytes at `offset` with pread(2): fewer only at the end of the file. Retries EINTR.
     public func read(_ count: Int, at offset: Int) throws(SystemCallFailure) -> [UInt8] {
+        try Self.fill(count, call: "pread") { [descriptor] buffer, done in pread(descriptor, buffer, count - done, off_t(offset + done)) }
+    }
+
+    /// Up to `count` bytes from the current position with read(2), for what cannot seek (a pipe, a
+    /// process substitution): fewer only at the end of the input. Retries EINTR.
+    public func readPrefix(_ count: Int) throws(SystemCallFailure) -> [UInt8] {
+        try Self.fill(count, call: "read") { [descriptor] buffer, done in systemRead(descriptor, buffer, count - done) }
+    }
+
+    /// `count` bytes or up to the end, from calls of `next(buffer at done, done)` (a count, 0 at the end, −1 with errno).
+    private static func fill(_ count: Int, call: String,
+                             _ next: (UnsafeMutableRawPointer, Int) -> Int) throws(SystemCallFailure) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {
-            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+            let got = bytes.withUnsafeMutableBytes { next($0.baseAddress! + done, done) }
             if got > 0 {
                 done += got
             } else if got == 0 {
                 break
             } else if errno != EINTR {
-                throw SystemCallFailure(call: "pread", errno: errno)
+                throw SystemCallFailure(call: call, errno: errno)
             }
         }
         bytes.removeSubrange(done...)
@@ -62,4 +74,9 @@ public struct SystemCallFailure: Error, Sendable, Equatable {
         self.call = call
         self.errno = errno
     }
+}
+
+/// read(2), by a name the type's own `read` does not hide.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

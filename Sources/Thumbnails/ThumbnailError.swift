@@ -34,6 +34,11 @@ public enum ThumbnailError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The thumbnail folder belongs to another library (its owner file names `owner`); nothing was written.
     case otherLibrarysFolder(path: String, owner: String)
 
+    /// The system's words for `errno`, and the number: "No space left on device (errno 28)".
+    public static func reason(_ errno: Int32) -> String {
+        "\(String(cString: strerror(errno))) (errno \(errno))"
+    }
+
     public var description: String {
         switch self {
         case .plan(let error):
@@ -51,7 +56,7 @@ public enum ThumbnailError: Error, Sendable, Equatable, CustomStringConvertible 
         case .notARegularFile(let path):
             return "\(path) is not a regular file"
         case .system(let call, let path, let errno):
-            return "\(call)(\(path)) failed: \(String(cString: strerror(errno))) (errno \(errno))"
+            return "\(call)(\(path)) failed: \(Self.reason(errno))"
         case .notACacheFolder(let path):
             return "\(path) is not empty and photogrid did not make it; nothing was written (give a new or empty folder)"
         case .otherLibrarysFolder(let path, let owner):

@@ -56,7 +56,7 @@ struct ExportCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
+        if let problem = JobCount.problem(jobs) { throw ValidationError("--jobs " + problem) }
     }
 
     func run() throws {

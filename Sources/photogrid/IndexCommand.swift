@@ -48,7 +48,7 @@ struct IndexCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+        if let problem = JobCount.problem(jobs) { throw ValidationError("--jobs " + problem) }
     }
 
     func run() throws {

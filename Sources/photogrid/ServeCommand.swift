@@ -22,9 +22,13 @@ struct ServeCommand: ParsableCommand {
         --watch follows changes of the folder (inotify) and indexes them as they come.
 
         Listens on 127.0.0.1:8080 unless told; --port 0 picks a free port. The first line on stdout names \
-        the address. On another host than loopback a --token is required, and every route but /healthz \
-        then needs `Authorization: Bearer <token>`. SIGTERM or SIGINT (Ctrl-C) stops accepting, finishes \
-        the requests in flight and the index batch being written, and exits 0.
+        the address. Requests must name the server in Host (loopback names, the --host address, or a \
+        name given with --allow-host; 421 otherwise: this stops DNS rebinding). On another host than \
+        loopback a token is required (--token-file, PHOTOGRID_TOKEN or --token), and every route but \
+        /healthz then needs `Authorization: Bearer <token>`, or the cookie a browser gets by opening \
+        /?token=<token> once. Thumbnails are made only in a fixed ladder of sizes (at most 14 files a \
+        photo). SIGTERM or SIGINT (Ctrl-C) stops accepting, finishes the requests in flight and the \
+        index batch being written, and exits 0.
 
         Routes: GET /api/v1/layout, /api/v1/detail/{index}, /api/v1/zoom, /api/v1/photos, /api/v1/stats, \
         /api/v1/thumbnails/{variant}/{name}.jpg, /api/v1/events, /api/v1/openapi.json, /healthz, and / \
@@ -47,8 +51,14 @@ struct ServeCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("TCP port (0: a free one, printed).", valueName: "port"))
     var port = 8080
 
-    @Option(help: ArgumentHelp("Bearer token required by every route but /healthz (required when --host is not loopback).", valueName: "token"))
+    @Option(help: ArgumentHelp("Token required by every route but /healthz (required when --host is not loopback); visible to other users in `ps`: prefer --token-file or PHOTOGRID_TOKEN.", valueName: "token"))
     var token: String?
+
+    @Option(help: ArgumentHelp("Read the token from this file (its first line).", valueName: "file"), transform: PathArgument.nonEmpty)
+    var tokenFile: String?
+
+    @Option(help: ArgumentHelp("Also answer requests whose Host is this name (repeatable; loopback names and the --host address are always answered).", valueName: "name"))
+    var allowHost: [String] = []
 
     @Flag(help: "Follow changes of the folder and index them as they come.")
     var watch = false
@@ -69,7 +79,7 @@ struct ServeCommand: ParsableCommand {
         var options = ServerOptions()
         options.host = host
         options.port = port
-        options.token = token
+        options.allowedHosts = allowHost
         options.jobs = jobs
         options.watch = watch
         options.folder = folder
@@ -77,8 +87,13 @@ struct ServeCommand: ParsableCommand {
         options.idleTimeout = idleTimeout
         let path = database.path
         try usage {
+            options.token = try Self.token(option: token, file: tokenFile, environment: DatabaseOption.processEnvironment("PHOTOGRID_TOKEN"))
             options.pixelLimit = try pixelLimit.pixels()
             try options.validate()
+        }
+        // Before the library is opened or created: a refused start leaves nothing behind.
+        if let problem = ListeningCheck.problem(host: host, port: port) {
+            try exitingOnFatalError { throw ServeStartError(problem) }
         }
         let library = try exitingOnFatalError { () throws -> Library in
             if let folder { return try LibraryIndexing.openForIndexing(folder: folder, database: path, readers: 8) }
@@ -99,9 +114,12 @@ struct ServeCommand: ParsableCommand {
         GalleryServer.runTasksOnEventLoops()
         Task {
             do {
-                try await GalleryServer.run(library: library, options: options, logger: logger) { host, port in
+                try await GalleryServer.run(library: library, options: options, logger: logger) { [hasToken = options.token != nil] host, port in
                     let shown = host.contains(":") ? "[\(host)]" : host
                     Console.writeOutput("photogrid: serving http://\(shown):\(port)/ (Ctrl-C stops)\n")
+                    if hasToken {
+                        Console.writeOutput("photogrid: a browser opens it once as http://\(shown):\(port)/?token=<token> (it then keeps a cookie)\n")
+                    }
                 }
             } catch {
                 outcome.withLock { $0 = error }
@@ -114,6 +132,24 @@ struct ServeCommand: ParsableCommand {
         }
     }
 
+    /// The token from `--token`, `--token-file` (its first line) or `PHOTOGRID_TOKEN`, in that order; one
+    /// of the two options at most.
+    static func token(option: String?, file: String?, environment: String?) throws -> String? {
+        if option != nil, file != nil { throw UsageError("give the token once: --token or --token-file") }
+        if let file {
+            let bytes: [UInt8]
+            do { bytes = try ReadOnlyFile(path: file).readPrefix(4096) } catch {
+                throw UsageError(option: "token-file", separator: ": ", "cannot read \(ConsoleText.escaped(file)): \(String(cString: strerror(error.errno)))")
+            }
+            let line = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).first ?? []
+            let text = String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+            guard !text.isEmpty else { throw UsageError(option: "token-file", separator: ": ", "\(ConsoleText.escaped(file)) has no token on its first line") }
+            return text
+        }
+        if let option { return option }
+        return environment.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// Raises the soft limit on open files to the hard one: every connection is a file descriptor, and the
     /// usual soft limit (1,024) would refuse clients long before the machine runs short.
     static func raiseOpenFileLimit() {
@@ -124,3 +160,8 @@ struct ServeCommand: ParsableCommand {
     }
 }
 
+/// A start the server refused, said in one line.
+struct ServeStartError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

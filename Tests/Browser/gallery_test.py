@@ -10,7 +10,7 @@ CLI's widths and keeps the top photo in view, a copied photo appears, the last o
 reachable, a screenshot matches `photogrid render` of the same viewport, and no console errors. Ends with
 the line "N passed, N failed"; exit status 1 when anything failed.
 """
-import json, math, os, re, shutil, sqlite3, subprocess, sys, tempfile, time, urllib.request
+import json, math, os, re, shutil, sqlite3, subprocess, sys, tempfile, time, urllib.parse, urllib.request
 
 from playwright.sync_api import sync_playwright
 
@@ -38,13 +38,14 @@ class Server:
             raise RuntimeError(f"serve did not start: {line!r}")
         self.base = f"http://127.0.0.1:{match.group(1)}"
 
-    def get(self, path):
-        with urllib.request.urlopen(self.base + path) as response:
+    def get(self, path, headers=None):
+        request = urllib.request.Request(self.base + path, headers=headers or {})
+        with urllib.request.urlopen(request) as response:
             return json.load(response)
 
-    def wait_indexed(self):
+    def wait_indexed(self, headers=None):
         for _ in range(600):
-            if self.get("/api/v1/stats").get("indexing", {}).get("phase") == "done":
+            if self.get("/api/v1/stats", headers).get("indexing", {}).get("phase") == "done":
                 return
             time.sleep(0.05)
         raise RuntimeError("the index run did not finish")
@@ -252,6 +253,59 @@ def test_live_photo(browser, server, folder):
     page.close()
 
 
+def visible_images_loaded(page):
+    """Whether every cell on screen shows its own decoded thumbnail."""
+    return page.evaluate("""() => [...document.querySelectorAll('[data-index]')].filter(e => {
+        const r = e.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }).every(e => {
+        const img = e.querySelector('img'); return img && img.complete && img.naturalWidth > 0; })""")
+
+
+def test_token_in_a_browser(browser, folder):
+    """A server with a token: the address opened once as /?token=… signs the browser in with an HttpOnly
+    cookie and loses the token; images, documents and the event stream then work; without it, a form."""
+    token = "browser-s3cret;=x"
+    with open(os.path.join(folder, "token.txt"), "w") as file:
+        file.write(token + "\n")
+    os.makedirs(os.path.join(folder, "token"), exist_ok=True)  # a library of its own, with its own thumbnail folder
+    server = Server(["photos", "--db", "token/library.sqlite", "--token-file", "token.txt"], folder)
+    try:
+        server.wait_indexed({"Authorization": "Bearer " + token})
+        context = browser.new_context(viewport={"width": 393, "height": 759}, device_scale_factor=3)
+        page = context.new_page()
+        page.on("pageerror", lambda e: console_errors.append(f"pageerror: {e}"))
+        response = page.goto(server.base + "/")
+        check("without the token, / is a sign-in form (401)",
+              response.status == 401 and page.locator("input[name=token]").count() == 1, f"{response.status}")
+        page.fill("input[name=token]", "wrong")
+        page.click("button")
+        check("a wrong token is the form again", page.locator("input[name=token]").count() == 1 and not context.cookies())
+        page.goto(server.base + "/?token=" + urllib.parse.quote(token))
+        page.evaluate("window.photogrid.ready")
+        check("/?token= leaves the address as /", page.url == server.base + "/", page.url)
+        cookies = context.cookies()
+        cookie = next((c for c in cookies if c["name"] == "photogrid_token"), None)
+        check("the token is an HttpOnly, SameSite=Strict cookie that scripts cannot read",
+              cookie is not None and cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+              and page.evaluate("document.cookie") == "", f"{cookies}")
+        try:
+            page.wait_for_function("""() => [...document.querySelectorAll('[data-index]')].length > 0""", timeout=10000)
+            for _ in range(200):
+                if visible_images_loaded(page):
+                    break
+                time.sleep(0.05)
+            loaded = visible_images_loaded(page)
+        except Exception as error:
+            loaded = False
+        check("with the cookie, the grid draws and every visible cell shows its thumbnail", loaded)
+        events = page.evaluate("""() => new Promise(done => { const s = new EventSource('api/v1/events');
+            s.addEventListener('library', e => { s.close(); done(e.data); }); s.onerror = () => { s.close(); done('error'); };
+            setTimeout(() => done('timeout'), 5000); })""")
+        check("the event stream answers with the cookie", events.startswith("{"), events)
+        context.close()
+    finally:
+        server.stop()
+
+
 def million_library(folder):
     """A 1,000,000-photo library of real files: the schema of `photogrid index` on an empty folder, then
     that folder filled with hard links to three copies of ten sample photos (a link costs no inode and no bytes) and a
@@ -336,6 +390,7 @@ def main():
                 test_resize_keeps_the_top_photo(browser, server)
                 test_render_screenshot(browser, server, folder)
                 test_live_photo(browser, server, folder)
+                test_token_in_a_browser(browser, folder)
                 if not os.environ.get("PHOTOGRID_BROWSER_QUICK"):
                     test_a_million_photos(browser, folder)
             finally:

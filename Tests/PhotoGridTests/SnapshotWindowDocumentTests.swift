@@ -47,11 +47,15 @@ import TestSupport
         return requests
     }()
 
+    /// The server's grid thumbnail sides (docs/serve.md, "Thumbnail sizes").
+    static let gridRungs = [128, 192, 256, 387, 512, 768, 1024, 1536, 2048]
+
     /// The gallery model's document for `request`, its cells naming grid thumbnails under `prefix` as
-    /// `thumbs` names them for the request's width and scale.
+    /// `thumbs` names them for the request's width and scale, snapped up to the server's ladder.
     static func modelDocument(_ request: LayoutRequest, thumbnailURLPrefix prefix: String?) throws -> [UInt8] {
         let gallery = try #require(try request.gallery(snapshot: Self.snapshot))
-        let pixels = try? ThumbnailRequest(width: request.width, scale: request.scale, configuration: request.configuration()).gridPixels()
+        let pixels = (try? ThumbnailRequest(width: request.width, scale: request.scale, configuration: request.configuration()).gridPixels())
+            .map { pixels in gridRungs.first { $0 >= pixels } ?? gridRungs[gridRungs.count - 1] }
         let folder = prefix.flatMap { prefix in pixels.map { ThumbnailsOnDemand.gridFolder(pixels: $0, prefix: prefix) } }
         return try gallery.layoutDocument(all: false) { photo in
             folder.flatMap { ThumbnailsOnDemand.gridName(folder: $0, photo: photo) }

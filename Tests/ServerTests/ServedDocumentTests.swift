@@ -42,19 +42,21 @@ import TestSupport
             #expect(cli.status == 0, "\(flags): \(cli.stderr)")
             let expected = try cli.json()
 
-            // Every square cell names its grid thumbnail, sized as the widest column × scale, rounded up.
+            // Every square cell names its grid thumbnail, sized as the widest column × scale, rounded up,
+            // then snapped up to the ladder's next rung (docs/serve.md), or its top rung.
             var cells = document["cells"] as? [[String: Any]] ?? []
             let grid = document["grid"] as? [String: Any] ?? [:]
             let widest = (grid["columns"] as? [[String: Any]] ?? []).compactMap { $0["width"] as? Double }.max() ?? 0
             let scale = (document["viewport"] as? [String: Any])?["scale"] as? Double ?? 0
             let pixels = Int((widest * scale - 1e-9).rounded(.up))
             if query == "width=393" { #expect(pixels == 387) }  // 129-pt columns × 3, by hand
+            let rung = ServedThumbnailTests.gridRungs.first { $0 >= pixels } ?? ServedThumbnailTests.gridRungs.last!
             for (k, cell) in cells.enumerated() {
                 let thumbnail = cell["thumbnail"] as? String
                 if query.contains("cellStyle=fit") {
                     #expect(thumbnail == nil, "fit cells are not square crops")
                 } else {
-                    #expect(thumbnail?.hasPrefix("api/v1/thumbnails/grid-\(pixels)/") == true, "\(query) cell \(k): \(thumbnail ?? "none")")
+                    #expect(thumbnail?.hasPrefix("api/v1/thumbnails/grid-\(rung)/") == true, "\(query) cell \(k): \(thumbnail ?? "none")")
                     #expect(thumbnail?.hasSuffix(".jpg") == true)
                 }
                 cells[k].removeValue(forKey: "thumbnail")
@@ -69,8 +71,9 @@ import TestSupport
         let detail = try library.server.get("/api/v1/detail/4?width=393&progress=0.5&drag=0,120")
         #expect(detail.status == 200, "\(detail.text)")
         var document = try detail.json()
-        // The detail thumbnail fits the viewport's longer side in pixels: 759 pt × 3 = 2277.
-        #expect((document.removeValue(forKey: "thumbnail") as? String)?.hasPrefix("api/v1/thumbnails/detail-2277/") == true)
+        // The detail thumbnail fits the viewport's longer side in pixels, 759 pt × 3 = 2277, snapped up to
+        // the ladder's next rung (docs/serve.md: 640, 1280, 1920, 2560, 3840).
+        #expect((document.removeValue(forKey: "thumbnail") as? String)?.hasPrefix("api/v1/thumbnails/detail-2560/") == true)
         let cli = try library.cli(["detail", "4", "--width", "393", "--progress", "0.5", "--drag", "0,120"])
         #expect(NSDictionary(dictionary: document).isEqual(to: try cli.json()))
 

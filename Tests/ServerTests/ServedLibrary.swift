@@ -9,14 +9,15 @@ final class ServedLibrary {
     var photos: URL { folder.url.appendingPathComponent("photos") }
     var database: String { folder.url.appendingPathComponent("library.sqlite").path }
 
-    /// Serves a copy of `SampleImages/` with `arguments` added; waits until every sample is indexed.
-    init(_ arguments: [String] = []) throws {
+    /// Serves a copy of `SampleImages/` with `arguments` added; waits until every sample is indexed (asking
+    /// with `authorization` as the bearer token when the token is not in `arguments`).
+    init(_ arguments: [String] = [], authorization token: String? = nil) throws {
         folder = try TemporaryFolder("photogrid-serve")
         try FileManager.default.copyItem(at: Repository.sampleImages, to: folder.url.appendingPathComponent("photos"))
         server = try ServerProcess(["photos", "--db", "library.sqlite"] + arguments, in: folder.url)
         let expected = SamplePhotos.facts.count
         // The end of the first index run, as a client learns it: `indexing.phase` is `done`.
-        let stats = try server.wait(for: "/api/v1/stats", headers: Self.authorization(arguments)) { reply in
+        let stats = try server.wait(for: "/api/v1/stats", headers: token.map { ["Authorization": "Bearer " + $0] } ?? Self.authorization(arguments)) { reply in
             let json = try? reply.json()
             return json?["ok"] as? Int == expected && (json?["indexing"] as? [String: Any])?["phase"] as? String == "done"
         }

@@ -58,7 +58,7 @@ import Glibc
         let replies = try connections.map { try $0.readReply() }
         #expect(replies.map(\.status) == Array(repeating: 200, count: 10))
         #expect(Set(replies.map(\.body)).count == 1)
-        // Fitted within 759 pt × 3 = 2277 px; a fit keeps a smaller photo's size (photo 0: 1200×800).
+        // Fitted within 759 pt × 3 = 2277 px (the rung 2560); a fit keeps a smaller photo's size (photo 0: 1200×800).
         let size = try #require(Self.frameSize(replies[0].body))
         let layout = try library.server.get("/api/v1/layout?width=393&height=10").json()
         let first = try #require((layout["cells"] as? [[String: Any]])?.first)
@@ -67,6 +67,86 @@ import Glibc
         let name = String(url.dropFirst("api/v1/thumbnails/".count))
         let made = library.server.standardError.components(separatedBy: "made thumbnail \(name)").count - 1
         #expect(made == 1, "made \(made) times")
+    }
+
+    /// The ladder (docs/serve.md, "Thumbnail sizes"): grid sides 128, 192, 256, 387, 512, 768, 1024, 1536,
+    /// 2048 and detail sides 640, 1280, 1920, 2560, 3840 — the only sizes made, whatever is asked — and a
+    /// rung above a photo's own size served from the lowest rung that makes the same picture.
+    static let gridRungs = [128, 192, 256, 387, 512, 768, 1024, 1536, 2048]
+    static let detailRungs = [640, 1280, 1920, 2560, 3840]
+
+    @Test func arbitrarySizesCannotGrowTheCacheBeyondTheLadder() throws {
+        let library = try ServedLibrary()
+        let layout = try library.server.get("/api/v1/layout?width=393&height=10000").json()
+        let cells = try #require(layout["cells"] as? [[String: Any]])
+        // A big photo (1600×1065) and a small one (orientation/Landscape_1.jpg, 600×400).
+        let big = try #require(cells.first { $0["path"] as? String == "aitzgorri.jpg" })
+        let small = try #require(cells.first { $0["path"] as? String == "orientation/Landscape_1.jpg" })
+        let connection = try library.server.connect()
+        for cell in [big, small] {
+            let stem = try #require((cell["thumbnail"] as? String)?.split(separator: "/").last.map { String($0.dropLast(4)) })
+            var made = 0
+            // 314 sizes, as a crafted page would ask: only the ladder's are answered.
+            for side in Array(stride(from: 1, through: 4200, by: 28)) + Self.gridRungs + Self.detailRungs {
+                for kind in ["grid", "detail"] {
+                    let reply = try connection.get("/api/v1/thumbnails/\(kind)-\(side)/\(stem).jpg")
+                    let onLadder = (kind == "grid" ? Self.gridRungs : Self.detailRungs).contains(side)
+                    #expect(reply.status == (onLadder ? 200 : 404), "\(kind)-\(side): \(reply.status)")
+                    if !onLadder { #expect(reply.errorMessage?.contains("this server makes grid-128, grid-192") == true) }
+                    if onLadder { made += 1 }
+                }
+            }
+            var replies: [String: [UInt8]] = [:]
+            for side in Self.gridRungs { replies["grid-\(side)"] = try connection.get("/api/v1/thumbnails/grid-\(side)/\(stem).jpg").body }
+            for side in Self.detailRungs { replies["detail-\(side)"] = try connection.get("/api/v1/thumbnails/detail-\(side)/\(stem).jpg").body }
+            let width = try #require(cell["pixelWidth"] as? Int), height = try #require(cell["pixelHeight"] as? Int)
+            for (name, bytes) in replies {
+                let size = try #require(Self.frameSize(bytes), "\(name)")
+                let rung = Int(name.split(separator: "-")[1])!
+                // Never above the photo's own size.
+                if name.hasPrefix("grid") {
+                    #expect(size.width == min(rung, min(width, height)) && size.height == size.width, "\(name): \(size)")
+                } else {
+                    #expect(max(size.width, size.height) == min(rung, max(width, height)), "\(name): \(size)")
+                }
+            }
+            // Files on disk: one per rung up to the first that reaches the photo's own side.
+            let files = try FileManager.default.contentsOfDirectory(atPath: library.folder.url.appendingPathComponent("thumbnails").path)
+                .filter { FileManager.default.fileExists(atPath: library.folder.url.appendingPathComponent("thumbnails/\($0)/\(stem).jpg").path) }
+            let gridFiles = Self.gridRungs.prefix { $0 < min(width, height) }.count + 1
+            let detailFiles = Self.detailRungs.prefix { $0 < max(width, height) }.count + 1
+            #expect(files.count == min(gridFiles, Self.gridRungs.count) + min(detailFiles, Self.detailRungs.count), "\(cell["path"] ?? ""): \(files.sorted())")
+            #expect(files.count <= 14)
+            // A rung above the photo's size is the same file as the lowest one that makes the same picture.
+            if cell["path"] as? String == "orientation/Landscape_1.jpg" {
+                #expect(replies["grid-2048"] == replies["grid-512"] && replies["detail-3840"] == replies["detail-640"])
+                #expect(files.sorted() == ["detail-640", "grid-128", "grid-192", "grid-256", "grid-387", "grid-512"])
+            }
+            #expect(made == 14)  // each rung once (no stride value is a rung)
+        }
+    }
+
+    /// A thumbnail that cannot be stored (a file-size limit, `ulimit -f`, SIGXFSZ ignored: write(2) fails
+    /// with EFBIG, the portable stand-in for a full disk) is a 507 whose message names no path of the
+    /// server's; nothing is recorded against the photo, and the server goes on.
+    @Test func aThumbnailThatCannotBeStoredIs507WithoutAPath() throws {
+        let folder = try TemporaryFolder("photogrid-full")
+        try FileManager.default.copyItem(at: Repository.sampleImages, to: folder.url.appendingPathComponent("photos"))
+        let index = try PhotoGridBinary.run(["index", "photos", "--db", "library.sqlite"], in: folder.url)
+        #expect(index.status == 0, "\(index.stderr)")
+        // 200 blocks of 512 bytes: the database is written before (and not grown by one request), a
+        // 2048-px thumbnail of a 1600×1065 photo is larger, a 128-px one is not.
+        let server = try ServerProcess(["--db", "library.sqlite"], in: folder.url, shell: "trap '' XFSZ; ulimit -f 200")
+        let layout = try server.get("/api/v1/layout?width=393&height=10000").json()
+        let cell = try #require((layout["cells"] as? [[String: Any]])?.first { $0["path"] as? String == "aitzgorri.jpg" })
+        let stem = try #require((cell["thumbnail"] as? String)?.split(separator: "/").last)
+        let full = try server.get("/api/v1/thumbnails/grid-2048/\(stem)")
+        #expect(full.status == 507, "\(full.status) \(full.text)")
+        #expect(full.errorMessage == "the thumbnail could not be stored: File too large (errno 27)", "\(full.text)")
+        #expect(!full.text.contains("/") && !full.text.contains(".tmp"), "\(full.text)")
+        #expect(try server.get("/api/v1/thumbnails/grid-128/\(stem)").status == 200)
+        #expect(try server.get("/api/v1/thumbnails/grid-2048/\(stem)").status == 507, "tried again, not remembered as the photo's failure")
+        #expect(server.stop(SIGTERM) == 0)
     }
 
     @Test func namesThatAreNoThumbnailAreNotFound() throws {

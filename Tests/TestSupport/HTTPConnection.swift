@@ -68,9 +68,10 @@ public final class HTTPConnection {
         }
     }
 
-    /// `GET path` with `headers`, and its response.
+    /// `GET path` with `headers` (and `Host: 127.0.0.1` unless they have a `Host`), and its response.
     public func get(_ path: String, headers: [String: String] = [:], method: String = "GET") throws -> Reply {
-        var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        var request = "\(method) \(path) HTTP/1.1\r\n"
+        if !headers.keys.contains(where: { $0.lowercased() == "host" }) { request += "Host: 127.0.0.1\r\n" }
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { request += "\(name): \(value)\r\n" }
         request += "\r\n"
         try send(Array(request.utf8))

@@ -13,14 +13,23 @@ public final class ServerProcess {
     private let output: Pipe
 
     /// Starts `photogrid serve ARGS --port 0` in `directory` and waits (up to `timeout` seconds) for its
-    /// "serving http://127.0.0.1:PORT/" line.
-    public init(_ arguments: [String], in directory: URL, timeout: Double = 60) throws {
+    /// "serving http://127.0.0.1:PORT/" line; `environment` is added to the test's own; `shell`, if given,
+    /// is run by /bin/sh first, then the server in its place (`ulimit -f 64`).
+    public init(_ arguments: [String], in directory: URL, environment added: [String: String] = [:], shell: String? = nil,
+                timeout: Double = 60) throws {
         process = Process()
-        process.executableURL = try PhotoGridBinary.url
-        process.arguments = ["serve"] + arguments + ["--port", "0"]
+        if let shell {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", shell + "; exec \"$0\" \"$@\"", try PhotoGridBinary.url.path, "serve"] + arguments + ["--port", "0"]
+        } else {
+            process.executableURL = try PhotoGridBinary.url
+            process.arguments = ["serve"] + arguments + ["--port", "0"]
+        }
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "PHOTOGRID_DB")
+        environment.removeValue(forKey: "PHOTOGRID_TOKEN")
+        environment.merge(added) { $1 }
         process.environment = environment
         output = Pipe()
         process.standardOutput = output
