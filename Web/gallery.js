@@ -2,6 +2,7 @@
 // visible rows and one screen above and below in the document; the detail view and its zoom transition
 // from /api/v1/detail geometry; live updates from /api/v1/events.
 import { transitionFrame, draggedRect, dragGridOpacity, shouldClose, ScrollMap } from "./geometry.js";
+import { LibraryStatus } from "./status.js";
 
 const query = new URLSearchParams(location.search);
 const options = {};  // grid options passed through to the API (?group=day&columns=…)
@@ -18,7 +19,7 @@ const detailView = document.getElementById("detail");
 const backdrop = detailView.querySelector("[data-detail-backdrop]");
 const mask = detailView.querySelector("[data-detail-mask]");
 const detailImage = detailView.querySelector("[data-detail-image]");
-const statusLine = document.getElementById("status");
+const status = new LibraryStatus(document.getElementById("status"), (path, params) => api(path, params));
 
 const state = {
   width: 0, height: 0, scale: 1, offset: 0,
@@ -36,7 +37,7 @@ const state = {
 
 /** `api/v1/<path>?<params>` as JSON; an AbortError when superseded. */
 async function api(path, params, signal) {
-  const search = new URLSearchParams({ ...options, ...params });
+  const search = new URLSearchParams(path === "stats" || path === "photos" ? params : { ...options, ...params });
   const response = await fetch(`api/v1/${path}?${search}`, { signal, headers });
   const body = await response.json();
   if (!response.ok) throw new Error(body.error ? body.error.message : response.statusText);
@@ -67,9 +68,9 @@ async function showOffset(offset, { force = false } = {}) {
     state.docOffset = windowOffset;
     resizeScrollRange(doc.grid.contentHeight);
     draw();
-    statusLine.textContent = doc.grid.count === 0 ? "No photos yet." : "";
+    if (status.problem) status.failed(null);
   } catch (error) {
-    if (error.name !== "AbortError") statusLine.textContent = String(error.message || error);
+    if (error.name !== "AbortError") status.failed(String(error.message || error));
   } finally {
     if (state.request === controller) state.request = null;
     finished();
@@ -119,17 +120,31 @@ function makeCell(cell) {
   button.dataset.id = cell.id;
   button.setAttribute("aria-label", cell.path || `Photo ${cell.index + 1}`);
   if (cell.thumbnail) {
-    const img = document.createElement("img");
-    img.alt = "";
-    img.decoding = "async";
-    img.onerror = () => button.classList.add("broken");
-    img.src = cell.thumbnail;
-    button.appendChild(img);
+    button.appendChild(thumbnailImage(button, cell.thumbnail, 0));
   } else {
     button.classList.add("broken");
   }
   button.addEventListener("click", () => open(cell.index));
   return button;
+}
+
+/** A cell's thumbnail. One that is not ready (made on demand while the server is busy, or of a photo the
+ *  first index run is still recording) is asked for again, sooner then later (0.25 s doubling to 8 s, ten
+ *  times in all), by a new image element (the same URL on the same element is not loaded again): no tile
+ *  stays grey while its thumbnail can still come. */
+function thumbnailImage(button, url, attempt) {
+  const img = document.createElement("img");
+  img.alt = "";
+  img.decoding = "async";
+  img.onload = () => button.classList.remove("broken");
+  img.onerror = () => {
+    if (attempt >= 9) { button.classList.add("broken"); return; }
+    setTimeout(() => {
+      if (button.isConnected && img.parentNode === button) img.replaceWith(thumbnailImage(button, url, attempt + 1));
+    }, Math.min(8000, 250 * 2 ** attempt));
+  };
+  img.src = url;
+  return img;
 }
 
 /** Section headers at their natural frames, and the pinned one at the top (docs/layout-spec.md §10:
@@ -374,7 +389,7 @@ async function zoomTo(level, x, y) {
     resizeScrollRange(zoom.layout.grid.contentHeight);
     await scrollToOffset(zoom.offset);
   } catch (error) {
-    statusLine.textContent = String(error.message || error);
+    status.failed(String(error.message || error));
   } finally {
     zooming = false;
   }
@@ -382,11 +397,24 @@ async function zoomTo(level, x, y) {
 
 // MARK: Live updates
 
+/** Follows the server's events: the status line, and the grid as an index run's batches land (at most
+ *  once a second while it runs, and once more when the grid's count changes). */
 function listen() {
   const events = new EventSource("api/v1/events");
+  let lastRefresh = 0;
+  events.addEventListener("index", (event) => {
+    const run = JSON.parse(event.data);
+    status.indexEvent(run);
+    const now = performance.now();
+    if (run.phase === "indexing" && now - lastRefresh >= 1000 && !state.open) {
+      lastRefresh = now;
+      showOffset(state.offset, { force: true });
+    }
+  });
   events.addEventListener("library", (event) => {
     const { count } = JSON.parse(event.data);
     if (state.doc && count !== state.doc.grid.count) showOffset(state.offset, { force: true });
+    status.refresh();
   });
 }
 
@@ -405,5 +433,6 @@ window.photogrid = {
 window.photogrid.ready = (async () => {
   await measure();
   if (!state.doc) await showOffset(0, { force: true });
+  status.refresh();
   listen();
 })();

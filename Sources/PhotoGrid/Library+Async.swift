@@ -8,10 +8,12 @@ extension Library {
     /// `LibraryIndexing.index(library:…)` directly.
     public func index(folder: String, jobs: Int? = nil, retryErrors: Bool = false, prune: Bool = false,
                       moveRoot: Bool = false, progress: (any ProgressReporting)? = nil,
-                      shouldStop: (@Sendable () -> Bool)? = nil) async throws(LibraryError) -> IndexReport {
+                      shouldStop: (@Sendable () -> Bool)? = nil,
+                      pause: (@Sendable () -> Void)? = nil) async throws(LibraryError) -> IndexReport {
         try await BlockingWork.run { () throws(LibraryError) -> IndexReport in
             try LibraryIndexing.index(library: self, folder: folder, jobs: jobs, retryErrors: retryErrors,
-                                      prune: prune, moveRoot: moveRoot, progressBar: progress, shouldStop: shouldStop)
+                                      prune: prune, moveRoot: moveRoot, progressBar: progress, shouldStop: shouldStop,
+                                      pause: pause)
         }
     }
 

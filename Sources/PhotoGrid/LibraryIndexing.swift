@@ -149,10 +149,12 @@ public enum LibraryIndexing {
     /// Indexes `folder` into an open library (the options as for the path form).
     ///
     /// - Parameter shouldStop: asked after each committed batch; true ends the run there.
+    /// - Parameter pause: called by each probing thread before each file (`IndexOptions.pause`).
     public static func index(library: Library, folder: String, jobs: Int? = nil, retryErrors: Bool = false,
                              prune: Bool = false, moveRoot: Bool = false,
                              progressBar: (any ProgressReporting)? = nil,
-                             shouldStop: (@Sendable () -> Bool)? = nil) throws(LibraryError) -> IndexReport {
+                             shouldStop: (@Sendable () -> Bool)? = nil,
+                             pause: (@Sendable () -> Void)? = nil) throws(LibraryError) -> IndexReport {
         let store = library.store
         if store.isReadOnly { throw LibraryError.readOnlyDatabase(path: library.databasePath) }
         var options = IndexOptions()
@@ -161,6 +163,7 @@ public enum LibraryIndexing {
         options.prune = prune
         options.moveRoot = moveRoot
         options.shouldStop = shouldStop
+        options.pause = pause
         if let progressBar { options.progress = { progressBar.update($0) } }
         let summary: IndexSummary
         do {

@@ -66,13 +66,21 @@ public enum LibraryListing {
     /// The largest page `page(library:offset:limit:)` gives.
     public static let maximumPageSize = 1000
 
-    /// Photos `offset ..< offset + limit` of an open library in grid order (every status), with the total.
-    public static func page(library: Library, offset: Int, limit: Int) throws -> PhotoListDocument {
+    /// Photos `offset ..< offset + limit` of an open library in grid order (every status, or only those
+    /// whose status is `status`: `ok`, `error` or `missing`), with the total.
+    public static func page(library: Library, offset: Int, limit: Int, status: String? = nil) throws -> PhotoListDocument {
+        var only: PhotoStatus?
+        if let status {
+            guard let known = PhotoStatus(rawValue: status) else {
+                throw UsageError(option: "status", separator: ": ", "'\(status)' is not one of ok, error, missing")
+            }
+            only = known
+        }
         guard offset >= 0 else { throw UsageError(option: "offset", "must be 0 or more (got \(offset))") }
         guard (1...maximumPageSize).contains(limit) else {
             throw UsageError(option: "limit", "must be between 1 and \(CountText.grouped(maximumPageSize)) (got \(limit))")
         }
-        let (photos, total) = try library.store.photoPage(offset: offset, limit: limit)
+        let (photos, total) = try library.store.photoPage(offset: offset, limit: limit, status: only)
         return PhotoListDocument(photos: photos.map(ListedPhoto.init), offset: offset, total: total)
     }
 

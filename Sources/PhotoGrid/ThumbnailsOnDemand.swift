@@ -55,13 +55,17 @@ public final class ThumbnailsOnDemand: Sendable {
     private let options: ThumbnailOptions
     private let owner: String
     private let caches = LockedValue<[String: ThumbnailCache]>([:])
+    private let indexedFolder: String?
     /// Made and not recorded yet, by relative path: the file and the records of its photos.
     private let unrecorded = LockedValue<[String: (file: File, records: [ThumbnailRecord])]>([:])
 
     /// Serves thumbnails of `library` from `folder` (the default folder when nil), decoding at most
-    /// `pixelLimit` pixels per photo (`ThumbnailOptions.defaultPixelLimit` when nil).
-    public init(library: Library, folder: String? = nil, pixelLimit: Int? = nil) throws(LibraryError) {
+    /// `pixelLimit` pixels per photo (`ThumbnailOptions.defaultPixelLimit` when nil). `indexedFolder` is the
+    /// folder a server indexes: until the library's first index run completes (and records its folder),
+    /// photos are found there, so the first screen of a never-seen folder fills during that run.
+    public init(library: Library, folder: String? = nil, pixelLimit: Int? = nil, indexedFolder: String? = nil) throws(LibraryError) {
         self.library = library
+        self.indexedFolder = indexedFolder
         self.folder = folder ?? ThumbnailRequest.defaultFolder(database: library.databasePath)
         options = ThumbnailOptions(pixelLimit: pixelLimit ?? ThumbnailOptions.defaultPixelLimit)
         owner = try library.store.libraryID()
@@ -79,7 +83,9 @@ public final class ThumbnailsOnDemand: Sendable {
         let found: LibraryRoot?
         do {
             photos = try Self.photos(named: stem, in: store)
-            found = try store.root()
+            found = try store.root() ?? indexedFolder.flatMap { folder in
+                (try? Indexer.resolve(folder)).map { LibraryRoot(pathBytes: $0, path: folder, lastIndexedAt: "") }
+            }
         } catch {
             throw .library(error)
         }

@@ -42,10 +42,17 @@ struct GalleryAPI: Sendable {
         let layoutRequest = try Self.layoutRequest(query)
         let all = try query.flag("all")
         let bytes = try await blocking { [library] in
-            try Self.layoutBody(try layoutRequest.gallery(library: library, all: all), request: layoutRequest, all: all)
+            if all, let count = try? library.store.gridCount(), count > Self.maximumAllCells {
+                throw APIError(.badRequest, "all=true answers at most \(CountText.grouped(Self.maximumAllCells)) photos and the grid has \(CountText.grouped(count)): ask for the visible range (height and offset), or page through /api/v1/photos")
+            }
+            return try Self.layoutBody(try layoutRequest.gallery(library: library, all: all), request: layoutRequest, all: all)
         }
         return Self.json(bytes)
     }
+
+    /// The most cells `all=true` answers: a document of every cell is ~340 bytes a photo, held whole per
+    /// client while it is written (100,000 photos: 34 MB each); a larger grid is read in windows.
+    static let maximumAllCells = 10_000
 
     /// The layout route's document body for the request target `target` (path and query) from the grid
     /// in memory (`GridCache`), written straight from it (`WindowQuestion`): no database, no thread hop,
@@ -134,12 +141,13 @@ struct GalleryAPI: Sendable {
 
     // MARK: The library
 
-    /// `GET /api/v1/photos?offset=&limit=`: a page of `photogrid list --json`, with its offset and the total.
+    /// `GET /api/v1/photos?offset=&limit=&status=`: a page of `photogrid list --json`, with its offset and
+    /// the total (of one status with `status`: the page's list of files that could not be read).
     func photos(_ request: Request) async throws -> Response {
-        let query = try QueryParameters(request.uri, known: ["offset", "limit"])
-        let offset = try query.int("offset", 0), limit = try query.int("limit", 100)
+        let query = try QueryParameters(request.uri, known: ["offset", "limit", "status"])
+        let offset = try query.int("offset", 0), limit = try query.int("limit", 100), status = query.string("status")
         let bytes = try await blocking { [library] in
-            try DocumentEncoding.bytes(try LibraryListing.page(library: library, offset: offset, limit: limit))
+            try DocumentEncoding.bytes(try LibraryListing.page(library: library, offset: offset, limit: limit, status: status))
         }
         return Self.json(bytes)
     }
@@ -277,12 +285,12 @@ struct ServerStatistics: Encodable {
     var indexing: ServerEvent?
 
     private enum Key: String, CodingKey { case indexing }
-    private struct Progress: Encodable { var phase: String, done: Int, total: Int }
+    private struct Progress: Encodable { var phase: String, done: Int, total: Int, reason: String? }
 
     func encode(to encoder: any Encoder) throws {
         try library.encode(to: encoder)
-        guard case let .index(phase, done, total)? = indexing else { return }
+        guard case let .index(phase, done, total, reason)? = indexing else { return }
         var container = encoder.container(keyedBy: Key.self)
-        try container.encode(Progress(phase: phase, done: done, total: total), forKey: .indexing)
+        try container.encode(Progress(phase: phase, done: done, total: total, reason: reason), forKey: .indexing)
     }
 }

@@ -5,6 +5,7 @@ import NIOCore
 import NIOPosix
 public import PhotoGrid
 import PhotoLibrary
+import PhotoGridSupport
 import ServiceLifecycle
 import CRuntimeHooks
 import UnixSignals
@@ -48,8 +49,12 @@ public enum GalleryServer {
         readers.start()
         makers.start()
         let events = EventHub()
-        let onDemand = try ThumbnailsOnDemand(library: library, folder: options.thumbnailFolder, pixelLimit: options.pixelLimit)
-        let thumbnails = ThumbnailService(onDemand: onDemand, threads: makers, limit: (options.jobs ?? cores) + options.queueLimit, logger: logger)
+        let onDemand = try ThumbnailsOnDemand(library: library, folder: options.thumbnailFolder, pixelLimit: options.pixelLimit,
+                                              indexedFolder: options.folder)
+        // Thumbnails someone waits for go ahead of the index run's probes.
+        let foreground = ForegroundWork()
+        let thumbnails = ThumbnailService(onDemand: onDemand, threads: makers, limit: (options.jobs ?? cores) + options.queueLimit,
+                                          foreground: foreground, logger: logger)
         let grid = GridCache(library: library, logger: logger)
         let api = GalleryAPI(library: library, readers: readers, thumbnails: thumbnails, events: events, grid: grid)
 
@@ -83,7 +88,7 @@ public enum GalleryServer {
                         .init(service: events, successTerminationBehavior: .ignore)]
         if let folder = options.folder {
             let indexing = LibraryIndexService(library: library, folder: folder, jobs: options.jobs, watch: options.watch,
-                                               events: events, thumbnails: thumbnails, grid: grid, logger: logger)
+                                               events: events, thumbnails: thumbnails, grid: grid, foreground: foreground, logger: logger)
             services.append(.init(service: indexing, successTerminationBehavior: .ignore))
         }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(

@@ -16,6 +16,8 @@ struct LibraryIndexService: Service {
     let events: EventHub
     let thumbnails: ThumbnailService
     let grid: GridCache
+    /// What the run's probes yield to (the thumbnails someone is waiting for).
+    let foreground: ForegroundWork
     let logger: Logger
 
     func run() async throws {
@@ -41,7 +43,7 @@ struct LibraryIndexService: Service {
         do {
             let report = try await withGracefulShutdownHandler {
                 try await library.index(folder: folder, jobs: jobs, progress: reporter,
-                                        shouldStop: { stopping.load(ordering: .relaxed) })
+                                        shouldStop: { stopping.load(ordering: .relaxed) }, pause: { [foreground] in foreground.yield() })
             } onGracefulShutdown: {
                 stopping.store(true, ordering: .relaxed)
             }
@@ -54,7 +56,7 @@ struct LibraryIndexService: Service {
             events.publish(.library(count: count ?? 0))
             logger.notice("indexed \(s.scanned) photos: \(s.added) added, \(s.updated) updated, \(s.missing) missing, \(s.errors) errors")
         } catch {
-            events.publish(.index(phase: "failed", done: 0, total: 0))
+            events.publish(.index(phase: "failed", done: 0, total: 0, reason: "\(error)"))
             logger.error("index of \(folder) failed: \(error)")
         }
     }

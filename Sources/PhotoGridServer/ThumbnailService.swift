@@ -24,11 +24,14 @@ final class ThumbnailService: Service, Sendable {
     private let threads: NIOThreadPool
     private let limit: Int
     private let logger: Logger
+    /// What an index run yields to while thumbnails are made.
+    private let foreground: ForegroundWork
     private let state = LockedValue(State())
     /// Bytes of thumbnails kept in memory (the most recently made or read first out when full).
     static let memoryLimit = 64 << 20
 
-    init(onDemand: ThumbnailsOnDemand, threads: NIOThreadPool, limit: Int, logger: Logger) {
+    init(onDemand: ThumbnailsOnDemand, threads: NIOThreadPool, limit: Int, foreground: ForegroundWork, logger: Logger) {
+        self.foreground = foreground
         self.logger = logger
         self.onDemand = onDemand
         self.threads = threads
@@ -51,10 +54,10 @@ final class ThumbnailService: Service, Sendable {
             guard current.flights.count < limit else { return .full }
             let task = Task { [self] in
                 defer { _ = state.withLock { $0.flights.removeValue(forKey: key) } }
-                let bytes = try await threads.runIfActive { [onDemand, logger] in
+                let bytes = try await threads.runIfActive { [onDemand, logger, foreground] in
                     let file: ThumbnailsOnDemand.File
                     do throws(ThumbnailsOnDemand.Failure) {
-                        file = try onDemand.file(variant: variant, stem: stem)
+                        file = try foreground.run { () throws(ThumbnailsOnDemand.Failure) in try onDemand.file(variant: variant, stem: stem) }
                     } catch {
                         throw Self.apiError(error)
                     }

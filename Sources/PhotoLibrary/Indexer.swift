@@ -106,7 +106,7 @@ public struct Indexer: Sendable {
     private func probeAndWrite(_ jobs: [ProbeJob], prober: PhotoProber, now: String,
                                summary: inout IndexSummary, moves: inout [String: [Int64]],
                                claimed: inout Set<Int64>, doneBefore: Int, total: Int) throws(LibraryError) {
-        let workers = ProbeWorkers(jobs: jobs, prober: prober)
+        let workers = ProbeWorkers(jobs: jobs, prober: prober, pause: options.pause)
         defer { workers.finish() }
         let threads = options.jobs ?? IndexOptions.activeProcessorCount
         guard workers.start(threads: min(max(1, threads), jobs.count)) else {

@@ -252,12 +252,14 @@ public final class PhotoStore: Sendable {
         }
     }
 
-    /// Photos `offset ..< offset + limit` in grid order (every status) and the number of rows, from one snapshot.
-    public func photoPage(offset: Int, limit: Int) throws(LibraryError) -> (photos: [Photo], total: Int) {
-        try read("listing photos") { db in
-            let photos = try Row.fetchAll(db, sql: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) ORDER BY sort_key, path_bytes LIMIT ? OFFSET ?",
+    /// Photos `offset ..< offset + limit` in grid order and the number of rows, from one snapshot: of
+    /// every status, or of `status` alone.
+    public func photoPage(offset: Int, limit: Int, status: PhotoStatus? = nil) throws(LibraryError) -> (photos: [Photo], total: Int) {
+        let filter = status.map { "WHERE status = '\($0.rawValue)'" } ?? ""
+        return try read("listing photos") { db in
+            let photos = try Row.fetchAll(db, sql: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) \(filter) ORDER BY sort_key, path_bytes LIMIT ? OFFSET ?",
                                           arguments: [limit, offset]).map(Photo.init(row:))
-            return (photos, try Int.fetchOne(db, sql: "SELECT count(*) FROM photos") ?? 0)
+            return (photos, try Int.fetchOne(db, sql: "SELECT count(*) FROM photos \(filter)") ?? 0)
         }
     }
 

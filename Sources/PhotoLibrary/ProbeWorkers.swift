@@ -28,10 +28,13 @@ final class ProbeWorkers: Sendable {
     /// Signalled when the awaited job finishes.
     private let awaitedFinished = DispatchSemaphore(value: 0)
     private let workers = WorkerThreads()
+    /// Called before each probe (`IndexOptions.pause`).
+    private let pause: (@Sendable () -> Void)?
 
-    init(jobs: [ProbeJob], prober: PhotoProber) {
+    init(jobs: [ProbeJob], prober: PhotoProber, pause: (@Sendable () -> Void)? = nil) {
         self.jobs = jobs
         self.prober = prober
+        self.pause = pause
         self.shelf = LockedValue(Shelf(outcomes: Array(repeating: nil, count: jobs.count)))
     }
 
@@ -43,6 +46,7 @@ final class ProbeWorkers: Sendable {
     /// Probes job `index` and shelves its outcome.
     private func probe(_ index: Int) {
         let job = jobs[index]
+        pause?()
         let outcome = prober.probe(job.file, checkSignature: job.needsSignatureCheck)
         let awaited = shelf.withLock { shelf in
             shelf.outcomes[index] = outcome

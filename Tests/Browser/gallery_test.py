@@ -215,6 +215,8 @@ def test_render_screenshot(browser, server, folder):
     page = open_page(browser, server, 393, 759, 3)
     page.wait_for_function("[...document.querySelectorAll('.cell img')].every(i => i.complete)")
     page.wait_for_timeout(300)
+    # The status line floats over the grid (it moves no cell); render draws the grid alone.
+    page.add_style_tag(content="#status { display: none !important; }")
     shot = os.path.join(folder, "page.png")
     page.screenshot(path=shot)
     state = page.evaluate("window.photogrid.state()")
@@ -258,6 +260,77 @@ def visible_images_loaded(page):
     return page.evaluate("""() => [...document.querySelectorAll('[data-index]')].filter(e => {
         const r = e.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }).every(e => {
         const img = e.querySelector('img'); return img && img.complete && img.naturalWidth > 0; })""")
+
+
+def distinct_copies(folder, count):
+    """`count` distinct JPEGs made from the samples: each a sample with a comment segment of its own after SOI."""
+    os.makedirs(folder, exist_ok=True)
+    samples = sorted(f for f in os.listdir(os.path.join(REPO, "SampleImages")) if f.endswith(".jpg"))
+    for n in range(count):
+        with open(os.path.join(REPO, "SampleImages", samples[n % len(samples)]), "rb") as file:
+            data = file.read()
+        comment = b"copy %d" % n
+        with open(os.path.join(folder, "copy-%04d.jpg" % n), "wb") as file:
+            file.write(data[:2] + b"\xff\xfe" + (len(comment) + 2).to_bytes(2, "big") + comment + data[2:])
+
+
+def test_first_screen_of_a_never_seen_folder(browser, folder):
+    """The page opened the moment serve starts on a folder it has never seen: cells appear as the first index
+    run's batches land, every visible cell ends showing its own thumbnail without a reload, and the status
+    line says what happens (indexing, then the count)."""
+    photos = os.path.join(folder, "never-seen")
+    distinct_copies(photos, 600)
+    os.makedirs(os.path.join(folder, "never-seen-library"), exist_ok=True)
+    started = time.time()
+    server = Server(["never-seen", "--db", "never-seen-library/library.sqlite"], folder)
+    try:
+        page = browser.new_page(viewport={"width": 393, "height": 852}, device_scale_factor=3)
+        page.on("pageerror", lambda e: console_errors.append(f"pageerror: {e}"))
+        page.goto(server.base + "/")
+        texts, full_at, done_at = set(), None, None
+        while time.time() - started < 60:
+            phase = server.get("/api/v1/stats").get("indexing", {}).get("phase")
+            if phase == "done" and done_at is None:
+                done_at = time.time() - started
+            texts.add(page.evaluate("document.getElementById('status').textContent"))
+            if visible_images_loaded(page) and page.evaluate("document.querySelectorAll('[data-index]').length") > 0:
+                full_at = time.time() - started
+                if done_at is not None:
+                    break
+            time.sleep(0.05)
+        count = page.evaluate("window.photogrid.state().count")
+        check(f"a never-seen folder: the page fills without a reload (full at {full_at and round(full_at, 2)} s, index done at {done_at and round(done_at, 2)} s)",
+              full_at is not None and done_at is not None and count == 600, f"{full_at} {done_at} count {count}")
+        page.wait_for_function("document.getElementById('status').textContent === '600 Photos'", timeout=5000)
+        check("the status line ends with the count", True)
+        page.close()
+    except Exception as error:
+        check("the status line ends with the count", False, f"{error}; seen {sorted(texts)[:6]}")
+    finally:
+        server.stop()
+
+
+def test_problems_are_listed(browser, folder):
+    """Files that could not be read: the status line counts them and lists them, with why."""
+    photos = os.path.join(folder, "with-problems")
+    distinct_copies(photos, 3)
+    with open(os.path.join(photos, "broken.jpg"), "wb") as file:
+        file.write(b"\xff\xd8\xff\xe0 not really a JPEG")
+    os.makedirs(os.path.join(folder, "with-problems-library"), exist_ok=True)
+    server = Server(["with-problems", "--db", "with-problems-library/library.sqlite"], folder)
+    try:
+        server.wait_indexed()
+        page = open_page(browser, server, 393, 759, 1)
+        page.wait_for_selector("#status button", timeout=5000)
+        label = page.inner_text("#status button")
+        page.click("#status button")
+        page.wait_for_selector("#problems li", timeout=5000)
+        item = page.inner_text("#problems li")
+        check("errors: the status line says how many files could not be read and lists them with why",
+              label == "1 file could not be read" and item.startswith("broken.jpg") and len(item.splitlines()) >= 2, f"{label!r} {item!r}")
+        page.close()
+    finally:
+        server.stop()
 
 
 def test_token_in_a_browser(browser, folder):
@@ -391,6 +464,8 @@ def main():
                 test_render_screenshot(browser, server, folder)
                 test_live_photo(browser, server, folder)
                 test_token_in_a_browser(browser, folder)
+                test_first_screen_of_a_never_seen_folder(browser, folder)
+                test_problems_are_listed(browser, folder)
                 if not os.environ.get("PHOTOGRID_BROWSER_QUICK"):
                     test_a_million_photos(browser, folder)
             finally:

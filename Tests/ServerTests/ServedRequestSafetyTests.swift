@@ -96,4 +96,25 @@ import Glibc
         #expect(noFolder.status == 1)
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("n.sqlite").path))
     }
+    /// `all=true` holds a whole document per client while it is written: it is answered up to 10,000 cells,
+    /// and a larger grid is refused with what to ask instead.
+    @Test func allIsBoundedOnALargeGrid() throws {
+        let folder = try TemporaryFolder("photogrid-all")
+        let photos = folder.url.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for number in 0..<10_001 {
+            try Data(TinyJPEG.numbered(number)).write(to: photos.appendingPathComponent("p\(number).jpg"))
+        }
+        let server = try ServerProcess(["photos", "--db", "l.sqlite"], in: folder.url)
+        try server.wait(for: "/api/v1/stats", headers: [:]) { reply in
+            ((try? reply.json())?["indexing"] as? [String: Any])?["phase"] as? String == "done"
+        }
+        let all = try server.get("/api/v1/layout?width=393&all=true")
+        #expect(all.status == 400)
+        #expect(all.errorMessage == "all=true answers at most 10,000 photos and the grid has 10,001: ask for the visible range (height and offset), or page through /api/v1/photos")
+        let window = try server.get("/api/v1/layout?width=393&height=800&offset=100000")
+        #expect(window.status == 200)
+        #expect((try window.json()["grid"] as? [String: Any])?["count"] as? Int == 10_001)
+        _ = server.stop()
+    }
 }

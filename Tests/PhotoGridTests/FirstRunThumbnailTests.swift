@@ -1,0 +1,80 @@
+import Foundation
+import PhotoGrid
+import PhotoLibrary
+import PhotoGridSupport
+import Testing
+
+/// A server's first index run of a never-seen folder: the photos of the batches already committed have
+/// thumbnails at once (the library records its folder only when the run completes), and the run's probes
+/// wait while work a person waits for runs (`IndexOptions.pause`, `ForegroundWork`).
+@Suite struct FirstRunThumbnailTests {
+    /// A first run held inside its pause hook after `committed` files, on one probing thread; `body` runs
+    /// while it is held, once `committed` rows are in the database.
+    static func duringFirstRun(files: Int, committed: Int,
+                               _ body: (LibraryThumbnailsTests.Library, PhotoGrid.Library) throws -> Void) throws {
+        let fixture = try LibraryThumbnailsTests.Library()
+        for k in 0..<files {
+            try fixture.write(try LibraryThumbnailsTests.photo(width: 400 + k, height: 300, seed: k), to: "p\(k).jpg")
+        }
+        let library = try PhotoGrid.Library.openOrCreate(fixture.database)
+        let held = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let probes = LockedValue(0)
+        let folder = fixture.photos.path
+        let run = Thread {
+            _ = try? LibraryIndexing.index(library: library, folder: folder, jobs: 1, pause: {
+                let count = probes.withLock { $0 += 1; return $0 }
+                if count == committed + 1 { held.signal(); release.wait() }
+            })
+            held.signal()
+        }
+        run.start()
+        defer { release.signal(); held.wait() }
+        held.wait()
+        // The rows probed so far are committed within the batch interval (250 ms).
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while try library.store.gridCount() < committed, Date() < deadline { usleep(20_000) }
+        try body(fixture, library)
+    }
+
+    @Test func thumbnailsOfCommittedPhotosAreServedBeforeTheRunCompletes() throws {
+        try Self.duringFirstRun(files: 6, committed: 3) { fixture, library in
+            #expect(try library.store.gridCount() == 3)
+            #expect(try library.store.root() == nil, "the run has not completed")
+            let photo = try #require(try library.store.photos().first)
+            let stem = try #require(photo.contentKey)
+            // As a server built before this change answered: nothing, for want of the folder.
+            let unaware = try ThumbnailsOnDemand(library: library, folder: fixture.thumbnails)
+            #expect(throws: ThumbnailsOnDemand.Failure.notFound("no photo has the thumbnail name '\(stem)'")) {
+                try unaware.file(variant: "grid-387", stem: stem)
+            }
+            let served = try ThumbnailsOnDemand(library: library, folder: fixture.thumbnails, indexedFolder: fixture.photos.path)
+            let file = try served.file(variant: "grid-387", stem: stem)
+            #expect(file.made)
+            #expect(FileManager.default.fileExists(atPath: file.path))
+        }
+    }
+
+    @Test func probesWaitWhileForegroundWorkRuns() throws {
+        let foreground = ForegroundWork()
+        #expect(!foreground.isBusy)
+        let started = ContinuousClock.now
+        foreground.yield()
+        #expect(ContinuousClock.now - started < .milliseconds(50), "nothing to wait for")
+        let inside = DispatchSemaphore(value: 0), finish = DispatchSemaphore(value: 0)
+        let worker = Thread { foreground.run { inside.signal(); finish.wait() } }
+        worker.start()
+        inside.wait()
+        #expect(foreground.isBusy)
+        // Waits while it runs, and no longer than asked.
+        let before = ContinuousClock.now
+        foreground.yield(atMost: .milliseconds(300))
+        let waited = ContinuousClock.now - before
+        #expect(waited >= .milliseconds(290) && waited < .seconds(2), "\(waited)")
+        // Ends as soon as the foreground work does.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { finish.signal() }
+        let second = ContinuousClock.now
+        foreground.yield(atMost: .seconds(10))
+        let ended = ContinuousClock.now - second
+        #expect(ended >= .milliseconds(150) && ended < .seconds(2), "\(ended)")
+    }
+}
