@@ -310,9 +310,13 @@ def run_one(browser, size, folder, viewport, cold):
             if response.status != 200 and "first_bad_thumbnail" not in r:
                 r["first_bad_thumbnail"] = (t, response.status, response.url.split("/api/v1/")[1])
     page.on("response", on_response)
+    r["console"] = []
+    page.on("console", lambda m: r["console"].append(m.text[:160]) if m.type == "error" and len(r["console"]) < 5 else None)
+    page.on("pageerror", lambda e: r["console"].append(f"page error: {str(e)[:160]}") if len(r["console"]) < 5 else None)
     try:
         if cold:
             r["evicted"] = evict(folder)
+        r["load"] = os.getloadavg()[0]
         out = open(os.path.join(rundir, "serve.out"), "w")
         err = open(os.path.join(rundir, "serve.err"), "w")
         t0 = time.monotonic()
@@ -475,6 +479,8 @@ def report(size, viewport, cold, warm):
         if r["error"]:
             print(f"- {r['tag']}: FAILED: {r['error']}")
         print(f"- {r['tag']} timeline: " + timeline(r))
+        if r["console"]:
+            print(f"- {r['tag']} console errors: " + " | ".join(r["console"]))
 
 
 def statuses(r):
@@ -482,7 +488,7 @@ def statuses(r):
 
 
 def timeline(r):
-    items = [(r.get("listening"), "listening")]
+    items = [(0.0, f"start (load average {r.get('load', 0):.2f})"), (r.get("listening"), "listening")]
     if r.get("first_thumbnail") is not None:
         items.append((r["first_thumbnail"], "first thumbnail 200"))
     if r.get("first_bad_thumbnail"):

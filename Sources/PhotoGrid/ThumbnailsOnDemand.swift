@@ -124,7 +124,7 @@ public final class ThumbnailsOnDemand: Sendable {
             let file = File(path: cache.path(of: relative), byteSize: Int64(made.byteCount), made: true)
             unrecorded.withLock { $0[relative] = (file, records) }
             return file
-        case .failure(.system(_, let path, let errno)) where path.hasPrefix(folder):
+        case .failure(.system(_, let path, let errno)) where path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/"):
             // Not the photo's fault: nothing is recorded, a later request tries again.
             throw .storage(ThumbnailError.reason(errno))
         case .failure(let error):

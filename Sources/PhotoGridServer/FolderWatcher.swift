@@ -15,10 +15,16 @@ import Musl
 /// run that writes again: hidden names (temporary files of atomic writes among them), SQLite's files,
 /// folders tagged `CACHEDIR.TAG` (thumbnail folders). A full queue (`IN_Q_OVERFLOW`) is a change too:
 /// the index run that follows is a full rescan of the folder anyway.
+///
+/// The folder itself going away — deleted, renamed, its file system unmounted — is a change (the run
+/// that follows says why it failed); the watcher then looks for the folder at its path every half
+/// second and, once it is there again (made anew, renamed back, remounted), watches it again and
+/// announces a change: the rescan that follows brings the library up to date.
 final class FolderWatcher: Sendable {
     /// Why the folder cannot be watched.
     struct Failure: Error, CustomStringConvertible {
         var description: String
+        var errno: Int32 = 0
     }
 
     /// One element per quiet-after-changes.
@@ -29,16 +35,23 @@ final class FolderWatcher: Sendable {
     private let thread = Mutex<pthread_t?>(nil)
     /// Watch descriptor → folder path.
     private let folders = LockedValue<[Int32: String]>([:])
+    /// The watched folder's path, and its watch while it is there (nil while it is gone).
+    private let root: String
+    private let rootWatch = LockedValue<Int32?>(nil)
     static let quietTime: Int32 = 250  // milliseconds
+    /// How often a folder that went away is looked for again.
+    static let lookAgainTime: Int32 = 500  // milliseconds
 
     static let mask: UInt32 = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
 
+    /// Watches `folder`; a folder that is not there (yet) is looked for until it is.
     init(folder: String) throws(Failure) {
         let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { throw Failure(description: "inotify_init1 failed: \(String(cString: strerror(errno)))") }
         self.descriptor = descriptor
+        root = folder
         (changes, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        if let failure = watchTree(folder) {
+        if let failure = watchTree(folder), !Self.isGone(failure.errno) {
             close(descriptor)
             throw failure
         }
@@ -61,17 +74,21 @@ final class FolderWatcher: Sendable {
 
     deinit { stop() }
 
-    /// Watches `root` and every folder below it the indexer would walk; the first failure on `root`.
-    private func watchTree(_ root: String) -> Failure? {
-        var pending = [root]
-        var isRoot = true
+    /// Watches `top` and every folder below it the indexer would walk; the first failure on `top`.
+    private func watchTree(_ top: String) -> Failure? {
+        var pending = [top]
+        var isTop = true
         while let folder = pending.popLast() {
             let watch = inotify_add_watch(descriptor, folder, Self.mask)
             if watch < 0 {
-                if isRoot { return Failure(description: "inotify_add_watch(\(folder)) failed: \(String(cString: strerror(errno)))") }
+                if isTop {
+                    let code = errno
+                    return Failure(description: "inotify_add_watch(\(folder)) failed: \(String(cString: strerror(code)))", errno: code)
+                }
                 continue
             }
-            isRoot = false
+            if isTop && top == root { rootWatch.withLock { $0 = watch } }
+            isTop = false
             folders.withLock { $0[watch] = folder }
             guard let directory = opendir(folder) else { continue }
             defer { closedir(directory) }
@@ -84,7 +101,7 @@ final class FolderWatcher: Sendable {
                 if name == "CACHEDIR.TAG" { tagged = true }
                 if Int32(entry.pointee.d_type) == Int32(DT_DIR), !name.hasPrefix(".") { children.append(folder + "/" + name) }
             }
-            if tagged && folder != root {
+            if tagged && folder != top {
                 _ = inotify_rm_watch(descriptor, watch)
                 continue
             }
@@ -93,13 +110,18 @@ final class FolderWatcher: Sendable {
         return nil
     }
 
-    /// Reads events until stopped; yields once the folder has been quiet for `quietTime`.
+    /// Reads events until stopped; yields once the folder has been quiet for `quietTime`; while the
+    /// folder is gone, looks for it every `lookAgainTime`.
     private func readLoop() {
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         var dirty = false
         while !stopped.load(ordering: .relaxed) {
+            let gone = rootWatch.withLock { $0 == nil }
+            if gone, watchTree(root) == nil {
+                dirty = true  // there again: rescan
+            }
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, dirty ? Self.quietTime : 200)
+            let ready = poll(&poller, 1, dirty ? Self.quietTime : gone ? Self.lookAgainTime : 200)
             if ready == 0 {
                 if dirty {
                     dirty = false
@@ -128,6 +150,12 @@ final class FolderWatcher: Sendable {
             let name = String(decoding: nameBytes, as: UTF8.self)
             offset += headerSize + length
             if mask & UInt32(IN_Q_OVERFLOW) != 0 { changed = true; continue }
+            let lost = UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_UNMOUNT)
+            if mask & lost != 0, mask & UInt32(IN_UNMOUNT) != 0 || rootWatch.withLock({ $0 == watch }) {
+                forgetTree()
+                changed = true
+                continue
+            }
             if name.hasPrefix(".") || Self.isDatabaseFile(name) { continue }
             if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
                let parent = folders.withLock({ $0[watch] }) {
@@ -137,6 +165,17 @@ final class FolderWatcher: Sendable {
         }
         return changed
     }
+
+    /// The folder went away (deleted, renamed, unmounted): every watch is dropped (a renamed folder's
+    /// watches would follow it), and the folder is looked for at its path again.
+    private func forgetTree() {
+        let watches = folders.withLock { folders in defer { folders.removeAll() }; return Array(folders.keys) }
+        for watch in watches { _ = inotify_rm_watch(descriptor, watch) }
+        rootWatch.withLock { $0 = nil }
+    }
+
+    /// Whether a failed watch means the folder is not there (now): it may come (back).
+    static func isGone(_ code: Int32) -> Bool { code == ENOENT || code == ENOTDIR }
 
     /// SQLite's files (a library kept inside the folder writes them on every run).
     static func isDatabaseFile(_ name: String) -> Bool {

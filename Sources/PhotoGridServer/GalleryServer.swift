@@ -130,7 +130,9 @@ public enum GalleryServer {
     /// A file compiled into the binary (`EmbedServerFiles`).
     static func embedded(_ path: String, type: String) throws -> Response {
         guard let text = embeddedFiles[path] else { throw APIError(.notFound, "\(path) is not in this build") }
-        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],
+        var headers: HTTPFields = [.contentType: type, .cacheControl: "no-cache"]
+        if type.hasPrefix("text/html") { headers.append(contentsOf: RequestGuard.pageHeaders) }
+        return Response(status: .ok, headers: headers,
                         body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 }

@@ -69,9 +69,14 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         lastActivity = .now()
         switch unwrapInboundIn(data) {
-        case .head(var request) where request.version.major == 1 && request.version.minor == 0 && !request.headers.contains(name: "host"):
-            // HTTP/1.0 need not name a host: it asks the address listened on (the rules then see one `Host`).
-            request.headers.add(name: "Host", value: rules.hosts.defaultHost)
+        case .head(var request) where !request.uri.hasPrefix("/") || (request.version.major == 1 && request.version.minor == 0 && !request.headers.contains(name: "host")):
+            if request.uri.hasPrefix("/") {
+                // HTTP/1.0 need not name a host: it asks the address listened on (the rules then see one `Host`).
+                request.headers.add(name: "Host", value: rules.hosts.defaultHost)
+            } else {
+                // HTTP types keep only the path of an absolute-form target: the router's rules are told.
+                request.headers.replaceOrAdd(name: AccessRules.absoluteTargetField, value: String(request.uri.prefix(200)))
+            }
             withRouter.append(Self.closesAfter(request))
             context.fireChannelRead(wrapInboundOut(.head(request)))
         case .head(let request):
@@ -171,7 +176,7 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
         guard !headers.contains(name: "connection") else { return false }
         let path = request.uri.utf8.firstIndex(of: UInt8(ascii: "?")).map { request.uri[..<$0] } ?? Substring(request.uri)
         return rules.refusal(AccessRules.Request(
-            method: .get, path: path, hosts: headers["host"], authorization: headers["authorization"], cookies: headers["cookie"],
+            method: .get, target: Substring(request.uri), path: path, hosts: headers["host"], authorization: headers["authorization"], cookies: headers["cookie"],
             contentLength: headers["content-length"], hasTransferEncoding: headers.contains(name: "transfer-encoding"))) == nil
     }
 

@@ -12,14 +12,22 @@ struct RequestGuard: RouterMiddleware {
 
     let rules: AccessRules
     let logger: Logger
+    let failures = TokenFailures()
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let started = ContinuousClock.now
         var response: Response
         do {
-            let refusal = rules.refusal(Self.accessRequest(request))
+            let access = Self.accessRequest(request)
+            let refusal = rules.refusal(access)
             let page = request.uri.path == "/" && (refusal == nil || refusal?.status == .unauthorized)
-            if page, let given = request.uri.queryParameters.get("token") {
+            let given = page ? request.uri.queryParameters.get("token") : nil
+            let offered = given != nil || (refusal?.status == .unauthorized
+                                           && !(access.authorization.isEmpty && AccessRules.cookieValues(in: access.cookies).isEmpty))
+            if offered, !failures.allow() {
+                response = try APIError(.tooManyRequests, "too many wrong tokens: try again in a second", headers: [.retryAfter: "1"])
+                    .response(from: request, context: context)
+            } else if let given {
                 response = try tokenExchange(given, request: request, context: context)
             } else if let refusal {
                 response = try page ? Self.signInPage(false) : refusal.response(from: request, context: context)
@@ -42,11 +50,14 @@ struct RequestGuard: RouterMiddleware {
     static func accessRequest(_ request: Request) -> AccessRules.Request {
         let headers = request.headers
         return AccessRules.Request(
-            method: request.method, path: Substring(request.uri.path),
+            method: request.method, target: Substring(headers[absoluteTarget] ?? request.head.path ?? ""), path: Substring(request.uri.path),
             hosts: (request.head.authority.map { [$0] } ?? []) + headers[values: hostField],
             authorization: headers[values: .authorization], cookies: headers[values: .cookie],
             contentLength: headers[values: .contentLength], hasTransferEncoding: headers[.transferEncoding] != nil)
     }
+
+    /// The target of a request whose target is not a path (`AccessRules.absoluteTargetField`).
+    static let absoluteTarget = HTTPField.Name(AccessRules.absoluteTargetField)!
 
     /// `Host` as a field name (a second `Host` is not made the authority).
     static let hostField = HTTPField.Name("host")!
@@ -55,16 +66,28 @@ struct RequestGuard: RouterMiddleware {
     /// the router's (`autoGenerateHeadEndpoints`: the GET route's status and headers, no body).
     static let eventStreamHead = Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"])
 
-    /// `/?token=T`: the right token becomes the cookie and the address loses it (303 to `/`); a wrong one
-    /// is the sign-in page again.
+    /// `/?token=T`: the right token becomes the session cookie and the address loses it (303 to `/`); a
+    /// wrong one is the sign-in page again. Only for an address opened in the browser itself or by this
+    /// server's own page (`Sec-Fetch-Site` none or same-origin, or a client that sends none): a page of
+    /// another site could otherwise tell a right guess from a wrong one by the redirect.
     private func tokenExchange(_ given: String, request: Request, context: Context) throws -> Response {
         guard rules.token != nil else {
             return Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store"])
         }
+        if let site = request.headers[Self.fetchSite], site != "none", site != "same-origin" {
+            return try APIError(.forbidden, "the token is taken only from an address opened in the browser itself (this request came from another site: \(site))")
+                .response(from: request, context: context)
+        }
         guard rules.isToken(given) else { return try Self.signInPage(true) }
-        return Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store",
-                                                      .setCookie: AccessRules.setCookie(for: rules.token ?? "")])
+        return Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store", .setCookie: rules.setCookie])
     }
+
+    /// `Sec-Fetch-Site`: where a browser's request came from.
+    static let fetchSite = HTTPField.Name("Sec-Fetch-Site")!
+
+    /// Headers of every page: never framed by another site's page (clickjacking).
+    static let pageHeaders: HTTPFields = [.contentSecurityPolicy: "frame-ancestors 'none'", HTTPField.Name("X-Frame-Options")!: "DENY",
+                                          HTTPField.Name("X-Content-Type-Options")!: "nosniff"]
 
     /// The page `/` answers a browser without the token: a one-field form that opens `/?token=…`.
     static func signInPage(_ wrong: Bool) throws -> Response {
@@ -78,8 +101,9 @@ struct RequestGuard: RouterMiddleware {
         autocomplete="current-password" autofocus placeholder="token" aria-label="token"><button>Open</button></form></body></html>
 
         """
-        return Response(status: .unauthorized, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-                                                         .wwwAuthenticate: "Bearer"],
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .wwwAuthenticate: "Bearer"]
+        headers.append(contentsOf: pageHeaders)
+        return Response(status: .unauthorized, headers: headers,
                         body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
 

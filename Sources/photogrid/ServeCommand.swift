@@ -138,7 +138,7 @@ struct ServeCommand: ParsableCommand {
         if option != nil, file != nil { throw UsageError("give the token once: --token or --token-file") }
         if let file {
             let bytes: [UInt8]
-            do { bytes = try ReadOnlyFile(path: file).readPrefix(4096) } catch {
+            do { bytes = try ReadOnlyFile(path: file).readPrefix(8192) } catch {
                 throw UsageError(option: "token-file", separator: ": ", "cannot read \(ConsoleText.escaped(file)): \(String(cString: strerror(error.errno)))")
             }
             let line = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).first ?? []

@@ -356,7 +356,7 @@ def test_token_in_a_browser(browser, folder):
         page.evaluate("window.photogrid.ready")
         check("/?token= leaves the address as /", page.url == server.base + "/", page.url)
         cookies = context.cookies()
-        cookie = next((c for c in cookies if c["name"] == "photogrid_token"), None)
+        cookie = next((c for c in cookies if c["name"] == "photogrid_session"), None)
         check("the token is an HttpOnly, SameSite=Strict cookie that scripts cannot read",
               cookie is not None and cookie["httpOnly"] and cookie["sameSite"] == "Strict"
               and page.evaluate("document.cookie") == "", f"{cookies}")

@@ -133,7 +133,11 @@ import TestSupport
         let cookie = try #require(exchange.headers["set-cookie"])
         #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=/"), "\(cookie)")
         let pair = String(cookie.prefix { $0 != ";" })
-        #expect(!pair.contains(token), "the cookie is not the token as typed")
+        #expect(pair.hasPrefix("photogrid_session=") && pair.count == "photogrid_session=".count + 64, "\(pair)")
+        let hex = token.utf8.map { String($0, radix: 16) }.joined()
+        #expect(!pair.contains(token) && !pair.contains(hex), "the cookie does not carry the token")
+        // Another cookie of the same name first (set by another port's page of this host): any match will do.
+        #expect(try server.get("/api/v1/stats", headers: ["Cookie": "photogrid_session=x; " + pair]).status == 200)
         for path in try Self.routes(library, headers: ["Cookie": "theme=dark; " + pair]) {
             let reply = try server.get(path == "/api/v1/events" ? "/healthz" : path, headers: ["Cookie": "theme=dark; " + pair])
             #expect(reply.status == (path == "/no/such/route" ? 404 : 200), "\(path): \(reply.status)")
@@ -142,6 +146,36 @@ import TestSupport
         }
         // API clients keep the bearer header.
         #expect(try server.get("/api/v1/stats", headers: ["Authorization": "Bearer " + token]).status == 200)
+        // The pages cannot be framed by another site's page.
+        let page2 = try server.get("/", headers: ["Cookie": pair])
+        #expect(page2.status == 200 && page2.headers["x-frame-options"] == "DENY"
+                && page2.headers["content-security-policy"] == "frame-ancestors 'none'")
+        // A page of another site cannot tell a right guess from a wrong one through the exchange.
+        let crossSite = try server.get("/?token=" + encoded, headers: ["Sec-Fetch-Site": "cross-site"])
+        #expect(crossSite.status == 403 && crossSite.headers["set-cookie"] == nil)
+        #expect(try server.get("/?token=" + encoded, headers: ["Sec-Fetch-Site": "none"]).status == 303)
+    }
+
+    @Test func wrongTokensAreThrottled() throws {
+        let library = try ServedLibrary(["--token", "right-token"])
+        usleep(1_100_000)  // a fresh second of the budget
+        var statuses: [Int] = []
+        let connection = try library.server.connect()
+        for _ in 0..<30 { statuses.append(try connection.get("/api/v1/stats", headers: ["Authorization": "Bearer guess"]).status) }
+        #expect(statuses.filter { $0 == 401 }.count >= 20 - 1 && statuses.contains(429), "\(statuses)")
+        #expect(!statuses.contains(200))
+        usleep(1_100_000)
+        #expect(try library.server.get("/api/v1/stats", headers: ["Authorization": "Bearer right-token"]).status == 200)
+    }
+
+    @Test func anAbsoluteFormTargetIsABadRequest() throws {
+        let library = try ServedLibrary()
+        for target in ["http://evil.example/api/v1/stats", "http://evil.example/api/v1/layout?width=393&height=300", "http://127.0.0.1/healthz", "*"] {
+            let connection = try library.server.connect()
+            try connection.send(Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+            let reply = try connection.readReply()
+            #expect(reply.status == 400, "\(target): \(reply.status)")
+        }
     }
 
     @Test func theTokenComesFromTheEnvironmentOrAFileButNotBoth() throws {

@@ -83,4 +83,42 @@ import Glibc
         }
         #expect(((try after.json())["grid"] as? [String: Any])?["count"] as? Int == count)
     }
+    /// The watched folder renamed away and back, deleted and made again: each time the server notices,
+    /// the failed run says why (in `/api/v1/stats` and the `index` event), and once the folder is there
+    /// again it is watched again and rescanned.
+    @Test func aWatchedFolderThatGoesAwayAndComesBackIsWatchedAgain() throws {
+        let library = try ServedLibrary(["--watch"])
+        let server = library.server
+        let count = SamplePhotos.facts.count
+        func indexing() -> [String: Any]? { (try? server.get("/api/v1/stats").json())?["indexing"] as? [String: Any] }
+        func waitFor(_ what: String, _ done: () -> Bool) {
+            let deadline = Date(timeIntervalSinceNow: 15)
+            while !done() && Date() < deadline { usleep(50_000) }
+            #expect(done(), "\(what): \(indexing() ?? [:])")
+        }
+        let away = library.folder.url.appendingPathComponent("photos-away")
+
+        try FileManager.default.moveItem(at: library.photos, to: away)
+        waitFor("renamed away: a failed run with its reason") {
+            indexing()?["phase"] as? String == "failed" && (indexing()?["reason"] as? String)?.contains("photos") == true
+        }
+        try FileManager.default.moveItem(at: away, to: library.photos)
+        waitFor("renamed back: rescanned") { indexing()?["phase"] as? String == "done" }
+        // Still watched after coming back: a new photo appears.
+        try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("sunset.jpg"),
+                                         to: library.photos.appendingPathComponent("after rename.jpg"))
+        waitFor("a photo added after the rename") { (try? server.get("/api/v1/stats").json())?["ok"] as? Int == count + 1 }
+
+        try FileManager.default.removeItem(at: library.photos)
+        waitFor("deleted: a failed run") { indexing()?["phase"] as? String == "failed" }
+        try FileManager.default.createDirectory(at: library.photos, withIntermediateDirectories: false)
+        try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("sunset.jpg"),
+                                         to: library.photos.appendingPathComponent("sunset.jpg"))
+        waitFor("made again: rescanned, the one photo there") {
+            indexing()?["phase"] as? String == "done" && (try? server.get("/api/v1/stats").json())?["ok"] as? Int == 1
+        }
+        try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("dragonfly.jpg"),
+                                         to: library.photos.appendingPathComponent("dragonfly.jpg"))
+        waitFor("and watched: a second photo appears") { (try? server.get("/api/v1/stats").json())?["ok"] as? Int == 2 }
+    }
 }
