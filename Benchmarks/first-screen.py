@@ -361,6 +361,7 @@ def run_one(browser, size, folder, viewport, cold):
             if r["full"] is None and screen_full(view):
                 r["full"] = t
                 r["full_cells"] = len(view["cells"])
+                r["full_answered"] = r["statuses"].get(200, 0)
             # the end of the index run: the event stream, or /api/v1/stats if the stream failed
             if r["done"] is None:
                 if events.done_at is not None:
@@ -379,6 +380,7 @@ def run_one(browser, size, folder, viewport, cold):
             if final_ids is not None and r["final"] is None and t >= r["done"]:
                 if sorted(c[0] for c in view["cells"]) == final_ids and all(c[1] for c in view["cells"]):
                     r["final"] = t
+                    r["final_answered"] = r["statuses"].get(200, 0)
             if r["full"] is not None and r["final"] is not None and tail_until is None:
                 tail_until = t + TAIL
             page.wait_for_timeout(max(1, 50 - (time.monotonic() - t0 - now) * 1000))
@@ -495,9 +497,9 @@ def timeline(r):
         t, status, url = r["first_bad_thumbnail"]
         items.append((t, f"first thumbnail {status} ({url})"))
     if r["full"] is not None:
-        items.append((r["full"], f"screen full ({r.get('full_cells')} cells)"))
+        items.append((r["full"], f"screen full ({r.get('full_cells')} cells; {r.get('full_answered')} thumbnails answered by then)"))
     if r["final"] is not None:
-        items.append((r["final"], "final first screen shown"))
+        items.append((r["final"], f"final first screen shown ({r.get('final_answered')} thumbnails answered by then)"))
     seen = set()
     for t, text in r["timeline"]:
         key = text.split(" ")[0:2] if text.startswith("event index") else text

@@ -3,6 +3,7 @@
 // from /api/v1/detail geometry; live updates from /api/v1/events.
 import { transitionFrame, draggedRect, dragGridOpacity, shouldClose, ScrollMap } from "./geometry.js";
 import { LibraryStatus } from "./status.js";
+import { DetailBar } from "./detail-bar.js";
 
 const query = new URLSearchParams(location.search);
 const options = {};  // grid options passed through to the API (?group=day&columns=…)
@@ -19,6 +20,7 @@ const detailView = document.getElementById("detail");
 const backdrop = detailView.querySelector("[data-detail-backdrop]");
 const mask = detailView.querySelector("[data-detail-mask]");
 const detailImage = detailView.querySelector("[data-detail-image]");
+const bar = new DetailBar(detailView, (path, params) => api(path, params), { close: () => close(), step: (delta) => step(delta) });
 const status = new LibraryStatus(document.getElementById("status"), (path, params) => api(path, params));
 
 const state = {
@@ -160,7 +162,7 @@ function drawHeaders(doc, y) {
   for (const section of sections) {
     if (section === pinned) continue;
     const f = section.header;
-    state.headers.push(makeHeader(section.title, f.x, f.y - y, f.width, f.height, false));
+    state.headers.push(makeHeader(section.label ?? section.title, f.x, f.y - y, f.width, f.height, false));
   }
   if (pinned) {
     const f = pinned.header;
@@ -170,7 +172,7 @@ function drawHeaders(doc, y) {
       bottom = Math.max(...doc.cells.filter((c) => c.section === pinned.index).map((c) => c.frame.y + c.frame.height));
     }
     const top = Math.min(Math.max(f.y, y), bottom - f.height);
-    state.headers.push(makeHeader(pinned.title, f.x, top - y, f.width, f.height, true));
+    state.headers.push(makeHeader(pinned.label ?? pinned.title, f.x, top - y, f.width, f.height, true));
   }
   for (const element of state.headers) stage.appendChild(element);
 }
@@ -253,9 +255,22 @@ async function open(index, { progress } = {}) {
   }
   state.open = { index, doc, progress: 0 };
   detailView.hidden = false;
-  if (progress !== undefined) { setProgress(progress); return; }
+  bar.hide();
+  if (progress !== undefined) {
+    setProgress(progress);
+    if (progress === 1) bar.show(index, state.doc?.grid.count ?? 0, doc);
+    return;
+  }
   await animate(0, 1);
+  bar.show(index, state.doc?.grid.count ?? 0, doc);
   detailImage.focus?.();
+}
+
+/** The previous (−1) or next (+1) photo of the open one, if there is one. */
+function step(delta) {
+  const count = state.doc?.grid.count ?? 0;
+  const index = (state.open?.index ?? -1) + delta;
+  if (state.open && index >= 0 && index < count) open(index, { progress: 1 });
 }
 
 /** Closes the detail view with the transition back to the cell, scrolling the grid first when the cell is off screen. */
@@ -269,6 +284,7 @@ async function close({ from } = {}) {
     doc = await api(`detail/${open.index}`, { ...viewportParams(state.offset), progress: 1 });
     open.doc = doc;
   }
+  bar.hide();
   await animate(open.progress, 0, from);
   detailView.hidden = true;
   stage.style.opacity = "";
@@ -318,9 +334,8 @@ backdrop.addEventListener("click", () => close());
 window.addEventListener("keydown", (event) => {
   if (!state.open) return;
   if (event.key === "Escape") { event.preventDefault(); close(); }
-  const count = state.doc?.grid.count ?? 0;
-  if (event.key === "ArrowRight" && state.open.index + 1 < count) { event.preventDefault(); open(state.open.index + 1, { progress: 1 }); }
-  if (event.key === "ArrowLeft" && state.open.index > 0) { event.preventDefault(); open(state.open.index - 1, { progress: 1 }); }
+  if (event.key === "ArrowRight") { event.preventDefault(); step(1); }
+  if (event.key === "ArrowLeft") { event.preventDefault(); step(-1); }
 });
 
 // Drag to dismiss: the image follows the pointer, scaled; released moving down, it closes.

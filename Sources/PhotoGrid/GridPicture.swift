@@ -126,8 +126,9 @@ extension GridPicture {
 
     /// Draws the section headers over the cells (the layout reference's §10.2): every visible header at
     /// its natural frame but the pinned section's, which is drawn last at its pinned (pushed) frame. A
-    /// header is its frame filled with `headerBackground` and the title in `HeaderTitleFont`, left
-    /// aligned (`.leading`) and centred vertically, 40 % of the header tall.
+    /// header is its frame filled with `headerBackground` and the section's label (`SectionLabel`) in
+    /// `HeaderTitleFont`, left aligned (`.leading`, one glyph square in) and centred vertically, 40 % of the
+    /// header tall or less where the label would not fit the header's width.
     func drawHeaders(on canvas: inout Canvas, screen: Rect) {
         guard let sectioned = gallery.sectioned else { return }
         let viewport = gallery.viewport
@@ -139,9 +140,12 @@ extension GridPicture {
         for (section, frame) in headers {
             let box = pixels(frame)
             canvas.fill(box, color: Self.headerBackground, clip: screen)
-            let dot = max(1, (box.height * 0.4 / Double(HeaderTitleFont.rows)).rounded(.down))
-            let origin = Point(x: box.x, y: box.y + ((box.height - dot * Double(HeaderTitleFont.rows)) / 2).rounded(.down))
-            for square in HeaderTitleFont.dots(gallery.sectionTitles[section], origin: origin, dot: dot) {
+            let label = SectionLabel.label(for: gallery.sectionTitles[section])
+            // 40 % of the header tall, smaller when the label would not fit its width (one glyph square of margin).
+            let fitting = (box.width / Double(max(1, label.count * (HeaderTitleFont.columns + 1) + 2))).rounded(.down)
+            let dot = max(1, min((box.height * 0.4 / Double(HeaderTitleFont.rows)).rounded(.down), fitting))
+            let origin = Point(x: box.x + dot, y: box.y + ((box.height - dot * Double(HeaderTitleFont.rows)) / 2).rounded(.down))
+            for square in HeaderTitleFont.dots(label, origin: origin, dot: dot) {
                 canvas.fill(square, color: Self.headerTitle, clip: box.intersection(screen))
             }
         }

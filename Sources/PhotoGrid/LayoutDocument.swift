@@ -23,16 +23,29 @@ public struct LayoutDocument: Sendable, Hashable, Codable, JSONWritable {
     /// One section: its title, its photos' grid positions, its header's natural frame (content coordinates).
     public struct Section: Sendable, Hashable, Codable, JSONWritable {
         public var index: Int
+        /// The section's key: the day `2024-03-01`, month `2024-03` or year `2024` (`--sections`: 1, 2, …).
         public var title: String
+        /// What a person reads: `Friday, 1 March 2024`, `March 2024`, `2024` (`SectionLabel`).
+        public var label: String
         public var start: Int
         public var count: Int
         public var header: Rect
+
+        public init(index: Int, title: String, start: Int, count: Int, header: Rect) {
+            self.index = index
+            self.title = title
+            self.label = SectionLabel.label(for: title)
+            self.start = start
+            self.count = count
+            self.header = header
+        }
 
         public func write(to w: inout JSONWriter) {
             w.object { w in
                 w.key("count"); w.value(count)
                 w.key("header"); header.write(to: &w)
                 w.key("index"); w.value(index)
+                w.key("label"); w.value(label)
                 w.key("start"); w.value(start)
                 w.key("title"); w.value(title)
             }

@@ -166,11 +166,35 @@ def check_pinned(page, server, target):
     pinned = page.evaluate("""(() => { const e = document.querySelector('.header.pinned'); if (!e) return null;
         const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height, title: e.textContent}; })()""")
     expected = doc.get("pinned")
-    title = next((s["title"] for s in doc.get("sections", []) if expected and s["index"] == expected["section"]), None)
+    title = next((s["label"] for s in doc.get("sections", []) if expected and s["index"] == expected["section"]), None)
     check(f"grouped by day, offset {round(state['offset'])}: the pinned header is where /api/v1/layout pins it "
-          f"(y = {expected['frame']['y'] if expected else None}), with its section's title",
+          f"(y = {expected['frame']['y'] if expected else None}), with its section's label ({title})",
           pinned is not None and expected is not None and close_to(pinned, expected["frame"]) and pinned["title"] == title,
           f"{pinned} vs {expected} {title}")
+
+
+def test_detail_bar(browser, server):
+    """The detail view's bar: a visible close button, the file name and place, previous and next; it
+    moves no rect of the transition."""
+    page = open_page(browser, server, 393, 759, 1)
+    page.evaluate("window.photogrid.open(4)")
+    page.wait_for_selector(".detail-bar:not([hidden]) .place", timeout=5000)
+    count = page.evaluate("window.photogrid.state().count")
+    doc = server.get("/api/v1/detail/4?width=393&height=759&scale=1")
+    bar = page.evaluate("""() => ({ place: document.querySelector('.detail-bar .place').textContent,
+        name: document.querySelector('.detail-bar .title span').textContent,
+        close: document.querySelector('.detail-bar button[aria-label=Close]').getBoundingClientRect().width })""")
+    image = page.evaluate("(() => { const r = document.querySelector('[data-detail-image]').getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; })()")
+    check("the detail bar says the file and its place, with a visible close button",
+          bar["place"] == f"5 of {count}" and bar["name"] == doc["path"] and bar["close"] >= 24, f"{bar}")
+    check("the detail bar moves no rect: the image is where /api/v1/detail puts it at p = 1",
+          close_to(image, doc["image"]), f"{image} vs {doc['image']}")
+    page.click(".detail-bar button[aria-label='Next photo']")
+    page.wait_for_function("document.querySelector('.detail-bar .place').textContent.startsWith('6 of')", timeout=5000)
+    page.click(".detail-bar button[aria-label=Close]")
+    page.wait_for_function("document.getElementById('detail').hidden", timeout=5000)
+    check("next steps to the following photo and the close button closes", True)
+    page.close()
 
 
 def test_pinch_keeps_the_photo_under_the_pointer(browser, server):
@@ -459,6 +483,7 @@ def main():
                 test_cells_where_the_api_puts_them(browser, server)
                 test_transition_rects_and_closing(browser, server)
                 test_pinned_section_header(browser, server)
+                test_detail_bar(browser, server)
                 test_pinch_keeps_the_photo_under_the_pointer(browser, server)
                 test_resize_keeps_the_top_photo(browser, server)
                 test_render_screenshot(browser, server, folder)

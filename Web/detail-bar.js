@@ -1,0 +1,66 @@
+// The detail view's bar, as a photos app has it: a visible close button, the photo's date and file name,
+// its place in the library ("5 of 40"), and previous/next buttons. It floats over the detail view (it
+// moves neither the image nor the mask of the zoom transition) and is shown only once the photo is open.
+
+const DATE = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
+const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
+
+export class DetailBar {
+  /** `fetchJSON(path, params)` reads the API; `actions` are `{ close(), step(delta) }`. */
+  constructor(root, fetchJSON, actions) {
+    this.fetchJSON = fetchJSON;
+    this.element = document.createElement("div");
+    this.element.className = "detail-bar";
+    this.element.hidden = true;
+    const button = (label, text, action) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.setAttribute("aria-label", label);
+      b.textContent = text;
+      b.addEventListener("click", (event) => { event.stopPropagation(); action(); });
+      return b;
+    };
+    this.closeButton = button("Close", "✕", () => actions.close());
+    this.previous = button("Previous photo", "‹", () => actions.step(-1));
+    this.next = button("Next photo", "›", () => actions.step(1));
+    this.previous.classList.add("step", "previous");
+    this.next.classList.add("step", "next");
+    this.title = document.createElement("div");
+    this.title.className = "title";
+    this.when = document.createElement("strong");
+    this.name = document.createElement("span");
+    this.place = document.createElement("span");
+    this.place.className = "place";
+    this.title.append(this.when, this.name, this.place);
+    const top = document.createElement("div");
+    top.className = "top";
+    top.append(this.closeButton, this.title);
+    this.element.append(top, this.previous, this.next);
+    root.append(this.element);
+    this.shown = null;
+  }
+
+  /** Shows the bar for photo `index` of `count` (its detail document `doc`). */
+  async show(index, count, doc) {
+    this.shown = index;
+    this.element.hidden = false;
+    this.name.textContent = doc.path ?? "";
+    this.place.textContent = `${(index + 1).toLocaleString("en-US")} of ${count.toLocaleString("en-US")}`;
+    this.previous.disabled = index === 0;
+    this.next.disabled = index + 1 >= count;
+    this.when.textContent = "";
+    try {
+      const page = await this.fetchJSON("photos", { offset: index, limit: 1 });
+      const taken = page.photos[0]?.takenAt;
+      if (this.shown === index && taken) {
+        const date = new Date(taken);  // local time as recorded: shown as it was on the camera
+        this.when.textContent = isNaN(date) ? taken : `${DATE.format(date)} · ${TIME.format(date)}`;
+      }
+    } catch { /* the date is a nicety: the name and place stay */ }
+  }
+
+  hide() {
+    this.shown = null;
+    this.element.hidden = true;
+  }
+}
