@@ -1,7 +1,8 @@
 import GRDB
 
-/// Brings a database's schema up to date: applies the migrations it lacks, in order, one
-/// transaction each, and records each applied name in `schema_migrations`.
+/// Brings a database's schema up to date: applies the migrations it lacks, in order, all in one
+/// transaction (a new library is one commit and one sync, not one per migration: most of what a first
+/// `photogrid index` of a few files cost), and records each applied name in `schema_migrations`.
 ///
 /// A database that records a migration this binary does not know was written by a newer photogrid;
 /// it is refused before anything is written. Safe against concurrent processes: the decision to
@@ -31,11 +32,7 @@ struct MigrationRunner: Sendable {
                     try Self.refuseUnknown(applied, known: known, path: path)
                     if known.allSatisfy(applied.contains) { return [] }
                 }
-                var done: [String] = []
-                for migration in migrations where try apply(migration, db, path: path) {
-                    done.append(migration.name)
-                }
-                return done
+                return try applyPending(db, path: path)
             }
         } catch let error as LibraryError {
             throw error
@@ -62,10 +59,10 @@ struct MigrationRunner: Sendable {
         if !pending.isEmpty { throw .readOnlyNeedsUpgrade(path: path, pendingMigrations: pending) }
     }
 
-    /// Applies one migration in its own immediate transaction, unless the ledger (re-read under the
-    /// write lock) already records it. Returns whether it ran.
-    private func apply(_ migration: Migration, _ db: Database, path: String) throws -> Bool {
-        var ran = false
+    /// Applies the migrations the ledger (re-read under the write lock) does not record, in order, in one
+    /// immediate transaction: all of them or, when one fails, none. Returns the names it applied.
+    private func applyPending(_ db: Database, path: String) throws -> [String] {
+        var done: [String] = []
         try db.inTransaction(.immediate) {
             let applied = try Self.appliedNames(db)
             if applied == nil {
@@ -74,19 +71,21 @@ struct MigrationRunner: Sendable {
                 if tables > 0 { throw LibraryError.notAPhotoGridDatabase(path: path) }
             }
             try Self.refuseUnknown(applied ?? [], known: migrations.map(\.name), path: path)
-            if applied?.contains(migration.name) == true { return .commit }
             try db.execute(sql: Self.createLedgerSQL)
-            do {
-                try db.execute(sql: migration.sql)
-            } catch let error as DatabaseError {
-                throw LibraryError.migrationFailed(name: migration.name, message: error.message ?? "\(error.resultCode)")
+            let now = UTCTime.now().isoSeconds + "Z"
+            for migration in migrations where applied?.contains(migration.name) != true {
+                do {
+                    try db.execute(sql: migration.sql)
+                } catch let error as DatabaseError {
+                    throw LibraryError.migrationFailed(name: migration.name, message: error.message ?? "\(error.resultCode)")
+                }
+                try db.execute(sql: "INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)",
+                               arguments: [migration.name, now])
+                done.append(migration.name)
             }
-            try db.execute(sql: "INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)",
-                           arguments: [migration.name, UTCTime.now().isoSeconds + "Z"])
-            ran = true
             return .commit
         }
-        return ran
+        return done
     }
 
     /// The names recorded in `schema_migrations`, or nil when the table does not exist.
