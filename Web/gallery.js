@@ -35,6 +35,7 @@ const state = {
   ownScroll: null,    // the scroll position scrollToOffset set, until its scroll event
   drawn: null,        // promise of the next draw, for scrollToOffset
   open: null,         // { index, doc, progress } while the detail view is shown
+  thumbnailGeneration: 0,  // the latest draw's turn to load off-screen thumbnails
 };
 
 /** `api/v1/<path>?<params>` as JSON; an AbortError when superseded. */
@@ -94,6 +95,7 @@ function draw() {
   const y = state.offset;
   const low = y - state.height, high = y + 2 * state.height;
   const keep = new Set();
+  const visible = [];
   for (const cell of doc.cells) {
     const f = cell.frame;
     if (f.y + f.height <= low || f.y >= high) continue;
@@ -108,11 +110,34 @@ function draw() {
     element.style.width = `${f.width}px`;
     element.style.height = `${f.height}px`;
     element.style.transform = `translate(${f.x}px, ${f.y - y}px)`;
+    if (f.y + f.height > y && f.y < y + state.height) visible.push(element);
   }
   for (const [index, element] of state.cells) {
     if (!keep.has(index)) { element.remove(); state.cells.delete(index); }
   }
   drawHeaders(doc, y);
+  loadThumbnails(visible);
+}
+
+/** Thumbnails on screen first: the visible cells' images are asked for now, the other cells' (a screen
+ *  above and below, drawn ahead of scrolling) only once every visible one has come (or given up), so that
+ *  on a busy server the screen fills before anything else is made. */
+function loadThumbnails(visible) {
+  const waiting = visible.map(attachThumbnail).filter(Boolean);
+  const generation = ++state.thumbnailGeneration;
+  Promise.allSettled(waiting).then(() => {
+    if (generation !== state.thumbnailGeneration) return;  // a newer draw decides
+    for (const element of state.cells.values()) attachThumbnail(element);
+  });
+}
+
+/** Gives `button` its thumbnail image if it has none yet: a promise settled when it has loaded or has
+ *  been given up on (nothing when there is nothing to load). */
+function attachThumbnail(button) {
+  const url = button.dataset.thumbnail;
+  if (!url || button.querySelector("img") || button.thumbnailLoad) return button.thumbnailLoad;
+  button.thumbnailLoad = new Promise((settle) => button.appendChild(thumbnailImage(button, url, 0, settle)));
+  return button.thumbnailLoad;
 }
 
 function makeCell(cell) {
@@ -122,7 +147,7 @@ function makeCell(cell) {
   button.dataset.id = cell.id;
   button.setAttribute("aria-label", cell.path || `Photo ${cell.index + 1}`);
   if (cell.thumbnail) {
-    button.appendChild(thumbnailImage(button, cell.thumbnail, 0));
+    button.dataset.thumbnail = cell.thumbnail;  // attached by loadThumbnails: visible cells first
   } else {
     button.classList.add("broken");
   }
@@ -134,15 +159,16 @@ function makeCell(cell) {
  *  first index run is still recording) is asked for again, sooner then later (0.25 s doubling to 8 s, ten
  *  times in all), by a new image element (the same URL on the same element is not loaded again): no tile
  *  stays grey while its thumbnail can still come. */
-function thumbnailImage(button, url, attempt) {
+function thumbnailImage(button, url, attempt, settle) {
   const img = document.createElement("img");
   img.alt = "";
   img.decoding = "async";
-  img.onload = () => button.classList.remove("broken");
+  img.onload = () => { button.classList.remove("broken"); settle(); };
   img.onerror = () => {
-    if (attempt >= 9) { button.classList.add("broken"); return; }
+    if (attempt >= 9) { button.classList.add("broken"); settle(); return; }
     setTimeout(() => {
-      if (button.isConnected && img.parentNode === button) img.replaceWith(thumbnailImage(button, url, attempt + 1));
+      if (button.isConnected && img.parentNode === button) img.replaceWith(thumbnailImage(button, url, attempt + 1, settle));
+      else settle();
     }, Math.min(8000, 250 * 2 ** attempt));
   };
   img.src = url;
@@ -421,7 +447,10 @@ function listen() {
     const run = JSON.parse(event.data);
     status.indexEvent(run);
     const now = performance.now();
-    if (run.phase === "indexing" && now - lastRefresh >= 1000 && !state.open) {
+    // While the screen is not full yet, every batch is shown as it lands (events come at most ten a
+    // second); after that, at most once a second.
+    const screenFull = state.doc && state.doc.grid.contentHeight >= state.offset + state.height;
+    if (run.phase === "indexing" && (!screenFull || now - lastRefresh >= 1000) && !state.open) {
       lastRefresh = now;
       showOffset(state.offset, { force: true });
     }
