@@ -2,14 +2,14 @@
 // PhotoGrid: the Photos-app grid on Linux (README.md; layout rules: docs/layout-spec.md). The target
 // graph, which is also the set of allowed imports:
 //   CJPEGShims → CJPEG; JPEG → CJPEGShims, EXIF; CPNGShims → CPNG; PNG → CPNGShims, EXIF, PhotoGridSupport;
-//   WebP → CWebP, EXIF, PhotoGridSupport; HEIF → CHEIF, EXIF, PhotoGridSupport;
+//   WebP → CWebP, EXIF, PhotoGridSupport; HEIF → CHEIF, EXIF, PhotoGridSupport; Video → CFFmpeg, PhotoGridSupport;
 //   ImageFormats → JPEG, PNG, WebP, HEIF, PhotoGridSupport;
 //   Thumbnails → JPEG, ImageFormats, Imaging, GridLayout, PhotoGridSupport;
 //   PhotoLibrary → JPEG, ImageFormats, PhotoGridSupport, CSQLiteShims; PhotoGrid → GridLayout, PhotoLibrary, Thumbnails,
 //   ImageFormats, PhotoGridSupport;
 //   PhotoGridServer → PhotoGrid, PhotoGridSupport, CRuntimeHooks (+ Hummingbird); photogrid → PhotoGrid, PhotoGridServer.
 // GridLayout, Imaging, EXIF and PhotoGridSupport import nothing of ours. Only JPEG sees libjpeg, only PNG
-// libpng (through CPNGShims), only WebP libwebp, only HEIF libheif; only PhotoLibrary sees SQLite.
+// libpng (through CPNGShims), only WebP libwebp, only HEIF libheif, only Video FFmpeg; only PhotoLibrary sees SQLite.
 import PackageDescription
 
 // The pixel code (JPEG decode/encode, resampling, thumbnails) is compiled optimised in debug builds too,
@@ -59,6 +59,9 @@ let package = Package(
         // libheif (HEIC, AVIF) through pkg-config: its errors are values Swift reads, no shim.
         // libheif's header for its types; the library itself is dlopened on first use (include/CHEIF.h).
         .target(name: "CHEIF", linkerSettings: [.linkedLibrary("dl")]),
+        // FFmpeg 5.1's headers for its types; libavformat/avcodec/avutil/swscale are dlopened on first use
+        // (include/CFFmpeg.h: linking them costs every process ~33 ms at start).
+        .target(name: "CFFmpeg", linkerSettings: [.linkedLibrary("dl")]),
         // The Swift runtime's global-enqueue hook by address (a static executable has no dlsym), for the server.
         .target(name: "CRuntimeHooks"),
         // sqlite3_db_config (variadic: Swift cannot call it), for PhotoLibrary alone.
@@ -72,6 +75,9 @@ let package = Package(
         .target(name: "PNG", dependencies: ["CPNGShims", "EXIF", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
         .target(name: "WebP", dependencies: ["CWebP", "EXIF", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
         .target(name: "HEIF", dependencies: ["CHEIF", "EXIF", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
+        // Videos through FFmpeg's libraries: the probe (display size, duration, codec, date, Live Photo id)
+        // and the poster frame.
+        .target(name: "Video", dependencies: ["CFFmpeg", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
         // PNG, WebP and HEIF behind one probe and one decoder, for the index and the thumbnails.
         .target(name: "ImageFormats", dependencies: ["JPEG", "PNG", "WebP", "HEIF", "PhotoGridSupport"],
                 swiftSettings: optimisedSwiftInDebug + layering),
@@ -130,6 +136,7 @@ let package = Package(
         .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport"]),
         .testTarget(name: "WebPTests", dependencies: ["WebP", "TestSupport"]),
         .testTarget(name: "HEIFTests", dependencies: ["HEIF", "TestSupport"]),
+        .testTarget(name: "VideoTests", dependencies: ["Video", "TestSupport"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "PhotoGridSupport", "TestSupport"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageQuality", "TestSupport"]),
         .testTarget(name: "PhotoGridTests", dependencies: ["photogrid", "PhotoGrid", "TestSupport"]),
