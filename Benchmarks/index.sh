@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Index benchmark: `photogrid index` against the tools people use today, on the
 # same 1,000 real-shaped camera JPEGs, side by side in one run, warm cache.
+# Then what a new library costs (issue 24, "First contact is a new library"): the fresh index against
+# exiv2 reading orientation only on the same 1,000 files without maker notes (exiv2's cost is mostly
+# the maker notes, so this is where it is fastest), on 10 of them, and on an empty folder.
 #
 #   Benchmarks/index.sh            build (release), generate the photos once, time, print the table
 #   RUNS=20 Benchmarks/index.sh    more runs per command (default 10)
@@ -8,7 +11,7 @@
 #
 # Needs: hyperfine, imagemagick (convert-im6.q16, identify-im6.q16), libjpeg-turbo-progs (wrjpgcom),
 # libimage-exiftool-perl, libvips-tools, exiv2, python3-pil, gcc + libjpeg-dev (the C floor).
-# Generated files go to Benchmarks/work/ (git-ignored): ~2.2 GB of photos.
+# Generated files go to Benchmarks/work/ (git-ignored): ~3.4 GB of photos.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,8 +38,19 @@ fi
 # (camera-size images with what cameras and phones write before the image data: Canon EXIF with maker
 # notes and an embedded thumbnail, XMP, an ICC profile — a 187 KB one in a tenth of them — and an MPF
 # index with a preview JPEG appended; every file its own capture time).
-Benchmarks/make-camera-photos.sh
+# The same 1,000 without maker notes (make-camera-photos.sh --no-maker-notes: a ~0.7 KiB EXIF block
+# beside the embedded thumbnail, every file's own DateTimeOriginal kept), 10 of them (one of each
+# original, hard links) and an empty folder: the new-library rows.
+Benchmarks/make-camera-photos.sh --no-maker-notes
 PHOTOS=$WORK/camera
+PLAIN=$WORK/camera-small-exif
+TINY=$WORK/camera-small-exif-10
+EMPTY=$WORK/empty
+if [ "$(find "$TINY" -name '*.JPG' 2>/dev/null | wc -l)" != 10 ]; then
+  rm -rf "$TINY"; mkdir -p "$TINY"
+  for n in 0 1 2 3 4 5 6 7 8 9; do ln "$PLAIN/01/DSC_000$n.JPG" "$TINY/"; done
+fi
+rm -rf "$EMPTY"; mkdir -p "$EMPTY"
 FILES=$(find "$PHOTOS" -name '*.JPG' | wc -l)
 echo "$FILES files, $(du -sh "$PHOTOS" | cut -f1), e.g.:" >&2
 for f in 01/DSC_0000.JPG 01/DSC_0007.JPG; do
@@ -72,10 +86,15 @@ gcc -O2 -o "$WORK/floor" "$WORK/floor.c" -ljpeg
 # --- 4. Time everything side by side (warm cache: hyperfine warms each command up first). No shell
 # (-N): hyperfine runs each command directly and discards its output, so the short ones are exact.
 DB=$WORK/fresh.sqlite
+PLAIN_DB=$WORK/fresh-small-exif.sqlite
+TINY_DB=$WORK/fresh-10.sqlite
+EMPTY_DB=$WORK/fresh-empty.sqlite
 RESCAN_DB=$WORK/rescan.sqlite
 rm -f "$RESCAN_DB" "$RESCAN_DB"-wal "$RESCAN_DB"-shm
 "$BIN" index "$PHOTOS" --db "$RESCAN_DB" >/dev/null
 LIST=$(find "$PHOTOS" -name '*.JPG' | sort | tr '\n' ' ')
+PLAIN_LIST=$(find "$PLAIN" -name '*.JPG' | sort | tr '\n' ' ')
+TINY_LIST=$(find "$TINY" -name '*.JPG' | sort | tr '\n' ' ')
 PILLOW="import glob, sys; from PIL import Image; [(lambda i: (i.size, i.getexif().get(274)))(Image.open(f)) for f in glob.glob(sys.argv[1] + '/*/*.JPG')]"
 hyperfine -N --style basic --warmup 3 --runs "$RUNS" --export-json "$WORK/results.json" \
   -n "photogrid index (fresh database)" --prepare "rm -f $DB $DB-wal $DB-shm" "$BIN index $PHOTOS --db $DB" \
@@ -88,6 +107,11 @@ hyperfine -N --style basic --warmup 3 --runs "$RUNS" --export-json "$WORK/result
   -n "exiv2 (summary)" --prepare true "exiv2 -q $LIST" \
   -n "exiv2 orientation only" --prepare true "exiv2 -q -K Exif.Image.Orientation -pv $LIST" \
   -n "Pillow (size + EXIF orientation)" --prepare true "/usr/bin/python3 -c \"$PILLOW\" $PHOTOS" \
+  -n "no maker notes: photogrid index (fresh database)" --prepare "rm -f $PLAIN_DB $PLAIN_DB-wal $PLAIN_DB-shm" "$BIN index $PLAIN --db $PLAIN_DB" \
+  -n "no maker notes: exiv2 orientation only" --prepare true "exiv2 -q -K Exif.Image.Orientation -pv $PLAIN_LIST" \
+  -n "10 files: photogrid index (fresh database)" --prepare "rm -f $TINY_DB $TINY_DB-wal $TINY_DB-shm" "$BIN index $TINY --db $TINY_DB" \
+  -n "10 files: exiv2 orientation only" --prepare true "exiv2 -q -K Exif.Image.Orientation -pv $TINY_LIST" \
+  -n "empty folder: photogrid index (fresh database)" --prepare "rm -f $EMPTY_DB $EMPTY_DB-wal $EMPTY_DB-shm" "$BIN index $EMPTY --db $EMPTY_DB" \
   >&2
 
 # --- 5. The table: files/s and how many times faster photogrid index (fresh database) is.
@@ -102,6 +126,7 @@ print(f"\n{files} real-shaped camera JPEGs, warm cache, mean of the runs (hyperf
 print("| command | time | files/s | photogrid index is … faster |")
 print("|---|---:|---:|---:|")
 for r in results:
+    if r["command"].startswith(("no maker notes:", "10 files:", "empty folder:")): continue  # the new-library table
     t = r["mean"]
     print(f"| {r['command']} | {t * 1000:.1f} ms ± {r['stddev'] * 1000:.1f} | {files / t:,.0f} | {t / ours:.1f}× |")
 floor = mean["C floor: libjpeg jpeg_read_header loop"]
@@ -119,4 +144,24 @@ pillow = mean["Pillow (size + EXIF orientation)"]
 goal(f"≥ 2× Pillow: {pillow / ours:.1f}×", pillow / ours >= 2)
 goal(f"faster than exiv2 orientation-only: {exiv2 / ours:.1f}×", exiv2 > ours)
 goal(f"unchanged rescan within 3× of the stat walk: {rescan / walk:.1f}×", rescan <= 3 * walk)
+
+# A new library (issue 24): each set's fresh index beside exiv2 reading orientation only, same files.
+def row(r): return f"{r['mean'] * 1000:.1f} ms ± {r['stddev'] * 1000:.1f}"
+by = {r["command"]: r for r in results}
+print("\nA new library: `photogrid index` into a fresh database against `exiv2 -q -K Exif.Image.Orientation -pv` on the same files:\n")
+print("| files | photogrid index (fresh database) | exiv2 orientation only | photogrid / exiv2 |")
+print("|---|---:|---:|---:|")
+sets = [("1,000 camera JPEGs (maker notes)", "photogrid index (fresh database)", "exiv2 orientation only"),
+        ("1,000 camera JPEGs, no maker notes", "no maker notes: photogrid index (fresh database)", "no maker notes: exiv2 orientation only"),
+        ("10 camera JPEGs, no maker notes", "10 files: photogrid index (fresh database)", "10 files: exiv2 orientation only")]
+for name, ours_name, theirs_name in sets:
+    o, t = by[ours_name], by[theirs_name]
+    print(f"| {name} | {row(o)} | {row(t)} | **{o['mean'] / t['mean']:.2f}** |")
+empty = by["empty folder: photogrid index (fresh database)"]
+print(f"| empty folder (the library alone) | {row(empty)} | — | — |")
+plain, plain_exiv2 = by[sets[1][1]]["mean"], by[sets[1][2]]["mean"]
+print(f"\nOf the fresh index of 1,000 files without maker notes, creating the library (the empty-folder run) is "
+      f"{empty['mean'] * 1000:.1f} ms ({empty['mean'] / plain:.0%}); per file beyond it: "
+      f"{(plain - empty['mean']) / files * 1e6:.1f} µs (exiv2: {plain_exiv2 / files * 1e6:.1f} µs).")
+goal(f"fresh index faster than exiv2 orientation-only without maker notes: {plain_exiv2 / plain:.2f}×", plain < plain_exiv2)
 PY

@@ -12,6 +12,13 @@
 # 10 folders of 100. The set is checked with exiftool (thumbnail, ICC, MPF present).
 #
 #   Benchmarks/make-camera-photos.sh     make Benchmarks/work/index/camera unless already complete
+#   Benchmarks/make-camera-photos.sh --no-maker-notes
+#                                        make Benchmarks/work/index/camera-small-exif unless already
+#                                        complete: the same 1,000 files with the maker notes stripped from
+#                                        the bases (`exiftool -MakerNotes=`: ~0.7 KiB of EXIF tags beside
+#                                        the 14–40 KiB embedded thumbnail, every file's own DateTimeOriginal
+#                                        kept), everything else as above (issue 24: a new library's first
+#                                        index, where exiv2 no longer pays for parsing maker notes)
 #
 # Needs what make-photos.sh needs (imagemagick, exiftool, libjpeg-turbo-progs), python3, and the
 # ghostscript ICC profiles (/usr/share/color/icc/ghostscript, Debian package `libgs-common`). ~3.6 GB.
@@ -21,22 +28,43 @@ cd "$(dirname "$0")/.."
 WORK=Benchmarks/work/index
 BASES=$WORK/bases
 CAMERA=$WORK/camera
+CAMERA_BASES=$WORK/camera-bases
 ICC=/usr/share/color/icc/ghostscript
+case "${1:-}" in
+  "") ;;
+  --no-maker-notes)
+    # The maker-notes set first (its bases are this set's), then its bases without the maker notes.
+    Benchmarks/make-camera-photos.sh
+    CAMERA=$WORK/camera-small-exif
+    [ -f "$CAMERA/.complete" ] && exit 0
+    echo "generating 1,000 real-shaped camera JPEGs without maker notes in $CAMERA (once)…" >&2
+    rm -rf "$CAMERA" "$WORK/camera-small-exif-bases"
+    mkdir -p "$CAMERA" "$WORK/camera-small-exif-bases"
+    for base in a b c d e f g h i j; do
+      exiftool -q -MakerNotes= -o "$WORK/camera-small-exif-bases/$base-tagged.jpg" "$CAMERA_BASES/$base-tagged.jpg"
+      cp "$CAMERA_BASES/$base-preview.jpg" "$WORK/camera-small-exif-bases/"
+    done
+    CAMERA_BASES=$WORK/camera-small-exif-bases
+    ;;
+  *) echo "usage: $0 [--no-maker-notes]" >&2; exit 2 ;;
+esac
 [ -f "$CAMERA/.complete" ] && exit 0
-Benchmarks/make-photos.sh
-echo "generating 1,000 real-shaped camera JPEGs in $CAMERA (once)…" >&2
-rm -rf "$CAMERA" "$WORK/camera-bases"
-mkdir -p "$CAMERA" "$WORK/camera-bases"
-for base in a b c d e f g h i j; do
-  out=$WORK/camera-bases/$base
-  convert-im6.q16 "$BASES/$base.jpg" -resize 320x240 -quality 90 "$out-thumb.jpg"
-  convert-im6.q16 "$BASES/$base.jpg" -resize 1920x1920 -quality 85 "$out-preview.jpg"
-  profile=$ICC/srgb.icc; [ "$base" = h ] && profile=$ICC/default_cmyk.icc
-  exiftool -q -o "$out-tagged.jpg" "-ThumbnailImage<=$out-thumb.jpg" "-ICC_Profile<=$profile" \
-    -XMP-dc:Description="photogrid benchmark photo $base" -XMP-xmp:Rating=3 -XMP-photoshop:City=Bilbao \
-    "$BASES/$base.jpg"
-done
-python3 - "$WORK/camera-bases" "$CAMERA" <<'PY'
+if [ "$CAMERA_BASES" = "$WORK/camera-bases" ]; then
+  Benchmarks/make-photos.sh
+  echo "generating 1,000 real-shaped camera JPEGs in $CAMERA (once)…" >&2
+  rm -rf "$CAMERA" "$CAMERA_BASES"
+  mkdir -p "$CAMERA" "$CAMERA_BASES"
+  for base in a b c d e f g h i j; do
+    out=$CAMERA_BASES/$base
+    convert-im6.q16 "$BASES/$base.jpg" -resize 320x240 -quality 90 "$out-thumb.jpg"
+    convert-im6.q16 "$BASES/$base.jpg" -resize 1920x1920 -quality 85 "$out-preview.jpg"
+    profile=$ICC/srgb.icc; [ "$base" = h ] && profile=$ICC/default_cmyk.icc
+    exiftool -q -o "$out-tagged.jpg" "-ThumbnailImage<=$out-thumb.jpg" "-ICC_Profile<=$profile" \
+      -XMP-dc:Description="photogrid benchmark photo $base" -XMP-xmp:Rating=3 -XMP-photoshop:City=Bilbao \
+      "$BASES/$base.jpg"
+  done
+fi
+python3 - "$CAMERA_BASES" "$CAMERA" <<'PY'
 import os, re, struct, sys
 bases, out = sys.argv[1], sys.argv[2]
 
@@ -91,5 +119,6 @@ PY
 # Spot checks by an independent reader: the thumbnail, the profile and the MPF preview are where they belong.
 for f in "$CAMERA/01/DSC_0000.JPG" "$CAMERA/01/DSC_0007.JPG"; do
   exiftool -q -p '$FileName: $ImageWidth×$ImageHeight, thumbnail $ThumbnailLength bytes, ICC $ProfileDescription, MPF images $NumberOfImages, preview $MPImageLength bytes, taken $DateTimeOriginal' "$f" >&2
+  echo "  maker-note tags: $(exiftool -q -s3 -MakerNotes:all "$f" | wc -l)" >&2
 done
 touch "$CAMERA/.complete"

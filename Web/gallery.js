@@ -123,7 +123,7 @@ function draw() {
  *  above and below, drawn ahead of scrolling) only once every visible one has come (or given up), so that
  *  on a busy server the screen fills before anything else is made. */
 function loadThumbnails(visible) {
-  const waiting = visible.map(attachThumbnail).filter(Boolean);
+  const waiting = visible.map((element) => attachThumbnail(element, true)).filter(Boolean);
   const generation = ++state.thumbnailGeneration;
   Promise.allSettled(waiting).then(() => {
     if (generation !== state.thumbnailGeneration) return;  // a newer draw decides
@@ -132,10 +132,14 @@ function loadThumbnails(visible) {
 }
 
 /** Gives `button` its thumbnail image if it has none yet: a promise settled when it has loaded or has
- *  been given up on (nothing when there is nothing to load). */
-function attachThumbnail(button) {
+ *  been given up on (nothing when there is nothing to load). A cell on screen shows its placeholder
+ *  meanwhile — the centre of the small picture the camera embedded, which the server cuts in a
+ *  millisecond (`/api/v1/placeholders/…`; none for photos without one) — under the image to come. */
+function attachThumbnail(button, onScreen = false) {
   const url = button.dataset.thumbnail;
   if (!url || button.querySelector("img") || button.thumbnailLoad) return button.thumbnailLoad;
+  const stem = url.slice(url.lastIndexOf("/") + 1);
+  if (onScreen) button.style.backgroundImage = `url("api/v1/placeholders/${stem}")`;
   button.thumbnailLoad = new Promise((settle) => button.appendChild(thumbnailImage(button, url, 0, settle)));
   return button.thumbnailLoad;
 }

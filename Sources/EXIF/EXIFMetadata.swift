@@ -11,12 +11,18 @@ public struct EXIFMetadata: Sendable, Equatable {
     public var dateTimeOriginal: String?
     /// What was wrong, one line each, starting with "EXIF".
     public var warnings: [String] = []
+    /// Where the embedded thumbnail JPEG lies in the TIFF data (IFD1's JPEGInterchangeFormat and its
+    /// length), when IFD1 names one that lies wholly inside the data and starts as a JPEG does (SOI).
+    /// Cameras and phones write a ~160×120 one; in the sensor's orientation, as the main image.
+    public var thumbnail: Range<Int>?
 
     /// TIFF tag numbers and field types used here.
     enum Tag {
         static let orientation: UInt16 = 0x0112
         static let exifIFDPointer: UInt16 = 0x8769
         static let dateTimeOriginal: UInt16 = 0x9003
+        static let jpegInterchangeFormat: UInt16 = 0x0201
+        static let jpegInterchangeFormatLength: UInt16 = 0x0202
     }
     enum FieldType {
         static let ascii: UInt16 = 2
@@ -50,6 +56,7 @@ public struct EXIFMetadata: Sendable, Equatable {
         guard let ifd0Offset = reader.uint32(at: 4).map(Int.init),
               let ifd0 = readIFD(reader, at: ifd0Offset, name: "IFD0") else { return }
 
+        readThumbnail(reader, afterIFD0At: ifd0Offset, entries: ifd0.count)
         var exifIFDOffset: Int?
         for entry in ifd0 {
             switch entry.tag {
@@ -109,6 +116,25 @@ public struct EXIFMetadata: Sendable, Equatable {
             entries.append(Entry(tag: tag, type: type, count: count, valueField: start + 8))
         }
         return entries
+    }
+
+    /// The thumbnail IFD1 names (IFD0's next-IFD offset, read once: no chain is followed further).
+    /// Nothing is warned: a photo without a thumbnail, or with a broken one, simply has none.
+    private mutating func readThumbnail(_ reader: TIFFReader, afterIFD0At ifd0Offset: Int, entries: Int) {
+        guard let next = reader.uint32(at: ifd0Offset + 2 + 12 * entries).map(Int.init), next != 0, next != ifd0Offset,
+              let declared = reader.uint16(at: next).map(Int.init) else { return }
+        var start: Int?, length: Int?
+        for index in 0..<min(declared, 64) {
+            let at = next + 2 + index * 12
+            guard let tag = reader.uint16(at: at), let type = reader.uint16(at: at + 2), let count = reader.uint32(at: at + 4),
+                  count == 1, type == FieldType.long || type == FieldType.short else { continue }
+            let value = type == FieldType.long ? reader.uint32(at: at + 8).map(Int.init) : reader.uint16(at: at + 8).map(Int.init)
+            if tag == Tag.jpegInterchangeFormat { start = value }
+            if tag == Tag.jpegInterchangeFormatLength { length = value }
+        }
+        guard let start, let length, length >= 4, start >= 8, start <= reader.bytes.count - length,
+              reader.bytes[start] == 0xFF, reader.bytes[start + 1] == 0xD8 else { return }
+        thumbnail = start..<(start + length)
     }
 
     private mutating func readOrientation(_ reader: TIFFReader, _ entry: Entry) {

@@ -83,9 +83,7 @@ public final class ThumbnailsOnDemand: Sendable {
         let found: LibraryRoot?
         do {
             photos = try Self.photos(named: stem, in: store)
-            found = try store.root() ?? indexedFolder.flatMap { folder in
-                (try? Indexer.resolve(folder)).map { LibraryRoot(pathBytes: $0, path: folder, lastIndexedAt: "") }
-            }
+            found = try root()
         } catch {
             throw .library(error)
         }
@@ -131,6 +129,34 @@ public final class ThumbnailsOnDemand: Sendable {
             do { try store.saveThumbnailRecords(records) } catch { throw .library(error) }
             throw .unreadable(LibraryThumbnails.message(error, path: photos[0].path))
         }
+    }
+
+    /// The library's folder; during its first index run (not recorded yet) the folder being indexed.
+    private func root() throws(LibraryError) -> LibraryRoot? {
+        try library.store.root() ?? indexedFolder.flatMap { folder in
+            (try? Indexer.resolve(folder)).map { LibraryRoot(pathBytes: $0, path: folder, lastIndexedAt: "") }
+        }
+    }
+
+    /// A placeholder for the grid thumbnails of the photos named `stem`: the centre square of the small
+    /// JPEG their camera embedded (`EmbeddedThumbnailSquare`, ~120 px, made in a millisecond, kept
+    /// nowhere). What a page shows while the real thumbnail is made.
+    public func placeholder(stem: String) throws(Failure) -> [UInt8] {
+        let photos: [Photo]
+        let found: LibraryRoot?
+        do {
+            photos = try Self.photos(named: stem, in: library.store)
+            found = try root()
+        } catch {
+            throw .library(error)
+        }
+        guard let photo = photos.first, let root = found else { throw .notFound("no photo has the thumbnail name '\(stem)'") }
+        guard photo.format == "jpeg",
+              let bytes = EmbeddedThumbnailSquare.make(pathBytes: root.absolutePathBytes(of: photo),
+                                                       displayWidth: photo.pixelWidth ?? 0, displayHeight: photo.pixelHeight ?? 0) else {
+            throw .notFound("the photo has no embedded thumbnail of its shape")
+        }
+        return bytes
     }
 
     /// Records what was made since the last call, in one transaction; the number of thumbnails.

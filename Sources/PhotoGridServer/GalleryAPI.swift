@@ -31,6 +31,7 @@ struct GalleryAPI: Sendable {
         router.get("/api/v1/photos") { request, _ in try await photos(request) }
         router.get("/api/v1/stats") { request, _ in try await stats(request) }
         router.get("/api/v1/thumbnails/:variant/:file") { request, context in try await thumbnail(request, context) }
+        router.get("/api/v1/placeholders/:file") { request, context in try await placeholder(request, context) }
     }
 
     // MARK: Layout documents
@@ -180,6 +181,27 @@ struct GalleryAPI: Sendable {
         let bytes = try await thumbnails.bytes(variant: variant, stem: stem)
         headers[.contentType] = "image/jpeg"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: bytes))
+    }
+
+    /// `GET /api/v1/placeholders/{stem}.jpg`: the centre square of the photo's embedded camera thumbnail
+    /// (`ThumbnailsOnDemand.placeholder`), made on a reader thread — never queued behind the thumbnails
+    /// being made — for a page to show while the grid thumbnail is made; 404 when there is none.
+    func placeholder(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        _ = try QueryParameters(request.uri, known: [])
+        guard let file = context.parameters.get("file"), file.hasSuffix(".jpg"), file.count > 4 else {
+            throw APIError(.notFound, "no such placeholder (placeholders are named NAME.jpg, as thumbnails are)")
+        }
+        let stem = String(file.dropLast(4))
+        var headers = Self.thumbnailHeaders(variant: "placeholder", stem: stem)
+        if Self.isNotModified(headers, ifNoneMatch: request.headers[.ifNoneMatch]) {
+            return Response(status: .notModified, headers: headers)
+        }
+        let onDemand = thumbnails.onDemand
+        let bytes = try await readers.runIfActive { () throws -> [UInt8] in
+            do throws(ThumbnailsOnDemand.Failure) { return try onDemand.placeholder(stem: stem) } catch { throw ThumbnailService.apiError(error) }
+        }
+        headers[.contentType] = "image/jpeg"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// A thumbnail's caching headers: its name as its `ETag` (a name is its content: it never changes).

@@ -20,7 +20,7 @@ final class ThumbnailService: Service, Sendable {
         var memoryBytes = 0
     }
 
-    private let onDemand: ThumbnailsOnDemand
+    let onDemand: ThumbnailsOnDemand
     private let threads: NIOThreadPool
     private let limit: Int
     private let logger: Logger

@@ -149,6 +149,65 @@ import Glibc
         #expect(server.stop(SIGTERM) == 0)
     }
 
+    /// Placeholders: the centre square of the small JPEG a camera embeds in the Exif segment, turned
+    /// upright by the photo's orientation — checked against ImageMagick's cut of the thumbnail exiftool
+    /// reads back; a photo without one, or with one of another shape (letterboxed), has none (404).
+    @Test func placeholdersAreTheEmbeddedThumbnailsCentreSquare() throws {
+        guard let exiftool = ExternalTool("exiftool"), let magick = ExternalTool("convert-im6.q16") else { return }
+        let folder = try TemporaryFolder("photogrid-placeholder")
+        let photos = folder.url.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let sunset = Repository.sampleImages.appendingPathComponent("sunset.jpg").path
+        // A 160×107 thumbnail of the 1600×1067 photo; the same photo stored sideways with orientation 6;
+        // the Canon sample's own 160×120 thumbnail of a 3:2 photo (letterboxed); a photo with none.
+        let thumb = folder.url.appendingPathComponent("thumb.jpg").path
+        _ = try magick.run([sunset, "-resize", "160x160", "-quality", "90", thumb])
+        let upright = photos.appendingPathComponent("upright.jpg").path
+        try FileManager.default.copyItem(atPath: sunset, toPath: upright)
+        _ = try exiftool.run(["-q", "-overwrite_original", "-ThumbnailImage<=\(thumb)", upright])
+        let sideways = photos.appendingPathComponent("sideways.jpg").path
+        _ = try magick.run([sunset, "-rotate", "270", "-quality", "90", sideways])
+        let sidewaysThumb = folder.url.appendingPathComponent("sideways-thumb.jpg").path
+        _ = try magick.run([thumb, "-rotate", "270", "-quality", "90", sidewaysThumb])
+        _ = try exiftool.run(["-q", "-overwrite_original", "-Orientation#=6", "-ThumbnailImage<=\(sidewaysThumb)", sideways])
+        try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("storm-canon.jpg"),
+                                         to: photos.appendingPathComponent("letterboxed.jpg"))
+        try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("dragonfly.jpg"),
+                                         to: photos.appendingPathComponent("none.jpg"))
+        let server = try ServerProcess(["photos", "--db", "l.sqlite"], in: folder.url)
+        try server.wait(for: "/api/v1/stats", headers: [:]) { ((try? $0.json())?["indexing"] as? [String: Any])?["phase"] as? String == "done" }
+        let cells = try #require(try server.get("/api/v1/layout?width=393&all=true").json()["cells"] as? [[String: Any]])
+        func placeholder(_ name: String) throws -> HTTPConnection.Reply {
+            let cell = try #require(cells.first { $0["path"] as? String == name })
+            let stem = try #require((cell["thumbnail"] as? String)?.split(separator: "/").last)
+            return try server.get("/api/v1/placeholders/\(stem)")
+        }
+        for name in ["upright.jpg", "sideways.jpg"] {
+            let reply = try placeholder(name)
+            #expect(reply.status == 200 && reply.headers["content-type"] == "image/jpeg", "\(name): \(reply.status)")
+            let served = folder.url.appendingPathComponent("served-\(name)").path
+            try Data(reply.body).write(to: URL(fileURLWithPath: served))
+            let made = try #require(NetpbmImage([UInt8](try magick.run([served, "ppm:-"]))))
+            // The thumbnail exiftool reads back, upright (the sideways photo's turned as orientation 6 says), centre square.
+            let embedded = folder.url.appendingPathComponent("embedded-\(name)").path
+            try exiftool.run(["-b", "-ThumbnailImage", photos.appendingPathComponent(name).path]).write(to: URL(fileURLWithPath: embedded))
+            let turn = name == "sideways.jpg" ? ["-rotate", "90"] : []
+            let reference = try #require(NetpbmImage([UInt8](try magick.run([embedded] + turn + ["+repage", "-gravity", "center", "-crop", "107x107+0+0", "+repage", "ppm:-"]))))
+            #expect(made.width == 107 && made.height == 107, "\(name): \(made.width)×\(made.height)")
+            let psnr = NetpbmImage.psnr(made.rgb, reference.rgb)
+            #expect(psnr >= 30, "\(name): \(psnr) dB")
+            // Turned wrong, it would not match.
+            if name == "sideways.jpg" {
+                let wrong = try #require(NetpbmImage([UInt8](try magick.run([embedded, "-rotate", "270", "+repage", "-gravity", "center", "-crop", "107x107+0+0", "+repage", "ppm:-"]))))
+                #expect(NetpbmImage.psnr(made.rgb, wrong.rgb) < psnr - 6)
+            }
+        }
+        #expect(try placeholder("letterboxed.jpg").status == 404)
+        #expect(try placeholder("none.jpg").status == 404)
+        #expect(try server.get("/api/v1/placeholders/nothing.jpg").status == 404)
+        _ = server.stop()
+    }
+
     @Test func namesThatAreNoThumbnailAreNotFound() throws {
         let library = try ServedLibrary()
         for path in ["/api/v1/thumbnails/grid-387/0-0.jpg", "/api/v1/thumbnails/grid-387/nothing.jpg",
