@@ -140,8 +140,9 @@ public final class ThumbnailsOnDemand: Sendable {
 
     /// A placeholder for the grid thumbnails of the photos named `stem`: the centre square of the small
     /// JPEG their camera embedded (`EmbeddedThumbnailSquare`, ~120 px, made in a millisecond, kept
-    /// nowhere). What a page shows while the real thumbnail is made.
-    public func placeholder(stem: String) throws(Failure) -> [UInt8] {
+    /// nowhere). What a page shows while the real thumbnail is made. Nil for a photo without one (or with
+    /// one of another shape); `.notFound` for a name no readable photo has.
+    public func placeholder(stem: String) throws(Failure) -> [UInt8]? {
         let photos: [Photo]
         let found: LibraryRoot?
         do {
@@ -151,12 +152,9 @@ public final class ThumbnailsOnDemand: Sendable {
             throw .library(error)
         }
         guard let photo = photos.first, let root = found else { throw .notFound("no photo has the thumbnail name '\(stem)'") }
-        guard photo.format == "jpeg",
-              let bytes = EmbeddedThumbnailSquare.make(pathBytes: root.absolutePathBytes(of: photo),
-                                                       displayWidth: photo.pixelWidth ?? 0, displayHeight: photo.pixelHeight ?? 0) else {
-            throw .notFound("the photo has no embedded thumbnail of its shape")
-        }
-        return bytes
+        guard photo.format == "jpeg" else { return nil }
+        return EmbeddedThumbnailSquare.make(pathBytes: root.absolutePathBytes(of: photo),
+                                            displayWidth: photo.pixelWidth ?? 0, displayHeight: photo.pixelHeight ?? 0)
     }
 
     /// Records what was made since the last call, in one transaction; the number of thumbnails.

@@ -185,7 +185,8 @@ struct GalleryAPI: Sendable {
 
     /// `GET /api/v1/placeholders/{stem}.jpg`: the centre square of the photo's embedded camera thumbnail
     /// (`ThumbnailsOnDemand.placeholder`), made on a reader thread — never queued behind the thumbnails
-    /// being made — for a page to show while the grid thumbnail is made; 404 when there is none.
+    /// being made — for a page to show while the grid thumbnail is made. A photo without one is answered
+    /// 204 No Content (a page asks for every cell's: an absent one is not an error); a name no photo has, 404.
     func placeholder(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         _ = try QueryParameters(request.uri, known: [])
         guard let file = context.parameters.get("file"), file.hasSuffix(".jpg"), file.count > 4 else {
@@ -197,9 +198,10 @@ struct GalleryAPI: Sendable {
             return Response(status: .notModified, headers: headers)
         }
         let onDemand = thumbnails.onDemand
-        let bytes = try await readers.runIfActive { () throws -> [UInt8] in
+        let bytes = try await readers.runIfActive { () throws -> [UInt8]? in
             do throws(ThumbnailsOnDemand.Failure) { return try onDemand.placeholder(stem: stem) } catch { throw ThumbnailService.apiError(error) }
         }
+        guard let bytes else { return Response(status: .noContent, headers: headers) }
         headers[.contentType] = "image/jpeg"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
