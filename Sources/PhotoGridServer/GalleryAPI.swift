@@ -211,10 +211,14 @@ struct GalleryAPI: Sendable {
         [.eTag: "\"\(variant)-\(stem)\"", .cacheControl: "public, max-age=31536000, immutable"]
     }
 
-    /// Whether a request's `If-None-Match` names the thumbnail whose `headers` these are (answered 304).
+    /// Whether a request's `If-None-Match` names the thumbnail whose `headers` these are (answered 304):
+    /// `*`, or a list of tags of which one is its `ETag`, weakly compared (`W/"…"` matches, RFC 9110 §13.1.2).
     static func isNotModified(_ headers: HTTPFields, ifNoneMatch: String?) -> Bool {
         guard let match = ifNoneMatch, let etag = headers[.eTag] else { return false }
-        return match == etag || match == "*" || match.split(separator: ",").contains(where: { $0.trimmingSpaces == etag })
+        return match.split(separator: ",").contains { tag in
+            let tag = tag.trimmingSpaces
+            return tag == "*" || (tag.hasPrefix("W/") ? tag.dropFirst(2) : tag) == etag
+        }
     }
 
     // MARK: Helpers

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// Generated broken files: each fails with its own typed error, never a crash.
-@Suite struct PNGBrokenFileTests {
+@Suite final class PNGBrokenFileTests {
     let directory: URL
     let sample: [UInt8]
 
@@ -12,6 +12,9 @@ import TestSupport
         directory = try FormatSamples.scratchDirectory()
         sample = [UInt8](try Data(contentsOf: URL(fileURLWithPath: FormatSamples.path("png/rgb8.png"))))
     }
+
+    /// Each test's scratch folder goes with it (Swift Testing makes one instance per test).
+    deinit { try? FileManager.default.removeItem(at: directory) }
 
     @Test func zeroBytes() throws {
         let path = try FormatSamples.write([], as: "empty.png", in: directory)

@@ -78,6 +78,26 @@ import TestSupport
         return "byte \(at): …\(around(a))… against …\(around(b))…"
     }
 
+    /// Found by a mutation audit: a window one row short when a row's top lies within a point of the
+    /// viewport's bottom went unnoticed. Every offset in half-point steps over several rows, at heights
+    /// that put row tops just inside and just outside the bottom edge, asked of one kept question (as the
+    /// server asks it) and written anew: each is the model's document.
+    @Test(arguments: [759.0, 759.5, 760, 132, 131.5, 1])
+    func everyHalfPointOffsetIsTheModelsWindow(height: Double) throws {
+        let asked = LayoutRequest(width: 393, height: height, offset: 0)
+        let question = try #require(try WindowQuestion(asked, snapshot: Self.snapshot, thumbnailURLPrefix: "t/"))
+        var mismatches: [Double] = []
+        for step in 0...800 {
+            var request = asked
+            request.offset = Double(step) * 0.5
+            let expected = try Self.modelDocument(request, thumbnailURLPrefix: "t/")
+            let kept = try question.withDocument(offset: request.offset) { Array($0) }
+            let fresh = try #require(try request.withWindowDocument(snapshot: Self.snapshot, thumbnailURLPrefix: "t/") { Array($0) })
+            if kept != expected || fresh != expected { mismatches.append(request.offset) }
+        }
+        #expect(mismatches.isEmpty, "height \(height): offsets \(mismatches.prefix(10))")
+    }
+
     @Test func oneQuestionAnswersEveryOffset() throws {
         // Made at one offset, asked at others: each document is the model's at that offset.
         let asked = LayoutRequest(width: 820, height: 1180, offset: 300, scale: 2, rowSpacing: 2)

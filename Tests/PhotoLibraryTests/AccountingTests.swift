@@ -67,6 +67,26 @@ import Glibc
         #expect(Dictionary(uniqueKeysWithValues: entries.map { ($0.path, $0.kind) }) == expected)
     }
 
+    /// Found by a mutation audit: files too short for any signature (0 to 2 bytes) are skipped unopened,
+    /// and counted by the kind their name says — in the summary as in the list of skipped entries — on
+    /// the first run and on an unchanged rescan.
+    @Test func tinyFilesAreCountedByTheirKindInTheSummaryAndTheList() throws {
+        let fixture = try LibraryFixture()
+        try fixture.copySample("orientation/Landscape_1.jpg", to: "a.jpg")
+        let tiny: [String: (bytes: Int, kind: SkippedKind)] = [
+            "empty.mov": (0, .video), "one.dng": (1, .raw), "two.mp4": (2, .video), "two.txt": (2, .other), "one.gif": (1, .image),
+        ]
+        for (name, entry) in tiny { try fixture.write([UInt8](repeating: 0x41, count: entry.bytes), to: name) }
+        var expected: [SkippedKind: Int] = [:]
+        for entry in tiny.values { expected[entry.kind, default: 0] += 1 }
+        for run in ["first", "rescan"] {
+            let summary = try fixture.index()
+            #expect(summary.skipped.filter { $0.value > 0 } == expected, "\(run)")
+            let listed = try fixture.store().skippedEntries()
+            #expect(Dictionary(uniqueKeysWithValues: listed.map { ($0.path, $0.kind) }) == tiny.mapValues(\.kind), "\(run)")
+        }
+    }
+
     /// An export folder inside the photo folder: the outputs its marker names are skipped, a photo
     /// the user put beside them is not.
     @Test func outputsNamedByAnExportMarkerAreSkipped() throws {

@@ -209,6 +209,25 @@ import Glibc
         _ = server.stop()
     }
 
+    /// `If-None-Match` may list several tags (`"other", "grid-387-…"`) or weak ones (`W/"…"`): either names
+    /// the thumbnail, on the router's path (not made yet) and on the answers from memory alike.
+    @Test func ifNoneMatchListsAndWeakTagsAreNotModified() throws {
+        let library = try ServedLibrary()
+        let cells = try #require(try library.server.get("/api/v1/layout?width=393&height=300").json()["cells"] as? [[String: Any]])
+        let url = "/" + (try #require(cells.first?["thumbnail"] as? String))
+        let parts = url.split(separator: "/")
+        let etag = "\"\(parts[parts.count - 2])-\(parts[parts.count - 1].dropLast(4))\""
+        for header in ["\"other\", \(etag)", "\(etag) , \"other\"", "W/\(etag)", "\"a\",W/\(etag)"] {
+            #expect(try library.server.get(url, headers: ["If-None-Match": header]).status == 304, "router: \(header)")
+        }
+        let made = try library.server.get(url)
+        #expect(made.status == 200 && made.headers["etag"] == etag)
+        for header in ["\"other\", \(etag)", "W/\(etag)"] {
+            #expect(try library.server.get(url, headers: ["If-None-Match": header]).status == 304, "memory: \(header)")
+        }
+        #expect(try library.server.get(url, headers: ["If-None-Match": "\"other\", \"grid-387-x\""]).status == 200)
+    }
+
     @Test func namesThatAreNoThumbnailAreNotFound() throws {
         let library = try ServedLibrary()
         for path in ["/api/v1/thumbnails/grid-387/0-0.jpg", "/api/v1/thumbnails/grid-387/nothing.jpg",

@@ -4,7 +4,7 @@ import TestSupport
 import WebP
 
 /// Generated broken files: each fails with its own typed error, never a crash.
-@Suite struct WebPBrokenFileTests {
+@Suite final class WebPBrokenFileTests {
     let directory: URL
     let sample: [UInt8]
 
@@ -12,6 +12,9 @@ import WebP
         directory = try FormatSamples.scratchDirectory()
         sample = [UInt8](try Data(contentsOf: URL(fileURLWithPath: FormatSamples.path("webp/lossy.webp"))))
     }
+
+    /// Each test's scratch folder goes with it (Swift Testing makes one instance per test).
+    deinit { try? FileManager.default.removeItem(at: directory) }
 
     @Test func zeroBytes() throws {
         let path = try FormatSamples.write([], as: "empty.webp", in: directory)
