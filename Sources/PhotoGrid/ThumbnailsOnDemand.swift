@@ -1,6 +1,7 @@
 public import PhotoLibrary
 public import Thumbnails
 import PhotoGridSupport
+import Dispatch
 
 /// Thumbnails found or made one at a time, as a server answers `GET /api/v1/thumbnails/{variant}/{name}.jpg`:
 /// the recorded file when it is current, else made now (into the same cache and records as
@@ -55,6 +56,10 @@ public final class ThumbnailsOnDemand: Sendable {
     private let options: ThumbnailOptions
     private let owner: String
     private let caches = LockedValue<[String: ThumbnailCache]>([:])
+    /// Names being made or looked up, each with its turn and how many calls want it (`oneAtATime`).
+    private let making = LockedValue<[String: (semaphore: DispatchSemaphore, callers: Int)]>([:])
+    /// Called after a thumbnail is made and before it is noted as made (tests widen the moment with it).
+    let afterMaking = LockedValue<(@Sendable () -> Void)?>(nil)
     private let indexedFolder: String?
     /// Made and not recorded yet, by relative path: the file and the records of its photos.
     private let unrecorded = LockedValue<[String: (file: File, records: [ThumbnailRecord])]>([:])
@@ -92,6 +97,16 @@ public final class ThumbnailsOnDemand: Sendable {
         if !root.isFolder { throw .library(.libraryFolderGone(path: root.path)) }
         let relative = ThumbnailCache.relativePath(variant: variant, contentKey: photos[0].contentKey, photoID: photos[0].id)
         let cache = try cache(for: variant)
+        return try oneAtATime(relative) { () throws(Failure) -> File in
+            try findOrMake(relative: relative, cache: cache, variant: variant, photos: photos, root: root)
+        }
+    }
+
+    /// The thumbnail file `relative` of `photos` (one content), found current or made now: what `file`
+    /// does once it knows the name, one call at a time for the name (`oneAtATime`).
+    private func findOrMake(relative: String, cache: ThumbnailCache, variant: ThumbnailVariant, photos: [Photo],
+                            root: LibraryRoot) throws(Failure) -> File {
+        let store = library.store
         if let made = unrecorded.withLock({ $0[relative]?.file }), cache.fileSize(of: relative) == made.byteSize {
             return File(path: made.path, byteSize: made.byteSize, made: false)
         }
@@ -120,6 +135,7 @@ public final class ThumbnailsOnDemand: Sendable {
         switch result {
         case .success(let made):
             let file = File(path: cache.path(of: relative), byteSize: Int64(made.byteCount), made: true)
+            afterMaking.withLock { $0 }?()
             unrecorded.withLock { $0[relative] = (file, records) }
             return file
         case .failure(.system(_, let path, let errno)) where path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/"):
@@ -129,6 +145,30 @@ public final class ThumbnailsOnDemand: Sendable {
             do { try store.saveThumbnailRecords(records) } catch { throw .library(error) }
             throw .unreadable(LibraryThumbnails.message(error, path: photos[0].path))
         }
+        }
+
+    /// Runs `body` for the thumbnail `relative` while no other call of this object runs it for the same
+    /// name: a call that comes while another makes the file waits, then finds it made (before, one that
+    /// planned after the file was written but before it was noted as made, made it again).
+    private func oneAtATime<Value>(_ relative: String, _ body: () throws(Failure) -> Value) throws(Failure) -> Value {
+        let turn = making.withLock { making -> DispatchSemaphore in
+            if let entry = making[relative] {
+                making[relative] = (entry.semaphore, entry.callers + 1)
+                return entry.semaphore
+            }
+            let semaphore = DispatchSemaphore(value: 1)
+            making[relative] = (semaphore, 1)
+            return semaphore
+        }
+        turn.wait()
+        defer {
+            turn.signal()
+            making.withLock { making in
+                guard let entry = making[relative] else { return }
+                making[relative] = entry.callers == 1 ? nil : (entry.semaphore, entry.callers - 1)
+            }
+        }
+        return try body()
     }
 
     /// The library's folder; during its first index run (not recorded yet) the folder being indexed.

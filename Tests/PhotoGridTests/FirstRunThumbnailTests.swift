@@ -1,5 +1,5 @@
 import Foundation
-import PhotoGrid
+@testable import PhotoGrid
 import PhotoLibrary
 import PhotoGridSupport
 import Testing
@@ -76,5 +76,37 @@ import Testing
         foreground.yield(atMost: .seconds(10))
         let ended = ContinuousClock.now - second
         #expect(ended >= .milliseconds(150) && ended < .seconds(2), "\(ended)")
+    }
+}
+
+/// `ThumbnailsOnDemand` makes a file once however many calls ask for it at once — by itself, without a
+/// server's single flight in front of it (a mutation audit removed the server's; the class then made one
+/// file twice when a call planned just after another wrote the file but before it was noted as made).
+@Suite struct OnDemandMakesOnceTests {
+    @Test func concurrentCallsForOneThumbnailMakeItOnce() throws {
+        let fixture = try LibraryThumbnailsTests.Library()
+        try fixture.write(try LibraryThumbnailsTests.photo(width: 600, height: 400, seed: 7), to: "p.jpg")
+        let library = try PhotoGrid.Library.openOrCreate(fixture.database)
+        _ = try LibraryIndexing.index(library: library, folder: fixture.photos.path)
+        let stem = try #require(try library.store.photos().first?.contentKey)
+        let onDemand = try ThumbnailsOnDemand(library: library, folder: fixture.thumbnails)
+        // The moment between making the file and noting it, widened: every other call arrives in it.
+        onDemand.afterMaking.withLock { $0 = { usleep(300_000) } }
+        let made = LockedValue(0), failures = LockedValue<[String]>([])
+        let threads = (0..<8).map { _ in
+            Thread {
+                do {
+                    if try onDemand.file(variant: "grid-387", stem: stem).made { made.withLock { $0 += 1 } }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+        }
+        threads.forEach { $0.start() }
+        // Wait for the calls (each thread ends after its call).
+        let deadline = Date(timeIntervalSinceNow: 20)
+        while threads.contains(where: { !$0.isFinished }) && Date() < deadline { usleep(10_000) }
+        #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 })")
+        #expect(made.withLock { $0 } == 1, "made \(made.withLock { $0 }) times")
     }
 }
