@@ -28,3 +28,14 @@ mkdir -p "$prefix/bin"
 install -m 0755 "$binary" "$prefix/bin/photogrid.new"   # same folder, then rename: never a half-copied binary
 mv -f "$prefix/bin/photogrid.new" "$prefix/bin/photogrid"
 echo "installed $prefix/bin/photogrid"
+# Shell completions, as swift-argument-parser generates them from the commands' definitions.
+for shell in bash zsh fish; do
+  case $shell in
+    bash) dir=$prefix/share/bash-completion/completions; file=photogrid ;;
+    zsh)  dir=$prefix/share/zsh/site-functions; file=_photogrid ;;
+    fish) dir=$prefix/share/fish/vendor_completions.d; file=photogrid.fish ;;
+  esac
+  mkdir -p "$dir"
+  "$prefix/bin/photogrid" --generate-completion-script "$shell" > "$dir/$file.new" && mv -f "$dir/$file.new" "$dir/$file"
+done
+echo "installed completions for bash, zsh and fish under $prefix/share"

@@ -51,6 +51,13 @@ output=$(cd "$scratch/elsewhere" && env -i PATH="$prefix/bin:/usr/bin:/bin" phot
 echo "$output"
 check_export "$output" "$scratch/elsewhere/gallery"
 echo "ok: installed binary, run from another folder"
+# The completions install.sh writes: present, and the bash one is valid shell that defines the completer.
+for file in share/bash-completion/completions/photogrid share/zsh/site-functions/_photogrid share/fish/vendor_completions.d/photogrid.fish; do
+  [ -s "$prefix/$file" ] || fail "no $file"
+done
+bash -c "source '$prefix/share/bash-completion/completions/photogrid' && complete -p photogrid" >/dev/null \
+  || fail "the bash completion does not define a completer for photogrid"
+echo "ok: bash, zsh and fish completions installed"
 
 # 3. In an empty root: nothing but the binary, the shared libraries ldd names (what the runtime packages
 # install), the photos and /proc (which every Linux machine has; the Swift runtime reads /proc/self to

@@ -28,6 +28,7 @@ struct PhotoGridCommand: ParsableCommand {
         Exit status: 0 on success (also when some files were bad: they are reported), 1 on a fatal \
         error, 64 on a usage error (one line on stderr).
         """,
+        version: PhotoGridVersion.current,
         subcommands: [IndexCommand.self, ListCommand.self, StatsCommand.self, ThumbsCommand.self, ExportCommand.self,
                       LayoutCommand.self, DetailCommand.self, ZoomCommand.self, RenderCommand.self, ServeCommand.self]
     )

@@ -34,6 +34,7 @@ on a fatal error, 64 on a usage error (one line on stderr).
 USAGE: photogrid <subcommand>
 
 OPTIONS:
+  --version               Show the version.
   -h, --help              Show help information.
 
 SUBCOMMANDS:
