@@ -3,7 +3,7 @@
 // graph, which is also the set of allowed imports:
 //   CJPEGShims → CJPEG; JPEG → CJPEGShims, EXIF; CPNGShims → CPNG; PNG → CPNGShims, EXIF, PhotoGridSupport;
 //   WebP → CWebP, EXIF, PhotoGridSupport; HEIF → CHEIF, EXIF, PhotoGridSupport; Video → CFFmpeg, PhotoGridSupport;
-//   ImageFormats → JPEG, PNG, WebP, HEIF, PhotoGridSupport;
+//   ImageFormats → JPEG, PNG, WebP, HEIF, Video, PhotoGridSupport;
 //   Thumbnails → JPEG, ImageFormats, Imaging, GridLayout, PhotoGridSupport;
 //   PhotoLibrary → JPEG, ImageFormats, PhotoGridSupport, CSQLiteShims; PhotoGrid → GridLayout, PhotoLibrary, Thumbnails,
 //   ImageFormats, JPEG, PhotoGridSupport;
@@ -82,7 +82,7 @@ let package = Package(
         // and the poster frame.
         .target(name: "Video", dependencies: ["CFFmpeg", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
         // PNG, WebP and HEIF behind one probe and one decoder, for the index and the thumbnails.
-        .target(name: "ImageFormats", dependencies: ["JPEG", "PNG", "WebP", "HEIF", "PhotoGridSupport"],
+        .target(name: "ImageFormats", dependencies: ["JPEG", "PNG", "WebP", "HEIF", "Video", "PhotoGridSupport"],
                 swiftSettings: optimisedSwiftInDebug + layering),
         .target(
             name: "PhotoLibrary",

@@ -31,6 +31,8 @@ public enum ImageDecoder {
         case .heic, .avif:
             return try HEIFSupport.decode(path: reopened, displayPath: path, format: format, pixelLimit: pixelLimit,
                                           atLeast: minimum)
+        case .mov, .mp4:
+            return try VideoSupport.decode(path: reopened, pixelLimit: pixelLimit)
         case .jpeg:
             throw .unsupported(.jpeg)
         }

@@ -17,8 +17,16 @@ public struct ImageFacts: Sendable, Equatable {
     public var colorSpace: String
     /// Interlaced PNG (Adam7); false otherwise.
     public var isProgressive: Bool
-    /// `PrefixDigest` of the file's first bytes: with the size, the photo's content key.
+    /// `PrefixDigest` of the file's first bytes: with the size, the photo's content key. For a video,
+    /// of its first bytes and its `moov` box (where a remux keeps the rotation that decides the picture).
     public var prefixDigest: UInt64
+    /// A video's duration in seconds (nil for photos, and for a video whose duration is unknown).
+    public var duration: Double?
+    /// A video's codec as FFmpeg names it (`h264`, `hevc`); nil for photos.
+    public var codec: String?
+
+    /// Whether these are a video's facts.
+    public var isVideo: Bool { format.isVideo }
 
     public init(format: ImageFormat, storedWidth: Int, storedHeight: Int, orientation: Int, takenAt: String?,
                 components: Int, colorSpace: String, isProgressive: Bool, prefixDigest: UInt64) {

@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 
-/// The photo formats PhotoGrid reads, told apart by their first bytes (and named by extension).
+/// The photo and video formats PhotoGrid reads, told apart by their first bytes (and named by extension).
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
     /// JPEG (libjpeg): `FF D8 FF`.
     case jpeg
@@ -16,6 +16,18 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
     case heic
     /// HEIF with AV1 images, AVIF (libheif): an `ftyp` box whose brands say AV1.
     case avif
+    /// A QuickTime movie (FFmpeg's libraries): an `ftyp` box of brand `qt  `, or a file that starts with
+    /// a QuickTime atom (`moov`, `mdat`, `wide`, `free`, `skip`) — what iPhones and many cameras write.
+    case mov
+    /// An MP4 family video (FFmpeg's libraries): an `ftyp` box of an ISO/MP4/M4V/3GPP brand.
+    case mp4
+
+    /// Whether files of this format are videos (probed and given a poster frame through `Video`).
+    public var isVideo: Bool { self == .mov || self == .mp4 }
+
+    /// The `ftyp` brands of MP4 family videos that cameras and phones write.
+    static let videoBrands: Set<String> = ["isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "M4VH",
+                                           "M4VP", "3gp4", "3gp5", "3gp6", "3g2a", "3g2b", "MSNV", "XAVC", "mp71"]
 
     /// How many leading bytes `init?(signature:)` looks at.
     public static let signatureLength = 32
@@ -30,6 +42,10 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
         if b.count >= 3, b[0] == 0xFF, b[1] == 0xD8, b[2] == 0xFF { self = .jpeg; return }
         if b.count >= 8, b[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { self = .png; return }
         if b.count >= 12, b[0..<4] == Array("RIFF".utf8)[...], b[8..<12] == Array("WEBP".utf8)[...] { self = .webp; return }
+        if b.count >= 8, ["moov", "mdat", "wide", "free", "skip"].contains(String(decoding: b[4..<8], as: UTF8.self)) {
+            self = .mov
+            return
+        }
         guard b.count >= 12, b[4..<8] == Array("ftyp".utf8)[...] else { return nil }
         let boxSize = b[0..<4].reduce(0) { $0 << 8 | Int($1) }
         // Major brand at 8, minor version at 12, compatible brands from 16 to the box's end.
@@ -44,12 +60,14 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
             self = .heic
             return
         }
+        if brands[0] == "qt  " { self = .mov; return }
+        if brands.contains(where: Self.videoBrands.contains) { self = .mp4; return }
         return nil
     }
 
     /// The format a file name's extension says (ASCII case ignored): `.jpg`/`.jpeg`, `.png`, `.webp`,
-    /// `.heic`/`.heif`/`.hif`, `.avif`; nil for any other name. A candidate is read by its content
-    /// whatever its name says.
+    /// `.heic`/`.heif`/`.hif`, `.avif`, `.mov`, `.mp4`/`.m4v`/`.3gp`/`.3g2`; nil for any other name. A
+    /// candidate is read by its content whatever its name says.
     public static func named(_ name: some BidirectionalCollection<UInt8>) -> ImageFormat? {
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return nil }
         let suffix = name[name.index(after: dot)...]
@@ -60,6 +78,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
         case "webp": return .webp
         case "heic", "heif", "hif": return .heic
         case "avif": return .avif
+        case "mov", "qt": return .mov
+        case "mp4", "m4v", "3gp", "3g2": return .mp4
         default: return nil
         }
     }

@@ -41,6 +41,8 @@ public enum ImageProbe {
                               isProgressive: false, prefixDigest: digest)
         case .heic, .avif:
             return try HEIFSupport.probe(path: reopened, displayPath: path, format: format, prefixDigest: digest)
+        case .mov, .mp4:
+            return try VideoSupport.probe(descriptor: descriptor, path: reopened, format: format)
         case .jpeg:
             throw .unsupported(.jpeg)
         }

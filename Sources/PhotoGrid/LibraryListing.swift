@@ -9,8 +9,14 @@ public struct ListedPhoto: Codable, Sendable, Equatable {
     public var pathBytes: String?
     /// `ok`, `error` or `missing`.
     public var status: String
-    /// `jpeg`, `png`, `webp`, `heic` or `avif`: what the file was read as (an error row: what it claims).
+    /// `jpeg`, `png`, `webp`, `heic`, `avif`, `mov` or `mp4`: what the file was read as (an error row:
+    /// what it claims).
     public var format: String
+    /// `photo` or `video` (`live` with Live Photos).
+    public var media: String
+    /// A video's duration in seconds, when the file says; a video's codec (`h264`, `hevc`).
+    public var duration: Double?
+    public var codec: String?
     /// Why the file could not be read (error rows only).
     public var error: String?
     public var storedWidth: Int?
@@ -28,6 +34,9 @@ public struct ListedPhoto: Codable, Sendable, Equatable {
         pathBytes = PathBytesField.base64IfNotUTF8(photo.pathBytes)
         status = photo.status.rawValue
         format = photo.format
+        media = photo.media.rawValue
+        duration = photo.duration
+        codec = photo.codec
         error = photo.status == .error ? photo.error : nil
         storedWidth = photo.storedWidth
         storedHeight = photo.storedHeight

@@ -23,8 +23,10 @@ public struct StatisticsDocument: Codable, Sendable, Equatable {
     public var okBytes: Int64
     /// Ok photos per colour space.
     public var colorSpaces: [String: Int]
-    /// Ok photos per format (jpeg, png, webp, heic, avif).
+    /// Ok photos per format (jpeg, png, webp, heic, avif, mov, mp4).
     public var formats: [String: Int]
+    /// Ok rows per media kind (photo, video, live).
+    public var media: [String: Int]
     /// Earliest and latest grid sort key of the ok photos (`YYYY-MM-DDTHH:MM:SS`).
     public var earliest: String?
     public var latest: String?
@@ -40,7 +42,7 @@ public struct StatisticsDocument: Codable, Sendable, Equatable {
         lastIndexedAt = statistics.root?.lastIndexedAt
         photos = c.photos; ok = c.ok; errors = c.errors; missing = c.missing
         reoriented = c.reoriented; progressive = c.progressive; withTakenAt = c.withTakenAt
-        okBytes = c.okBytes; colorSpaces = c.colorSpaces; formats = c.formats
+        okBytes = c.okBytes; colorSpaces = c.colorSpaces; formats = c.formats; media = c.media
         earliest = c.earliest; latest = c.latest
         integrity = statistics.integrity
     }

@@ -41,6 +41,12 @@ public struct Photo: Sendable, Equatable, Identifiable {
     /// The format the file was read as (`jpeg`, `png`, `webp`, `heic`, `avif`); for an error row, the
     /// format its first bytes (else its name) claim.
     public var format: String
+    /// What the row is: a photo, a video (`mov`, `mp4`), or a Live Photo.
+    public var media: MediaKind = .photo
+    /// A video's duration in seconds (nil for photos, and when the file does not say).
+    public var duration: Double?
+    /// A video's codec as FFmpeg names it (`h264`, `hevc`); nil for photos.
+    public var codec: String?
 
     public init(id: Int64, pathBytes: [UInt8], path: String, status: PhotoStatus, error: String?,
                 fileSize: Int64, modificationTimeNanoseconds: Int64, contentKey: String?,

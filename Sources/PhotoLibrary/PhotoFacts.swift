@@ -14,6 +14,9 @@ struct PhotoFacts: Sendable, Equatable {
     var isProgressive: Bool
     var takenAt: String?
     var contentKey: String
+    /// A video's duration in seconds and codec (nil for photos).
+    var duration: Double?
+    var codec: String?
 
     init(probe: JPEGFileProbe, fileSize: Int64) {
         let header = probe.header
@@ -43,6 +46,8 @@ struct PhotoFacts: Sendable, Equatable {
         isProgressive = facts.isProgressive
         takenAt = facts.takenAt
         contentKey = ContentKey.make(fileSize: fileSize, prefixDigest: facts.prefixDigest)
+        duration = facts.duration
+        codec = facts.codec
     }
 }
 

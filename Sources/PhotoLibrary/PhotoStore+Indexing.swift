@@ -84,9 +84,7 @@ extension PhotoStore {
                     try upsert.execute(arguments: Self.arguments(values, now: now))
                 case let .move(id, values):
                     let move = try db.cachedStatement(sql: Self.movePhotoSQL)
-                    var arguments = Self.arguments(values, now: now)
-                    arguments += [id]
-                    try move.execute(arguments: arguments)
+                    try move.execute(arguments: Self.arguments(values, now: now, id: id))
                     // The new path got a row meanwhile (another process): update that one instead.
                     if db.changesCount == 0 { try upsert.execute(arguments: Self.arguments(values, now: now)) }
                 case let .nonPhoto(file):
@@ -149,12 +147,12 @@ extension PhotoStore {
 
     // MARK: - SQL
 
-    /// Parameters ?1…?19 are the row's values (see `arguments(_:now:)`); first_seen = last_seen = ?18.
+    /// Parameters ?1…?19 and ?21…?23 are the row's values (see `arguments(_:now:)`); first_seen = last_seen = ?18.
     static let upsertPhotoSQL = """
         INSERT INTO photos (path_bytes, path, file_size, mtime_ns, content_key, stored_width, stored_height,
                             display_width, display_height, orientation, components, color_space, progressive,
-                            taken_at, sort_key, status, error, first_seen, last_seen, format)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?18, ?19)
+                            taken_at, sort_key, status, error, first_seen, last_seen, format, media, duration, codec)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?18, ?19, ?21, ?22, ?23)
         ON CONFLICT (path_bytes) DO UPDATE SET
             path = excluded.path, file_size = excluded.file_size, mtime_ns = excluded.mtime_ns,
             content_key = excluded.content_key, stored_width = excluded.stored_width,
@@ -163,16 +161,16 @@ extension PhotoStore {
             components = excluded.components, color_space = excluded.color_space,
             progressive = excluded.progressive, taken_at = excluded.taken_at, sort_key = excluded.sort_key,
             status = excluded.status, error = excluded.error, last_seen = excluded.last_seen,
-            format = excluded.format
+            format = excluded.format, media = excluded.media, duration = excluded.duration, codec = excluded.codec
         """
 
-    /// Same parameters as `upsertPhotoSQL`, plus ?20 = the row id. Does nothing if the new path is taken.
+    /// Same parameters as `upsertPhotoSQL`, with ?20 = the row id. Does nothing if the new path is taken.
     static let movePhotoSQL = """
         UPDATE photos SET
             path_bytes = ?1, path = ?2, file_size = ?3, mtime_ns = ?4, content_key = ?5, stored_width = ?6,
             stored_height = ?7, display_width = ?8, display_height = ?9, orientation = ?10, components = ?11,
             color_space = ?12, progressive = ?13, taken_at = ?14, sort_key = ?15, status = ?16, error = ?17,
-            last_seen = ?18, format = ?19
+            last_seen = ?18, format = ?19, media = ?21, duration = ?22, codec = ?23
         WHERE id = ?20 AND NOT EXISTS (SELECT 1 FROM photos WHERE path_bytes = ?1)
         """
 
@@ -181,8 +179,9 @@ extension PhotoStore {
         ON CONFLICT (path_bytes) DO UPDATE SET file_size = excluded.file_size, mtime_ns = excluded.mtime_ns
         """
 
-    /// The 19 values of `upsertPhotoSQL` for a row.
-    static func arguments(_ values: PhotoRowValues, now: String) -> StatementArguments {
+    /// The values ?1…?23 of `upsertPhotoSQL` and `movePhotoSQL` for a row (?20, the row id, is the
+    /// move's: `id`, nil for an upsert).
+    static func arguments(_ values: PhotoRowValues, now: String, id: Int64? = nil) -> StatementArguments {
         let file = values.file
         let facts = values.facts
         let sortKey = facts?.takenAt ?? UTCTime(nanoseconds: file.modificationTimeNanoseconds).isoSeconds
@@ -192,7 +191,8 @@ extension PhotoStore {
             facts?.pixelWidth, facts?.pixelHeight, facts?.orientation, facts?.components, facts?.colorSpace,
             facts.map { $0.isProgressive ? 1 : 0 }, facts?.takenAt, sortKey,
             facts == nil ? PhotoStatus.error.rawValue : PhotoStatus.ok.rawValue,
-            facts == nil ? (values.error ?? "unreadable") : nil, now, values.format.rawValue,
+            facts == nil ? (values.error ?? "unreadable") : nil, now, values.format.rawValue, id,
+            values.format.isVideo ? "video" : "photo", facts?.duration, facts?.codec,
         ]
     }
 }

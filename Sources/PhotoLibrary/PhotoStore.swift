@@ -230,7 +230,7 @@ public final class PhotoStore: Sendable {
         display_width, display_height, orientation, components, color_space, progressive, taken_at,
         sort_key, first_seen,
         CASE WHEN status = 'missing' THEN last_seen ELSE max(last_seen, coalesce(last_indexed_at, last_seen)) END,
-        format
+        format, media, duration, codec
         """
 
     /// The FROM clause for `photoColumns`.
@@ -325,6 +325,9 @@ public final class PhotoStore: Sendable {
             for row in try Row.fetchAll(db, sql: "SELECT format, count(*) FROM photos WHERE status = 'ok' GROUP BY format") {
                 counts.formats[row[0]] = row[1]
             }
+            for row in try Row.fetchAll(db, sql: "SELECT media, count(*) FROM photos WHERE status = 'ok' GROUP BY media") {
+                counts.media[row[0]] = row[1]
+            }
             return counts
         }
     }
@@ -357,5 +360,9 @@ extension Photo {
             orientation: row[12], components: row[13], colorSpace: row[14],
             isProgressive: (row[15] as Int?).map { $0 != 0 }, takenAt: row[16],
             sortKey: row[17], firstSeen: row[18], lastSeen: row[19], format: row[20])
+        let mediaText: String = row[21]
+        media = MediaKind(rawValue: mediaText) ?? .photo
+        duration = row[22]
+        codec = row[23]
     }
 }

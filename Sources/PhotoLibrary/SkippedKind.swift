@@ -10,7 +10,8 @@ public enum SkippedKind: String, Sendable, Equatable, Hashable, CaseIterable, Co
     /// A raw camera file: .dng .cr2 .cr3 .crw .nef .nrw .arw .srf .sr2 .orf .rw2 .raf .pef .srw .x3f
     /// .3fr .iiq .erf .mef .mos .mrw .kdc .dcr .rwl.
     case raw
-    /// A video: .mov .mp4 .m4v .avi .mkv .mts .m2ts .3gp .wmv .webm .mpg .mpeg .insv .lrv.
+    /// A video PhotoGrid does not read: .avi .mkv .mts .m2ts .wmv .webm .mpg .mpeg .insv .lrv (.mov, .mp4,
+    /// .m4v, .3gp and .3g2 are indexed: `ImageFormat`).
     case video
     /// Any other file (documents, sidecars such as .xmp or .aae, sockets, FIFOs, devices).
     case other
@@ -42,7 +43,7 @@ public enum SkippedKind: String, Sendable, Equatable, Hashable, CaseIterable, Co
         "3fr", "iiq", "erf", "mef", "mos", "mrw", "kdc", "dcr", "rwl",
     ]
     static let videoExtensions: Set<String> = [
-        "mov", "mp4", "m4v", "avi", "mkv", "mts", "m2ts", "3gp", "wmv", "webm", "mpg", "mpeg", "insv", "lrv",
+        "avi", "mkv", "mts", "m2ts", "wmv", "webm", "mpg", "mpeg", "insv", "lrv",
     ]
 
     private static func asciiLowercase(_ byte: UInt8) -> UInt8 {

@@ -79,7 +79,7 @@ import Glibc
                                       ("Landscape_2.jpg", ".hidden-folder/c.jpg")])
         let others: [String: String] = [
             "anim.gif": "image", "scan.TIFF": "image", "album/IMG_1.jxl": "image", "raw.cr3": "raw",
-            "raw.ARW": "raw", "clip.mov": "video", "clip.MP4": "video", "readme.txt": "other", "IMG_1.xmp": "other",
+            "raw.ARW": "raw", "clip.avi": "video", "clip.MKV": "video", "readme.txt": "other", "IMG_1.xmp": "other",
             ".DS_Store": "hidden",
         ]
         for name in others.keys {

@@ -13,13 +13,13 @@ import Glibc
 /// not silently moved to another folder. Expected counts are those of the folders built here.
 @Suite struct AccountingTests {
     /// A folder with one entry of every kind: 5 candidates by name (2 JPEGs; a .jpg, a .png and a .HEIC
-    /// that are text: error rows), 1 other image (.gif), 2 raw files, 2 videos, 2 other files (a text and a FIFO), 2 hidden entries (a file
+    /// that are text: error rows), 1 other image (.gif), 2 raw files, 2 videos of kinds not read (.avi, .mkv), 2 other files (a text and a FIFO), 2 hidden entries (a file
     /// and a folder holding a photo), 1 symbolic link, 1 cache folder holding a photo.
     static func makeMixedFolder(_ fixture: LibraryFixture) throws {
         try fixture.copySample("orientation/Landscape_1.jpg", to: "a.jpg")
         try fixture.copySample("orientation/Portrait_1.jpg", to: "sub/b.JPG")
         try fixture.write(Array("not a photo".utf8), to: "bad.jpg")
-        for name in ["c.png", "d.HEIC", "i.gif", "e.dng", "sub/f.NEF", "g.mov", "h.mp4", "notes.txt"] {
+        for name in ["c.png", "d.HEIC", "i.gif", "e.dng", "sub/f.NEF", "g.avi", "h.mkv", "notes.txt"] {
             try fixture.write(Array("not a JPEG: \(name)".utf8), to: name)
         }
         #expect(fixture.pathBytes(Array("sub/pipe".utf8)).withNULTerminated { mkfifo($0, 0o644) } == 0)
@@ -61,7 +61,7 @@ import Glibc
         let entries = try fixture.store().skippedEntries()
         let expected: [String: SkippedKind] = [
             ".hidden": .hidden, ".trash": .hidden, "i.gif": .image, "e.dng": .raw,
-            "sub/f.NEF": .raw, "g.mov": .video, "h.mp4": .video, "notes.txt": .other, "sub/pipe": .other,
+            "sub/f.NEF": .raw, "g.avi": .video, "h.mkv": .video, "notes.txt": .other, "sub/pipe": .other,
             "link.jpg": .symlink, "cache": .cache,
         ]
         #expect(Dictionary(uniqueKeysWithValues: entries.map { ($0.path, $0.kind) }) == expected)
@@ -74,7 +74,7 @@ import Glibc
         let fixture = try LibraryFixture()
         try fixture.copySample("orientation/Landscape_1.jpg", to: "a.jpg")
         let tiny: [String: (bytes: Int, kind: SkippedKind)] = [
-            "empty.mov": (0, .video), "one.dng": (1, .raw), "two.mp4": (2, .video), "two.txt": (2, .other), "one.gif": (1, .image),
+            "empty.avi": (0, .video), "one.dng": (1, .raw), "two.mkv": (2, .video), "two.txt": (2, .other), "one.gif": (1, .image),
         ]
         for (name, entry) in tiny { try fixture.write([UInt8](repeating: 0x41, count: entry.bytes), to: name) }
         var expected: [SkippedKind: Int] = [:]

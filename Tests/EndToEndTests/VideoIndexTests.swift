@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Videos in the index (built binary): MOV and MP4 files are rows of media `video` with ffprobe's display
+/// size (the display matrix applied), duration and codec, sorted among the photos; their grid
+/// thumbnails are the poster frame's centre square — the first keyframe at or after 1 s, the frame
+/// ffmpeg extracts there (autorotated) — and two remuxes that differ only in the rotation their `moov`
+/// stores get different content keys.
+@Suite("videos (binary)")
+struct VideoIndexTests {
+    static let tools = (ffmpeg: ExternalTool("ffmpeg"), ffprobe: ExternalTool("ffprobe"), magick: ExternalTool("convert-im6.q16"))
+
+    @Test func videosAreIndexedWithFFprobesFactsAndPosterThumbnails() throws {
+        guard let ffmpeg = Self.tools.ffmpeg, let ffprobe = Self.tools.ffprobe, let magick = Self.tools.magick else { return }
+        let directory = try PhotoGridBinary.temporaryDirectory("photogrid-video")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photos = directory.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        // 3 s of a test pattern, a keyframe every 0.5 s (so the poster is the frame at 1 s); the same stream
+        // remuxed into a MOV whose track is turned 90° (ffmpeg 5.1: `rotate` on a stream copy).
+        let clip = photos.appendingPathComponent("clip.mp4").path
+        _ = try ffmpeg.run(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30", "-t", "3", "-c:v", "libx264",
+                            "-g", "15", "-pix_fmt", "yuv420p", clip])
+        let turned = photos.appendingPathComponent("turned.mov").path
+        _ = try ffmpeg.run(["-v", "error", "-i", clip, "-c", "copy", "-metadata:s:v:0", "rotate=90", turned])
+        let flipped = photos.appendingPathComponent("flipped.mov").path
+        _ = try ffmpeg.run(["-v", "error", "-i", clip, "-c", "copy", "-metadata:s:v:0", "rotate=270", flipped])
+        try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("sunset.jpg"),
+                                         to: photos.appendingPathComponent("sunset.jpg"))
+        try Data("not a movie".utf8).write(to: photos.appendingPathComponent("broken.mov"))
+        let database = directory.appendingPathComponent("library.sqlite").path
+
+        let index = try PhotoGridBinary.run(["index", photos.path, "--db", database, "--json"])
+        #expect(index.status == 0, "\(index.stderr)")
+        let list = try PhotoGridBinary.run(["list", "--db", database, "--json"])
+        let rows = try #require(try list.json()["photos"] as? [[String: Any]])
+        let byPath = Dictionary(uniqueKeysWithValues: rows.map { ($0["path"] as? String ?? "", $0) })
+        for name in ["clip.mp4", "turned.mov", "flipped.mov"] {
+            let row = try #require(byPath[name], "\(name)")
+            let path = photos.appendingPathComponent(name).path
+            let probed = try #require(try JSONSerialization.jsonObject(with: ffprobe.run([
+                "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height,codec_name:stream_side_data=rotation",
+                "-show_entries", "format=duration", "-of", "json", path])) as? [String: Any])
+            let stream = try #require((probed["streams"] as? [[String: Any]])?.first)
+            let rotation = ((stream["side_data_list"] as? [[String: Any]])?.first?["rotation"] as? Int) ?? 0
+            let width = try #require(stream["width"] as? Int), height = try #require(stream["height"] as? Int)
+            let display = abs(rotation) % 180 == 90 ? (height, width) : (width, height)
+            #expect(row["media"] as? String == "video", "\(name)")
+            #expect(row["status"] as? String == "ok", "\(name): \(row["error"] ?? "")")
+            #expect(row["format"] as? String == (name.hasSuffix(".mov") ? "mov" : "mp4"))
+            #expect((row["pixelWidth"] as? Int, row["pixelHeight"] as? Int) == (display.0, display.1), "\(name)")
+            #expect(row["codec"] as? String == stream["codec_name"] as? String)
+            let durationText = try #require((probed["format"] as? [String: Any])?["duration"] as? String)
+            let duration = try #require(Double(durationText))
+            #expect(abs((row["duration"] as? Double ?? -1) - duration) < 0.001, "\(name): \(row["duration"] ?? "none") vs \(duration)")
+        }
+        #expect(byPath["sunset.jpg"]?["media"] as? String == "photo")
+        #expect(byPath["broken.mov"]?["status"] as? String == "error")
+        #expect((byPath["broken.mov"]?["error"] as? String)?.hasPrefix("video: ") == true, "\(byPath["broken.mov"] ?? [:])")
+        let stats = try PhotoGridBinary.run(["stats", "--db", database, "--json"]).json()
+        #expect(stats["media"] as? [String: Int] == ["photo": 1, "video": 3])
+
+        // Poster thumbnails (export: a fresh library and its grid thumbnails): the centre square of the frame
+        // at 1 s, as ffmpeg extracts it (autorotated); four files for four contents — the three videos'
+        // keys differ though their first bytes are the same stream (the rotation in the moov counts).
+        let gallery = directory.appendingPathComponent("gallery")
+        let export = try PhotoGridBinary.run(["export", photos.path, "--out", gallery.path])
+        #expect(export.status == 0, "\(export.stderr)")
+        let grid = try FileManager.default.contentsOfDirectory(atPath: gallery.appendingPathComponent("thumbnails/grid-387").path)
+        #expect(grid.filter { $0.hasSuffix(".jpg") }.count == 4, "\(grid)")
+        let exported = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: gallery.appendingPathComponent("layout.json"))) as? [String: Any])
+        let cells = try #require(exported["cells"] as? [[String: Any]])
+        for name in ["clip.mp4", "turned.mov"] {
+            let cell = try #require(cells.first { $0["path"] as? String == name })
+            let thumbnail = gallery.appendingPathComponent(try #require(cell["thumbnail"] as? String)).path
+            let reference = try #require(NetpbmImage([UInt8](try ffmpeg.run([
+                "-v", "error", "-ss", "1", "-i", photos.appendingPathComponent(name).path, "-frames:v", "1",
+                "-vf", "crop=360:360", "-f", "image2pipe", "-vcodec", "ppm", "-"]))))
+            let made = try #require(NetpbmImage([UInt8](try magick.run([thumbnail, "ppm:-"]))))
+            #expect((made.width, made.height) == (360, 360), "\(name)")
+            let psnr = NetpbmImage.psnr(made.rgb, reference.rgb)
+            #expect(psnr >= 28, "\(name): \(psnr) dB against ffmpeg's frame at 1 s")
+            // The first frame (a moment earlier), turned another way, would not match.
+            let other = try #require(NetpbmImage([UInt8](try ffmpeg.run([
+                "-v", "error", "-ss", "0", "-i", photos.appendingPathComponent(name).path, "-frames:v", "1",
+                "-vf", "crop=360:360,transpose=1", "-f", "image2pipe", "-vcodec", "ppm", "-"]))))
+            #expect(NetpbmImage.psnr(made.rgb, other.rgb) < psnr - 6, "\(name)")
+        }
+    }
+}
