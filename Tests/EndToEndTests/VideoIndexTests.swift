@@ -29,6 +29,12 @@ struct VideoIndexTests {
         try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("sunset.jpg"),
                                          to: photos.appendingPathComponent("sunset.jpg"))
         try Data("not a movie".utf8).write(to: photos.appendingPathComponent("broken.mov"))
+        // Read by content, whatever the name: a JPEG named .mov, an MP4 named .jpg, a cut MP4 (no moov).
+        try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("dragonfly.jpg"),
+                                         to: photos.appendingPathComponent("really-a-photo.mov"))
+        try FileManager.default.copyItem(atPath: clip, toPath: photos.appendingPathComponent("really-a-video.jpg").path)
+        let clipBytes = try Data(contentsOf: URL(fileURLWithPath: clip))
+        try clipBytes.prefix(clipBytes.count / 2).write(to: photos.appendingPathComponent("cut.mp4"))
         let database = directory.appendingPathComponent("library.sqlite").path
 
         let index = try PhotoGridBinary.run(["index", photos.path, "--db", database, "--json"])
@@ -56,19 +62,23 @@ struct VideoIndexTests {
             #expect(abs((row["duration"] as? Double ?? -1) - duration) < 0.001, "\(name): \(row["duration"] ?? "none") vs \(duration)")
         }
         #expect(byPath["sunset.jpg"]?["media"] as? String == "photo")
+        #expect(byPath["really-a-photo.mov"]?["media"] as? String == "photo" && byPath["really-a-photo.mov"]?["format"] as? String == "jpeg")
+        #expect(byPath["really-a-video.jpg"]?["media"] as? String == "video" && byPath["really-a-video.jpg"]?["format"] as? String == "mp4")
+        #expect(byPath["cut.mp4"]?["status"] as? String == "error", "\(byPath["cut.mp4"] ?? [:])")
         #expect(byPath["broken.mov"]?["status"] as? String == "error")
         #expect((byPath["broken.mov"]?["error"] as? String)?.hasPrefix("video: ") == true, "\(byPath["broken.mov"] ?? [:])")
         let stats = try PhotoGridBinary.run(["stats", "--db", database, "--json"]).json()
-        #expect(stats["media"] as? [String: Int] == ["photo": 1, "video": 3])
+        #expect(stats["media"] as? [String: Int] == ["photo": 2, "video": 4])
 
         // Poster thumbnails (export: a fresh library and its grid thumbnails): the centre square of the frame
-        // at 1 s, as ffmpeg extracts it (autorotated); four files for four contents — the three videos'
-        // keys differ though their first bytes are the same stream (the rotation in the moov counts).
+        // at 1 s, as ffmpeg extracts it (autorotated); five files for five contents (two photos, three
+        // videos: clip.mp4 and really-a-video.jpg are one) — the videos' keys differ though they are the
+        // same stream (the rotation in the moov counts).
         let gallery = directory.appendingPathComponent("gallery")
         let export = try PhotoGridBinary.run(["export", photos.path, "--out", gallery.path])
         #expect(export.status == 0, "\(export.stderr)")
         let grid = try FileManager.default.contentsOfDirectory(atPath: gallery.appendingPathComponent("thumbnails/grid-387").path)
-        #expect(grid.filter { $0.hasSuffix(".jpg") }.count == 4, "\(grid)")
+        #expect(grid.filter { $0.hasSuffix(".jpg") }.count == 5, "\(grid)")  // really-a-video.jpg is clip.mp4's content
         let exported = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: gallery.appendingPathComponent("layout.json"))) as? [String: Any])
         let cells = try #require(exported["cells"] as? [[String: Any]])
         for name in ["clip.mp4", "turned.mov"] {
