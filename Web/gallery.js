@@ -139,7 +139,16 @@ function attachThumbnail(button, onScreen = false) {
   const url = button.dataset.thumbnail;
   if (!url || button.querySelector("img") || button.thumbnailLoad) return button.thumbnailLoad;
   const stem = url.slice(url.lastIndexOf("/") + 1);
-  if (onScreen) button.style.backgroundImage = `url("api/v1/placeholders/${stem}")`;
+  if (onScreen) {
+    const placeholder = new Image();
+    placeholder.onload = () => {
+      if (placeholder.naturalWidth > 0) {
+        button.style.backgroundImage = `url("${placeholder.src}")`;
+        button.dataset.placeholder = "shown";  // the test contract: what is on screen before the thumbnail
+      }
+    };
+    placeholder.src = `api/v1/placeholders/${stem}`;
+  }
   button.thumbnailLoad = new Promise((settle) => button.appendChild(thumbnailImage(button, url, 0, settle)));
   return button.thumbnailLoad;
 }
@@ -155,8 +164,24 @@ function makeCell(cell) {
   } else {
     button.classList.add("broken");
   }
+  if (cell.media === "video") {
+    // The duration in the corner, as the Photos app draws it (bottom right); it moves no frame.
+    const badge = document.createElement("span");
+    badge.className = "duration";
+    badge.textContent = cell.duration != null ? formatDuration(cell.duration) : "▶";
+    button.appendChild(badge);
+    button.setAttribute("aria-label", `${button.getAttribute("aria-label")}, video${cell.duration != null ? ", " + badge.textContent : ""}`);
+  }
   button.addEventListener("click", () => open(cell.index));
   return button;
+}
+
+/** A video's duration as the Photos app shows it: 0:07, 1:05, 1:02:03. */
+function formatDuration(seconds) {
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;
+  const ss = String(s).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
 
 /** A cell's thumbnail. One that is not ready (made on demand while the server is busy, or of a photo the

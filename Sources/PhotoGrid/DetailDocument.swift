@@ -28,6 +28,9 @@ public struct DetailDocument: Sendable, Hashable, Codable, JSONWritable {
     public var drag: Drag?
     /// The detail thumbnail's URL (from a server only).
     public var thumbnail: String?
+    /// `video` or `live` for a row that is not a photo (absent for a photo); a video's duration in seconds.
+    public var media: String? = nil
+    public var duration: Double? = nil
 
     /// The detail being dragged by `translation`.
     public struct Drag: Sendable, Hashable, Codable, JSONWritable {
@@ -52,10 +55,12 @@ public struct DetailDocument: Sendable, Hashable, Codable, JSONWritable {
             w.key("cell"); cell.write(to: &w)
             w.key("detail"); detail.write(to: &w)
             if let drag { w.key("drag"); drag.write(to: &w) }
+            if let duration { w.key("duration"); w.value(duration) }
             if let id { w.key("id"); w.value(Int(id)) }
             w.key("image"); image.write(to: &w)
             w.key("index"); w.value(index)
             w.key("mask"); mask.write(to: &w)
+            if let media { w.key("media"); w.value(media) }
             if let path { w.key("path"); w.value(path) }
             if let pathBytes { w.key("pathBytes"); w.value(pathBytes) }
             w.key("progress"); w.value(progress)

@@ -157,7 +157,7 @@ public struct GalleryLayout: Sendable {
             let g = cell(i, p)
             cells.append(LayoutDocument.Cell(index: i, id: p.id, path: p.path, pathBytes: p.pathBytes.flatMap(PathBytesField.base64IfNotUTF8), pixelWidth: p.pixelWidth, pixelHeight: p.pixelHeight,
                                              frame: g.frame, imageFrame: g.imageFrame, crop: g.crop, thumbnail: thumbnail.map { $0(p) } ?? p.thumbnail,
-                                             section: sectioned?.section(containing: i)))
+                                             section: sectioned?.section(containing: i), media: p.media, duration: p.duration))
         }
         // The window's photos are read in place (a copy of each would retain its strings again).
         for i in indices {
@@ -206,9 +206,12 @@ public struct GalleryLayout: Sendable {
                                 gridOpacity: DragToDismiss.gridOpacity(translation: t),
                                 rendered: geometry.drag.renderedRect(translation: t))
         }
-        return DetailDocument(index: index, id: p.id, path: p.path, pathBytes: p.pathBytes.flatMap(PathBytesField.base64IfNotUTF8), viewport: viewport, cell: geometry.cell,
-                              source: geometry.source, detail: geometry.detail, progress: progress,
-                              image: frame.image, mask: frame.mask, visible: frame.visible, drag: drag,
-                              thumbnail: thumbnail.flatMap { $0(p) })
+        var document = DetailDocument(index: index, id: p.id, path: p.path, pathBytes: p.pathBytes.flatMap(PathBytesField.base64IfNotUTF8), viewport: viewport, cell: geometry.cell,
+                                      source: geometry.source, detail: geometry.detail, progress: progress,
+                                      image: frame.image, mask: frame.mask, visible: frame.visible, drag: drag,
+                                      thumbnail: thumbnail.flatMap { $0(p) })
+        document.media = p.media
+        document.duration = p.duration
+        return document
     }
 }

@@ -16,6 +16,10 @@ public struct GalleryPhoto: Sendable, Hashable {
     public var thumbnail: String?
     /// The library photo's content key (absent for `--sizes`): what a server names its thumbnails by.
     public var contentKey: String?
+    /// `video` or `live` for a row that is not a photo (nil for a photo, and for `--sizes`); a video's
+    /// duration in seconds, when known.
+    public var media: String?
+    public var duration: Double?
 
     public init(id: Int64? = nil, path: String? = nil, pathBytes: [UInt8]? = nil, pixelWidth: Double, pixelHeight: Double,
                 thumbnail: String? = nil, contentKey: String? = nil) {

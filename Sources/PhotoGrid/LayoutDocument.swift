@@ -112,6 +112,10 @@ public struct LayoutDocument: Sendable, Hashable, Codable, JSONWritable {
         public var thumbnail: String?
         /// With sections: the section the cell belongs to.
         public var section: Int? = nil
+        /// `video` or `live` for a row that is not a photo (absent for a photo); a video's duration in
+        /// seconds, when known.
+        public var media: String? = nil
+        public var duration: Double? = nil
 
         public func write(to w: inout JSONWriter) { LayoutDocument.writeCell(self, to: &w) }
 
@@ -127,10 +131,12 @@ public struct LayoutDocument: Sendable, Hashable, Codable, JSONWritable {
     static func writeCell(_ cell: borrowing some LayoutCellValues & ~Copyable, to w: inout JSONWriter) {
         w.beginObject()
         w.key("crop"); cell.crop.write(to: &w)
+        if let duration = cell.duration { w.key("duration"); w.value(duration) }
         w.key("frame"); cell.frame.write(to: &w)
         if let id = cell.id { w.key("id"); w.value(Int(id)) }
         w.key("imageFrame"); cell.imageFrame.write(to: &w)
         w.key("index"); w.value(cell.index)
+        if let media = cell.media { w.key("media"); w.value(media) }
         if cell.hasPath { w.key("path"); cell.writePath(to: &w) }
         if let pathBytes = cell.pathBytes { w.key("pathBytes"); w.value(pathBytes) }
         w.key("pixelHeight"); w.value(cell.pixelHeight)
@@ -173,6 +179,9 @@ protocol LayoutCellValues: ~Copyable {
     var imageFrame: Rect { get }
     var crop: Rect { get }
     var section: Int? { get }
+    /// `video` or `live` (nil for a photo); a video's duration in seconds.
+    var media: String? { get }
+    var duration: Double? { get }
     /// Base64 of the path's bytes, when they are not valid UTF-8.
     var pathBytes: String? { get }
     var hasPath: Bool { get }

@@ -19,9 +19,12 @@ extension LayoutRequest {
                                      only: all ? 0..<count : detailIndex.map { $0..<($0 + 1) }, also: detailIndex) { range in
                 range.clamped(to: 0..<snapshot.count).map { i in
                     let photo = snapshot.photo(at: i)
-                    return GalleryPhoto(id: photo.id, path: photo.path, pathBytes: photo.invalidPathBytes,
-                                        pixelWidth: Double(photo.pixelWidth), pixelHeight: Double(photo.pixelHeight),
-                                        contentKey: photo.contentKey)
+                    var gallery = GalleryPhoto(id: photo.id, path: photo.path, pathBytes: photo.invalidPathBytes,
+                                               pixelWidth: Double(photo.pixelWidth), pixelHeight: Double(photo.pixelHeight),
+                                               contentKey: photo.contentKey)
+                    gallery.media = photo.nonPhoto?.media.rawValue
+                    gallery.duration = photo.nonPhoto?.duration
+                    return gallery
                 }
             }
         } catch {

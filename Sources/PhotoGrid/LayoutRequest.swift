@@ -159,5 +159,9 @@ extension GalleryPhoto {
         self.init(id: entry.id, path: entry.path,
                   pathBytes: entry.path.utf8.elementsEqual(entry.pathBytes) ? nil : entry.pathBytes,
                   pixelWidth: Double(entry.pixelWidth), pixelHeight: Double(entry.pixelHeight), contentKey: entry.contentKey)
+        if entry.media != .photo {
+            media = entry.media.rawValue
+            duration = entry.duration
+        }
     }
 }

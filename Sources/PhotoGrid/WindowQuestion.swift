@@ -96,6 +96,8 @@ private struct SnapshotCell: LayoutCellValues {
     var imageFrame: Rect { geometry.imageFrame }
     var crop: Rect { geometry.crop }
     var section: Int? { nil }
+    var media: String? { photo.nonPhoto?.media.rawValue }
+    var duration: Double? { photo.nonPhoto?.duration }
     var hasPath: Bool { true }
 
     /// The path as `GalleryPhoto.path` holds it: its bytes, or when they are not UTF-8 the text with

@@ -1,4 +1,5 @@
-/// A photo as the grid needs it: id, path (display text and bytes) and display (oriented) pixel size.
+/// A photo as the grid needs it: id, path (display text and bytes), display (oriented) pixel size, and
+/// for a video its kind and duration.
 public struct GridEntry: Sendable, Hashable {
     public var id: Int64
     public var path: String
@@ -8,9 +9,15 @@ public struct GridEntry: Sendable, Hashable {
     public var pixelHeight: Int
     /// The photo's content key (what names its thumbnails), when it has one.
     public var contentKey: String?
+    /// A photo, a video or a Live Photo; a video's duration in seconds, when known.
+    public var media: MediaKind
+    public var duration: Double?
 
-    public init(id: Int64, path: String, pathBytes: [UInt8]? = nil, pixelWidth: Int, pixelHeight: Int, contentKey: String? = nil) {
+    public init(id: Int64, path: String, pathBytes: [UInt8]? = nil, pixelWidth: Int, pixelHeight: Int, contentKey: String? = nil,
+                media: MediaKind = .photo, duration: Double? = nil) {
         self.contentKey = contentKey
+        self.media = media
+        self.duration = duration
         self.id = id
         self.path = path
         self.pathBytes = pathBytes ?? Array(path.utf8)

@@ -18,13 +18,22 @@ public final class GridSnapshot: Sendable {
     private let text: [UInt8]
     /// Grid positions of the photos whose path bytes are not valid UTF-8 (almost always none).
     private let invalidPaths: Set<Int>
+    /// The rows that are not photos (videos, Live Photos), by grid position: their kind and duration.
+    private let nonPhotos: [Int: NonPhoto]
+
+    /// What a grid position that is not a photo holds.
+    public struct NonPhoto: Sendable, Hashable {
+        public var media: MediaKind
+        public var duration: Double?
+    }
 
     /// Number of photos in the grid.
     public var count: Int { ids.count }
 
     init(version: Int, ids: [Int64], widths: [Int32], heights: [Int32], starts: [UInt32], keyStarts: [UInt32], text: [UInt8],
-         invalidPaths: Set<Int>) {
+         invalidPaths: Set<Int>, nonPhotos: [Int: NonPhoto]) {
         self.invalidPaths = invalidPaths
+        self.nonPhotos = nonPhotos
         self.version = version
         self.ids = ids
         self.widths = widths
@@ -39,7 +48,10 @@ public final class GridSnapshot: Sendable {
     public convenience init(version: Int, entries: [GridEntry]) {
         var builder = Builder(expected: entries.count)
         for entry in entries {
-            entry.pathBytes.withUnsafeBytes { builder.append(id: entry.id, width: entry.pixelWidth, height: entry.pixelHeight, path: $0, contentKey: entry.contentKey) }
+            entry.pathBytes.withUnsafeBytes {
+                builder.append(id: entry.id, width: entry.pixelWidth, height: entry.pixelHeight, path: $0, contentKey: entry.contentKey,
+                               media: entry.media, duration: entry.duration)
+            }
         }
         self.init(version: version, builder)
     }
@@ -47,7 +59,7 @@ public final class GridSnapshot: Sendable {
     fileprivate convenience init(version: Int, _ builder: consuming Builder) {
         builder.starts.append(UInt32(builder.text.count))
         self.init(version: version, ids: builder.ids, widths: builder.widths, heights: builder.heights, starts: builder.starts,
-                  keyStarts: builder.keyStarts, text: builder.text, invalidPaths: builder.invalidPaths)
+                  keyStarts: builder.keyStarts, text: builder.text, invalidPaths: builder.invalidPaths, nonPhotos: builder.nonPhotos)
     }
 
     /// The arrays of a snapshot, filled one photo at a time in grid order.
@@ -55,6 +67,7 @@ public final class GridSnapshot: Sendable {
         var ids: [Int64] = [], widths: [Int32] = [], heights: [Int32] = []
         var starts: [UInt32] = [], keyStarts: [UInt32] = [], text: [UInt8] = []
         var invalidPaths = Set<Int>()
+        var nonPhotos: [Int: NonPhoto] = [:]
 
         init(expected: Int) {
             ids.reserveCapacity(expected); widths.reserveCapacity(expected); heights.reserveCapacity(expected)
@@ -62,7 +75,9 @@ public final class GridSnapshot: Sendable {
             text.reserveCapacity(expected * 48)
         }
 
-        mutating func append(id: Int64, width: Int, height: Int, path: UnsafeRawBufferPointer, contentKey: String?) {
+        mutating func append(id: Int64, width: Int, height: Int, path: UnsafeRawBufferPointer, contentKey: String?,
+                             media: MediaKind = .photo, duration: Double? = nil) {
+            if media != .photo { nonPhotos[ids.count] = NonPhoto(media: media, duration: duration) }
             ids.append(id)
             widths.append(Int32(clamping: width))
             heights.append(Int32(clamping: height))
@@ -86,6 +101,8 @@ public final class GridSnapshot: Sendable {
         public var pixelWidth: Int
         public var pixelHeight: Int
         public var contentKey: String?
+        /// Not a photo: its kind and duration (nil for a photo).
+        public var nonPhoto: NonPhoto?
     }
 
     /// The photo at grid position `index` (`0 ..< count`), as values.
@@ -95,7 +112,7 @@ public final class GridSnapshot: Sendable {
             return Photo(id: photo.id, path: String(decoding: photo.path, as: UTF8.self),
                          invalidPathBytes: photo.pathIsUTF8 ? nil : Array(photo.path),
                          pixelWidth: photo.pixelWidth, pixelHeight: photo.pixelHeight,
-                         contentKey: photo.contentKey.map { String(decoding: $0, as: UTF8.self) })
+                         contentKey: photo.contentKey.map { String(decoding: $0, as: UTF8.self) }, nonPhoto: photo.nonPhoto)
         }
     }
 
@@ -109,7 +126,7 @@ public final class GridSnapshot: Sendable {
                         try keyStarts.withUnsafeBufferPointer { keyStarts in
                             try text.withUnsafeBufferPointer { text in
                                 try body(UnsafePhotos(ids: ids, widths: widths, heights: heights, starts: starts, keyStarts: keyStarts,
-                                                      text: text, invalidPaths: invalidPaths))
+                                                      text: text, invalidPaths: invalidPaths, nonPhotos: nonPhotos))
                             }
                         }
                     }
@@ -128,13 +145,16 @@ public final class GridSnapshot: Sendable {
         @usableFromInline let text: UnsafeBufferPointer<UInt8>
         /// Grid positions of the paths that are not UTF-8; nil when there are none (almost always).
         @usableFromInline let invalidPaths: Set<Int>?
+        /// The positions that are not photos; nil when there are none.
+        @usableFromInline let nonPhotos: [Int: NonPhoto]?
 
         fileprivate init(ids: UnsafeBufferPointer<Int64>, widths: UnsafeBufferPointer<Int32>, heights: UnsafeBufferPointer<Int32>,
                          starts: UnsafeBufferPointer<UInt32>, keyStarts: UnsafeBufferPointer<UInt32>, text: UnsafeBufferPointer<UInt8>,
-                         invalidPaths: Set<Int>) {
+                         invalidPaths: Set<Int>, nonPhotos: [Int: NonPhoto]) {
             self.ids = ids; self.widths = widths; self.heights = heights
             self.starts = starts; self.keyStarts = keyStarts; self.text = text
             self.invalidPaths = invalidPaths.isEmpty ? nil : invalidPaths
+            self.nonPhotos = nonPhotos.isEmpty ? nil : nonPhotos
         }
 
         public var count: Int { ids.count }
@@ -146,7 +166,8 @@ public final class GridSnapshot: Sendable {
             return UnsafePhoto(id: ids[index], pixelWidth: Int(widths[index]), pixelHeight: Int(heights[index]),
                                path: UnsafeBufferPointer(rebasing: text[pathStart..<keyStart]),
                                pathIsUTF8: invalidPaths.map { !$0.contains(index) } ?? true,
-                               contentKey: keyEnd > keyStart ? UnsafeBufferPointer(rebasing: text[keyStart..<keyEnd]) : nil)
+                               contentKey: keyEnd > keyStart ? UnsafeBufferPointer(rebasing: text[keyStart..<keyEnd]) : nil,
+                               nonPhoto: nonPhotos?[index])
         }
     }
 
@@ -154,9 +175,9 @@ public final class GridSnapshot: Sendable {
     public struct UnsafePhoto {
         @inlinable
         init(id: Int64, pixelWidth: Int, pixelHeight: Int, path: UnsafeBufferPointer<UInt8>, pathIsUTF8: Bool,
-             contentKey: UnsafeBufferPointer<UInt8>?) {
+             contentKey: UnsafeBufferPointer<UInt8>?, nonPhoto: NonPhoto?) {
             self.id = id; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
-            self.path = path; self.pathIsUTF8 = pathIsUTF8; self.contentKey = contentKey
+            self.path = path; self.pathIsUTF8 = pathIsUTF8; self.contentKey = contentKey; self.nonPhoto = nonPhoto
         }
 
         public var id: Int64
@@ -168,6 +189,8 @@ public final class GridSnapshot: Sendable {
         public var pathIsUTF8: Bool
         /// The content key's UTF-8, when the photo has one.
         public var contentKey: UnsafeBufferPointer<UInt8>?
+        /// Not a photo: its kind and duration (nil for a photo).
+        public var nonPhoto: NonPhoto?
     }
 }
 
@@ -186,14 +209,18 @@ extension PhotoStore {
             let expected = try Int.fetchOne(db, sql: "SELECT photos FROM grid_size WHERE id = 1") ?? 0
             var builder = GridSnapshot.Builder(expected: expected)
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT grid.id, grid.display_width, grid.display_height, grid.path_bytes, photos.content_key
+                SELECT grid.id, grid.display_width, grid.display_height, grid.path_bytes, photos.content_key, photos.media, photos.duration
                 FROM (SELECT rowid AS id, display_width, display_height, sort_key, path_bytes FROM photos
                       INDEXED BY photos_grid WHERE \(Self.gridFilter) ORDER BY sort_key, path_bytes) AS grid
                 JOIN photos ON photos.id = grid.id ORDER BY grid.sort_key, grid.path_bytes
                 """)
             while let row = try rows.next() {
                 let path: Data = row[3]
-                path.withUnsafeBytes { builder.append(id: row[0], width: row[1], height: row[2], path: $0, contentKey: row[4]) }
+                let media: String = row[5]
+                path.withUnsafeBytes {
+                    builder.append(id: row[0], width: row[1], height: row[2], path: $0, contentKey: row[4],
+                                   media: MediaKind(rawValue: media) ?? .photo, duration: row[6])
+                }
             }
             return GridSnapshot(version: version, builder)
         }

@@ -67,7 +67,8 @@ public struct GridReader {
             inner += " ORDER BY sort_key, path_bytes"
         }
         let sql = """
-            SELECT grid.id, photos.path, grid.display_width, grid.display_height, grid.path_bytes, photos.content_key
+            SELECT grid.id, photos.path, grid.display_width, grid.display_height, grid.path_bytes, photos.content_key,
+                   photos.media, photos.duration
             FROM (\(inner)) AS grid JOIN photos ON photos.id = grid.id ORDER BY grid.sort_key, grid.path_bytes
             """
         return try run("reading the grid") { db in
@@ -75,8 +76,10 @@ public struct GridReader {
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {
                 let pathBytes: Data = row[4]
+                let media: String = row[6]
                 entries.append(GridEntry(id: row[0], path: row[1], pathBytes: [UInt8](pathBytes),
-                                         pixelWidth: row[2], pixelHeight: row[3], contentKey: row[5]))
+                                         pixelWidth: row[2], pixelHeight: row[3], contentKey: row[5],
+                                         media: MediaKind(rawValue: media) ?? .photo, duration: row[7]))
             }
             return entries
         }

@@ -357,6 +357,33 @@ def test_problems_are_listed(browser, folder):
         server.stop()
 
 
+def test_video_cells(browser, folder):
+    """A video is a cell like a photo, its poster as its thumbnail, its duration in the bottom-right corner."""
+    videos = os.path.join(folder, "with-videos")
+    os.makedirs(videos, exist_ok=True)
+    subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30", "-t", "67", "-g", "30",
+                    "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", os.path.join(videos, "clip.mp4")], check=True)
+    shutil.copy(os.path.join(REPO, "SampleImages", "sunset.jpg"), videos)
+    os.makedirs(os.path.join(folder, "with-videos-library"), exist_ok=True)
+    server = Server(["with-videos", "--db", "with-videos-library/library.sqlite"], folder)
+    try:
+        server.wait_indexed()
+        doc = server.get("/api/v1/layout?width=393&height=759")
+        video = next(c for c in doc["cells"] if c["path"] == "clip.mp4")
+        page = open_page(browser, server, 393, 759, 2)
+        page.wait_for_function("[...document.querySelectorAll('.cell img')].every(i => i.complete)", timeout=10000)
+        badge = page.evaluate(f"(document.querySelector('[data-index=\"{video['index']}\"] .duration') || {{}}).textContent")
+        drawn = page.evaluate(f"document.querySelector('[data-index=\"{video['index']}\"] img').naturalWidth")
+        check("a video cell shows its poster and its duration in the corner (1:07)",
+              video.get("media") == "video" and abs(video.get("duration", 0) - 67) < 0.1 and badge == "1:07" and drawn > 0,
+              f"{video} badge {badge!r} poster {drawn}")
+        if os.environ.get("PHOTOGRID_SCREENSHOTS"):
+            page.screenshot(path=os.path.join(os.environ["PHOTOGRID_SCREENSHOTS"], "gallery-video.png"))
+        page.close()
+    finally:
+        server.stop()
+
+
 def test_token_in_a_browser(browser, folder):
     """A server with a token: the address opened once as /?token=… signs the browser in with an HttpOnly
     cookie and loses the token; images, documents and the event stream then work; without it, a form."""
@@ -491,6 +518,7 @@ def main():
                 test_token_in_a_browser(browser, folder)
                 test_first_screen_of_a_never_seen_folder(browser, folder)
                 test_problems_are_listed(browser, folder)
+                test_video_cells(browser, folder)
                 if not os.environ.get("PHOTOGRID_BROWSER_QUICK"):
                     test_a_million_photos(browser, folder)
             finally:

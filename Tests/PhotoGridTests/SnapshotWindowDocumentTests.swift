@@ -26,8 +26,11 @@ import TestSupport
             }
             var bytes = Array(name.utf8)
             if i == 500 { bytes = Array("caf".utf8) + [0xE9] + Array(".jpg".utf8) }
+            // Every 13th a video (one in two with a known duration), every 29th a Live Photo.
+            let media: MediaKind = i % 13 == 0 ? .video : i % 29 == 0 ? .live : .photo
             return GridEntry(id: Int64(i * 7 + 3), path: String(decoding: bytes, as: UTF8.self), pathBytes: bytes,
-                             pixelWidth: size.0, pixelHeight: size.1, contentKey: key)
+                             pixelWidth: size.0, pixelHeight: size.1, contentKey: key, media: media,
+                             duration: media == .video && i % 2 == 0 ? Double(i) / 10 : nil)
         }
         return GridSnapshot(version: 1, entries: entries)
     }()
