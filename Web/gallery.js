@@ -123,32 +123,49 @@ function draw() {
  *  above and below, drawn ahead of scrolling) only once every visible one has come (or given up), so that
  *  on a busy server the screen fills before anything else is made. */
 function loadThumbnails(visible) {
-  const waiting = visible.map((element) => attachThumbnail(element, true)).filter(Boolean);
   const generation = ++state.thumbnailGeneration;
-  Promise.allSettled(waiting).then(() => {
+  // Placeholders first (a millisecond each on the server): asked before the thumbnails, which would
+  // otherwise hold the browser's few connections to the server while they are made. Then the visible
+  // thumbnails, then the rest.
+  const placeholders = visible.map(attachPlaceholder).filter(Boolean);
+  const wait = Promise.race([Promise.allSettled(placeholders), new Promise((done) => setTimeout(done, 400))]);
+  wait.then(() => {
     if (generation !== state.thumbnailGeneration) return;  // a newer draw decides
-    for (const element of state.cells.values()) attachThumbnail(element);
+    const waiting = visible.map((element) => attachThumbnail(element)).filter(Boolean);
+    Promise.allSettled(waiting).then(() => {
+      if (generation !== state.thumbnailGeneration) return;
+      for (const element of state.cells.values()) attachThumbnail(element);
+    });
   });
 }
 
-/** Gives `button` its thumbnail image if it has none yet: a promise settled when it has loaded or has
- *  been given up on (nothing when there is nothing to load). A cell on screen shows its placeholder
- *  meanwhile — the centre of the small picture the camera embedded, which the server cuts in a
- *  millisecond (`/api/v1/placeholders/…`; none for photos without one) — under the image to come. */
-function attachThumbnail(button, onScreen = false) {
+/** Asks for `button`'s placeholder once — the centre of the small picture the camera embedded, which the
+ *  server cuts in a millisecond (`/api/v1/placeholders/…`; 204 for photos without one) — and shows it
+ *  under the image to come: a promise settled when it has come or there is none. */
+function attachPlaceholder(button) {
   const url = button.dataset.thumbnail;
-  if (!url || button.querySelector("img") || button.thumbnailLoad) return button.thumbnailLoad;
+  if (!url || button.placeholderLoad || button.querySelector("img")) return button.placeholderLoad;
   const stem = url.slice(url.lastIndexOf("/") + 1);
-  if (onScreen) {
+  button.placeholderLoad = new Promise((settle) => {
     const placeholder = new Image();
     placeholder.onload = () => {
       if (placeholder.naturalWidth > 0) {
         button.style.backgroundImage = `url("${placeholder.src}")`;
         button.dataset.placeholder = "shown";  // the test contract: what is on screen before the thumbnail
       }
+      settle();
     };
+    placeholder.onerror = () => settle();
     placeholder.src = `api/v1/placeholders/${stem}`;
-  }
+  });
+  return button.placeholderLoad;
+}
+
+/** Gives `button` its thumbnail image if it has none yet: a promise settled when it has loaded or has
+ *  been given up on (nothing when there is nothing to load). */
+function attachThumbnail(button) {
+  const url = button.dataset.thumbnail;
+  if (!url || button.querySelector("img") || button.thumbnailLoad) return button.thumbnailLoad;
   button.thumbnailLoad = new Promise((settle) => button.appendChild(thumbnailImage(button, url, 0, settle)));
   return button.thumbnailLoad;
 }
