@@ -49,7 +49,12 @@ export class LibraryStatus {
     if (run && run.phase === "indexing") return { text: `Indexing ${grouped(run.done)} of ${plural(run.total, "file", "files")}…`, busy: true };
     if (run && run.phase === "failed") return { text: `Indexing failed${run.reason ? ": " + run.reason : ""}`, busy: true };
     if (!s) return { text: "", busy: false };
-    return { text: s.ok === 0 ? "No photos yet" : plural(s.ok, "Photo", "Photos"), busy: false };
+    if (s.ok === 0) return { text: "No photos yet", busy: false };
+    // As the Photos app counts: "1,200 Photos, 40 Videos" (Live Photos are photos).
+    const videos = s.media?.video ?? 0, photos = s.ok - videos;
+    const text = [photos > 0 ? plural(photos, "Photo", "Photos") : null, videos > 0 ? plural(videos, "Video", "Videos") : null]
+      .filter(Boolean).join(", ");
+    return { text, busy: false };
   }
 
   show() {

@@ -15,7 +15,8 @@ public enum ImageProbe {
     /// `path` is for messages.
     public static func probe(descriptor: Int32, path: String, format: ImageFormat) throws(ImageFormatError) -> ImageFacts {
         let reopened = "/proc/self/fd/\(descriptor)"
-        let digest = try prefixDigest(descriptor)
+        // A video's key also covers its moov box (VideoSupport.contentDigest).
+        let digest = format.isVideo ? try VideoSupport.contentDigest(descriptor) : try prefixDigest(descriptor)
         switch format {
         case .png:
             let header: PNGHeader
@@ -42,7 +43,7 @@ public enum ImageProbe {
         case .heic, .avif:
             return try HEIFSupport.probe(path: reopened, displayPath: path, format: format, prefixDigest: digest)
         case .mov, .mp4:
-            return try VideoSupport.probe(descriptor: descriptor, path: reopened, format: format)
+            return try VideoSupport.probe(path: reopened, format: format, contentDigest: digest)
         case .jpeg:
             throw .unsupported(.jpeg)
         }
@@ -50,15 +51,19 @@ public enum ImageProbe {
 
     /// `PrefixDigest` of the first `PrefixDigest.length` bytes of the file open as `descriptor`.
     static func prefixDigest(_ descriptor: Int32) throws(ImageFormatError) -> UInt64 {
-        var bytes = [UInt8](repeating: 0, count: PrefixDigest.length)
+        try read(descriptor, at: 0, count: PrefixDigest.length).withUnsafeBytes { PrefixDigest.fnv1a($0) }
+    }
+
+    /// Up to `count` bytes at `offset` of the file open as `descriptor` (fewer at its end), with pread(2).
+    static func read(_ descriptor: Int32, at offset: UInt64, count: Int) throws(ImageFormatError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
-        while done < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(done)) }
-            if got > 0 { done += got } else if got == 0 { break } else if errno != EINTR {
-                throw .system(call: "pread", errno: errno)
-            }
+        while done < count {
+            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done)) }
+            if got > 0 { done += got } else if got == 0 { break } else if errno != EINTR { throw .system(call: "pread", errno: errno) }
         }
-        return bytes.withUnsafeBytes { PrefixDigest.fnv1a(UnsafeRawBufferPointer(rebasing: $0[..<done])) }
+        bytes.removeSubrange(done...)
+        return bytes
     }
 }
 

@@ -11,15 +11,14 @@ import Musl
 /// orientation left to apply, the capture date as local time) plus duration and codec; their picture is
 /// the poster frame (`VideoPoster`: the first keyframe at or after min(1 s, duration/2), upright).
 enum VideoSupport {
-    /// The video's facts; `descriptor` is the open file (read for the content digest: its first bytes and
-    /// its `moov` box), `path` the name FFmpeg opens it by.
-    static func probe(descriptor: Int32, path: String, format: ImageFormat) throws(ImageFormatError) -> ImageFacts {
+    /// The video's facts; `path` is the name FFmpeg opens it by, `contentDigest` its `contentDigest`.
+    static func probe(path: String, format: ImageFormat, contentDigest: UInt64) throws(ImageFormatError) -> ImageFacts {
         let header: VideoHeader
         do { header = try VideoProbe.probe(path: path) } catch { throw .video(error.description) }
         guard let video = header.video else { throw .video("the file has no video stream") }
         var facts = ImageFacts(format: format, storedWidth: video.width, storedHeight: video.height, orientation: 1,
                                takenAt: header.captureDate?.localTime, components: 3, colorSpace: "ycbcr",
-                               isProgressive: false, prefixDigest: try contentDigest(descriptor))
+                               isProgressive: false, prefixDigest: contentDigest)
         facts.duration = header.duration
         facts.codec = video.codec
         return facts
@@ -43,33 +42,21 @@ enum VideoSupport {
     /// top-level `moov` box: remuxes that differ only in the rotation a `moov` at the end of the file
     /// stores (`exiftool -Rotation=`) get different keys, so they never share a poster.
     static func contentDigest(_ descriptor: Int32) throws(ImageFormatError) -> UInt64 {
-        var bytes = try read(descriptor, at: 0, count: PrefixDigest.length)
+        var bytes = try ImageProbe.read(descriptor, at: 0, count: PrefixDigest.length)
         var offset: UInt64 = 0
         for _ in 0..<64 {  // top-level boxes: ftyp, wide, mdat, moov, free, … (a bounded walk)
-            let head = try read(descriptor, at: offset, count: 16)
+            let head = try ImageProbe.read(descriptor, at: offset, count: 16)
             guard head.count >= 8 else { break }
             var size = head[0..<4].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
             let type = String(decoding: head[4..<8], as: UTF8.self)
             if size == 1, head.count == 16 { size = head[8..<16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
             if type == "moov" {
-                bytes += try read(descriptor, at: offset, count: Int(min(size == 0 ? UInt64(moovDigestLength) : size, UInt64(moovDigestLength))))
+                bytes += try ImageProbe.read(descriptor, at: offset, count: Int(min(size == 0 ? UInt64(moovDigestLength) : size, UInt64(moovDigestLength))))
                 break
             }
             guard size >= 8 else { break }
             offset += size
         }
         return bytes.withUnsafeBytes { PrefixDigest.fnv1a($0) }
-    }
-
-    /// Up to `count` bytes at `offset` (fewer at the end of the file).
-    static func read(_ descriptor: Int32, at offset: UInt64, count: Int) throws(ImageFormatError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done)) }
-            if got > 0 { done += got } else if got == 0 { break } else if errno != EINTR { throw .system(call: "pread", errno: errno) }
-        }
-        bytes.removeSubrange(done...)
-        return bytes
     }
 }

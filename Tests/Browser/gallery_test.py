@@ -55,6 +55,11 @@ class Server:
         self.process.wait(timeout=30)
 
 
+# Every cell on screen has its image and it has come (an image is attached after the cell's placeholder
+# has been asked for: no image yet is not "every image loaded").
+VISIBLE_IMAGES_COMPLETE = "[...document.querySelectorAll('[data-index]')].filter(e => { const r = e.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }).every(e => { const i = e.querySelector('img'); return i && i.complete; })"
+
+
 def open_page(browser, server, width, height=800, scale=1, query=""):
     page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=scale)
     page.on("console", lambda m: console_errors.append(f"{m.type}: {m.text}") if m.type == "error" else None)
@@ -237,7 +242,7 @@ def test_resize_keeps_the_top_photo(browser, server):
 
 def test_render_screenshot(browser, server, folder):
     page = open_page(browser, server, 393, 759, 3)
-    page.wait_for_function("[...document.querySelectorAll('.cell img')].every(i => i.complete)")
+    page.wait_for_function(VISIBLE_IMAGES_COMPLETE)
     page.wait_for_timeout(300)
     # The status line floats over the grid (it moves no cell); render draws the grid alone.
     page.add_style_tag(content="#status { display: none !important; }")
@@ -371,7 +376,7 @@ def test_video_cells(browser, folder):
         doc = server.get("/api/v1/layout?width=393&height=759")
         video = next(c for c in doc["cells"] if c["path"] == "clip.mp4")
         page = open_page(browser, server, 393, 759, 2)
-        page.wait_for_function("[...document.querySelectorAll('.cell img')].every(i => i.complete)", timeout=10000)
+        page.wait_for_function(VISIBLE_IMAGES_COMPLETE, timeout=10000)
         badge = page.evaluate(f"(document.querySelector('[data-index=\"{video['index']}\"] .duration') || {{}}).textContent")
         drawn = page.evaluate(f"document.querySelector('[data-index=\"{video['index']}\"] img').naturalWidth")
         check("a video cell shows its poster and its duration in the corner (1:07)",
@@ -485,7 +490,7 @@ def test_a_million_photos(browser, folder):
             check(f"1,000,000 photos, {name}: {len(cells)} cells in the document (≤ {bound}), drawn {seconds * 1000:.0f} ms after the scroll",
                   0 < len(cells) <= bound)
             if name == "end":
-                page.wait_for_function("[...document.querySelectorAll('.cell img')].every(i => i.complete)", timeout=60000)
+                page.wait_for_function(VISIBLE_IMAGES_COMPLETE, timeout=60000)
                 broken = page.evaluate("document.querySelectorAll('.cell.broken').length")
                 check("at the end of a million photos every thumbnail was made and drawn", broken == 0, f"{broken} broken")
                 last = next((c for c in cells if c["index"] == 999_999), None)
