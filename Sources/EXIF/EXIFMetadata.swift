@@ -15,6 +15,9 @@ public struct EXIFMetadata: Sendable, Equatable {
     /// length), when IFD1 names one that lies wholly inside the data and starts as a JPEG does (SOI).
     /// Cameras and phones write a ~160×120 one; in the sensor's orientation, as the main image.
     public var thumbnail: Range<Int>?
+    /// Apple's Live Photo identifier (maker note tag 0x0011, exiftool's `MediaGroupUUID`, formerly
+    /// `ContentIdentifier`): the same text as the paired movie's `com.apple.quicktime.content.identifier`.
+    public var contentIdentifier: String?
 
     /// TIFF tag numbers and field types used here.
     enum Tag {
@@ -23,6 +26,7 @@ public struct EXIFMetadata: Sendable, Equatable {
         static let dateTimeOriginal: UInt16 = 0x9003
         static let jpegInterchangeFormat: UInt16 = 0x0201
         static let jpegInterchangeFormatLength: UInt16 = 0x0202
+        static let makerNote: UInt16 = 0x927C
     }
     enum FieldType {
         static let ascii: UInt16 = 2
@@ -76,9 +80,12 @@ public struct EXIFMetadata: Sendable, Equatable {
             return
         }
         guard let exifIFD = readIFD(reader, at: exifIFDOffset, name: "Exif IFD") else { return }
-        for entry in exifIFD where entry.tag == Tag.dateTimeOriginal {
-            readDateTimeOriginal(reader, entry)
-            break
+        for entry in exifIFD {
+            switch entry.tag {
+            case Tag.dateTimeOriginal where dateTimeOriginal == nil: readDateTimeOriginal(reader, entry)
+            case Tag.makerNote where contentIdentifier == nil: contentIdentifier = AppleMakerNote.contentIdentifier(reader, entry)
+            default: break
+            }
         }
     }
 

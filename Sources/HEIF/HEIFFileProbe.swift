@@ -18,13 +18,15 @@ public enum HEIFFileProbe {
         var warnings: [String] = []
         let exif = exifMetadata(handle, warnings: &warnings)
         warnings += exif.warnings
-        return HEIFHeader(width: width, height: height,
+        var header = HEIFHeader(width: width, height: height,
                           codedWidth: Int(heif_image_handle_get_ispe_width(handle)),
                           codedHeight: Int(heif_image_handle_get_ispe_height(handle)),
                           hasAlpha: heif_image_handle_has_alpha_channel(handle) != 0,
                           bitDepth: Int(heif_image_handle_get_luma_bits_per_pixel(handle)),
                           thumbnailSizes: HEIFDecoder.thumbnails(of: handle).map { ($0.width, $0.height) },
                           exifOrientation: exif.orientation, takenAt: exif.dateTimeOriginal, warnings: warnings)
+        header.contentIdentifier = exif.contentIdentifier
+        return header
     }
 
     /// An empty file says so (libheif would call it a missing ftyp).

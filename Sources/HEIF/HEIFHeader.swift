@@ -18,6 +18,8 @@ public struct HEIFHeader: Sendable {
     public var exifOrientation: Int
     /// EXIF DateTimeOriginal as "YYYY-MM-DDTHH:MM:SS", if present and valid.
     public var takenAt: String?
+    /// Apple's Live Photo identifier from the EXIF maker note (`EXIFMetadata.contentIdentifier`).
+    public var contentIdentifier: String?
     /// Non-fatal problems (unreadable EXIF).
     public var warnings: [String]
 

@@ -7,9 +7,11 @@ enum HEIFSupport {
     static func probe(path: String, displayPath: String, format: ImageFormat, prefixDigest: UInt64) throws(ImageFormatError) -> ImageFacts {
         let header: HEIFHeader
         do { header = try HEIFFileProbe.probe(path: path) } catch { throw .heif(error.description) }
-        return ImageFacts(format: format, storedWidth: header.width, storedHeight: header.height, orientation: 1,
-                          takenAt: header.takenAt, components: header.hasAlpha ? 4 : 3, colorSpace: "ycbcr",
-                          isProgressive: false, prefixDigest: prefixDigest)
+        var facts = ImageFacts(format: format, storedWidth: header.width, storedHeight: header.height, orientation: 1,
+                               takenAt: header.takenAt, components: header.hasAlpha ? 4 : 3, colorSpace: "ycbcr",
+                               isProgressive: false, prefixDigest: prefixDigest)
+        facts.contentIdentifier = header.contentIdentifier
+        return facts
     }
 
     /// The primary image decoded whole, upright, alpha on white — or, with `atLeast`, its own thumbnail

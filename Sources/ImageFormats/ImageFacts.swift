@@ -24,6 +24,11 @@ public struct ImageFacts: Sendable, Equatable {
     public var duration: Double?
     /// A video's codec as FFmpeg names it (`h264`, `hevc`); nil for photos.
     public var codec: String?
+    /// A video's poster frame time in seconds from its start (`VideoPoster`); nil for photos.
+    public var posterTime: Double?
+    /// Apple's Live Photo identifier: a HEIC's or JPEG's maker note, a movie's
+    /// `com.apple.quicktime.content.identifier`; the two halves of a Live Photo carry the same.
+    public var contentIdentifier: String?
 
     /// Whether these are a video's facts.
     public var isVideo: Bool { format.isVideo }

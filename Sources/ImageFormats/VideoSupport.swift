@@ -21,6 +21,8 @@ enum VideoSupport {
                                isProgressive: false, prefixDigest: contentDigest)
         facts.duration = header.duration
         facts.codec = video.codec
+        facts.posterTime = header.posterTime
+        facts.contentIdentifier = header.contentIdentifier
         return facts
     }
 

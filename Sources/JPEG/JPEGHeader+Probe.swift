@@ -106,10 +106,12 @@ extension JPEGHeader {
             exif = EXIFMetadata(tiff: UnsafeRawBufferPointer(rebasing: bytes[start..<start + Int(info.exif_length)]))
             warnings += exif.warnings
         }
-        return JPEGHeader(
+        var header = JPEGHeader(
             storedWidth: Int(info.width), storedHeight: Int(info.height), components: Int(info.components),
             colorSpace: JPEGColorSpace(info.color_space), isProgressive: info.progressive != 0,
             isArithmetic: info.arithmetic != 0, orientation: exif.orientation, takenAt: exif.dateTimeOriginal,
             warnings: warnings)
+        header.contentIdentifier = exif.contentIdentifier
+        return header
     }
 }

@@ -65,6 +65,7 @@ extension JPEGHeader {
                     let metadata = try file.exifMetadata(exif)
                     header.orientation = metadata.orientation
                     header.takenAt = metadata.dateTimeOriginal
+                    header.contentIdentifier = metadata.contentIdentifier
                     header.warnings += metadata.warnings
                 }
                 return header

@@ -16,6 +16,8 @@ public struct JPEGHeader: Sendable, Equatable {
     public var orientation: Int
     /// EXIF DateTimeOriginal as ISO 8601 local time without zone ("2008-10-22T16:29:49"), if present and valid.
     public var takenAt: String?
+    /// Apple's Live Photo identifier from the EXIF maker note (`EXIFMetadata.contentIdentifier`).
+    public var contentIdentifier: String?
     /// Non-fatal problems (libjpeg warnings, out-of-range orientation, bad EXIF offsets).
     public var warnings: [String]
 

@@ -31,6 +31,8 @@ public struct DetailDocument: Sendable, Hashable, Codable, JSONWritable {
     /// `video` or `live` for a row that is not a photo (absent for a photo); a video's duration in seconds.
     public var media: String? = nil
     public var duration: Double? = nil
+    /// A video's poster frame time in seconds, when known.
+    public var posterTime: Double? = nil
 
     /// The detail being dragged by `translation`.
     public struct Drag: Sendable, Hashable, Codable, JSONWritable {
@@ -63,6 +65,7 @@ public struct DetailDocument: Sendable, Hashable, Codable, JSONWritable {
             if let media { w.key("media"); w.value(media) }
             if let path { w.key("path"); w.value(path) }
             if let pathBytes { w.key("pathBytes"); w.value(pathBytes) }
+            if let posterTime { w.key("posterTime"); w.value(posterTime) }
             w.key("progress"); w.value(progress)
             w.key("source"); source.write(to: &w)
             if let thumbnail { w.key("thumbnail"); w.value(thumbnail) }

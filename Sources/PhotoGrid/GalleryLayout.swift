@@ -157,7 +157,8 @@ public struct GalleryLayout: Sendable {
             let g = cell(i, p)
             cells.append(LayoutDocument.Cell(index: i, id: p.id, path: p.path, pathBytes: p.pathBytes.flatMap(PathBytesField.base64IfNotUTF8), pixelWidth: p.pixelWidth, pixelHeight: p.pixelHeight,
                                              frame: g.frame, imageFrame: g.imageFrame, crop: g.crop, thumbnail: thumbnail.map { $0(p) } ?? p.thumbnail,
-                                             section: sectioned?.section(containing: i), media: p.media, duration: p.duration))
+                                             section: sectioned?.section(containing: i), media: p.media, duration: p.duration,
+                                             posterTime: p.posterTime))
         }
         // The window's photos are read in place (a copy of each would retain its strings again).
         for i in indices {
@@ -212,6 +213,7 @@ public struct GalleryLayout: Sendable {
                                       thumbnail: thumbnail.flatMap { $0(p) })
         document.media = p.media
         document.duration = p.duration
+        document.posterTime = p.posterTime
         return document
     }
 }

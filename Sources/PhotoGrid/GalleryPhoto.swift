@@ -20,6 +20,8 @@ public struct GalleryPhoto: Sendable, Hashable {
     /// duration in seconds, when known.
     public var media: String?
     public var duration: Double?
+    /// A video's poster frame time in seconds, when known.
+    public var posterTime: Double?
 
     public init(id: Int64? = nil, path: String? = nil, pathBytes: [UInt8]? = nil, pixelWidth: Double, pixelHeight: Double,
                 thumbnail: String? = nil, contentKey: String? = nil) {

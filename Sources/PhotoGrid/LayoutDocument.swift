@@ -116,6 +116,8 @@ public struct LayoutDocument: Sendable, Hashable, Codable, JSONWritable {
         /// seconds, when known.
         public var media: String? = nil
         public var duration: Double? = nil
+        /// A video's poster frame time in seconds (what its thumbnails show), when known.
+        public var posterTime: Double? = nil
 
         public func write(to w: inout JSONWriter) { LayoutDocument.writeCell(self, to: &w) }
 
@@ -141,6 +143,7 @@ public struct LayoutDocument: Sendable, Hashable, Codable, JSONWritable {
         if let pathBytes = cell.pathBytes { w.key("pathBytes"); w.value(pathBytes) }
         w.key("pixelHeight"); w.value(cell.pixelHeight)
         w.key("pixelWidth"); w.value(cell.pixelWidth)
+        if let posterTime = cell.posterTime { w.key("posterTime"); w.value(posterTime) }
         if let section = cell.section { w.key("section"); w.value(section) }
         if cell.hasThumbnail { w.key("thumbnail"); cell.writeThumbnail(to: &w) }
         w.endObject()
@@ -182,6 +185,8 @@ protocol LayoutCellValues: ~Copyable {
     /// `video` or `live` (nil for a photo); a video's duration in seconds.
     var media: String? { get }
     var duration: Double? { get }
+    /// A video's poster frame time in seconds.
+    var posterTime: Double? { get }
     /// Base64 of the path's bytes, when they are not valid UTF-8.
     var pathBytes: String? { get }
     var hasPath: Bool { get }

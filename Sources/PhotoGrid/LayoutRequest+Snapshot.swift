@@ -24,6 +24,7 @@ extension LayoutRequest {
                                                contentKey: photo.contentKey)
                     gallery.media = photo.nonPhoto?.media.rawValue
                     gallery.duration = photo.nonPhoto?.duration
+                    gallery.posterTime = photo.nonPhoto?.posterTime
                     return gallery
                 }
             }

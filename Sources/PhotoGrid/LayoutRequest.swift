@@ -162,6 +162,7 @@ extension GalleryPhoto {
         if entry.media != .photo {
             media = entry.media.rawValue
             duration = entry.duration
+            posterTime = entry.posterTime
         }
     }
 }

@@ -12,11 +12,18 @@ public struct ListedPhoto: Codable, Sendable, Equatable {
     /// `jpeg`, `png`, `webp`, `heic`, `avif`, `mov` or `mp4`: what the file was read as (an error row:
     /// what it claims).
     public var format: String
-    /// `photo` or `video` (`live` with Live Photos).
+    /// `photo`, `video` or `live` (a Live Photo: the photo row; its movie is a `video` row with `livePhotoId`).
     public var media: String
-    /// A video's duration in seconds, when the file says; a video's codec (`h264`, `hevc`).
+    /// A video's (or a Live Photo's motion's) duration in seconds, when the file says; a video's codec
+    /// (`h264`, `hevc`); a video's poster frame time in seconds (`ffmpeg -ss posterTime` gives that frame).
     public var duration: Double?
     public var codec: String?
+    public var posterTime: Double?
+    /// A Live Photo's movie: its row id and path.
+    public var movieId: Int64?
+    public var moviePath: String?
+    /// A Live Photo's movie row: the id of its photo (the movie is not in the grid).
+    public var livePhotoId: Int64?
     /// Why the file could not be read (error rows only).
     public var error: String?
     public var storedWidth: Int?
@@ -37,6 +44,10 @@ public struct ListedPhoto: Codable, Sendable, Equatable {
         media = photo.media.rawValue
         duration = photo.duration
         codec = photo.codec
+        posterTime = photo.posterTime
+        movieId = photo.movieID
+        moviePath = photo.moviePath
+        livePhotoId = photo.livePhotoID
         error = photo.status == .error ? photo.error : nil
         storedWidth = photo.storedWidth
         storedHeight = photo.storedHeight

@@ -98,6 +98,7 @@ private struct SnapshotCell: LayoutCellValues {
     var section: Int? { nil }
     var media: String? { photo.nonPhoto?.media.rawValue }
     var duration: Double? { photo.nonPhoto?.duration }
+    var posterTime: Double? { photo.nonPhoto?.posterTime }
     var hasPath: Bool { true }
 
     /// The path as `GalleryPhoto.path` holds it: its bytes, or when they are not UTF-8 the text with

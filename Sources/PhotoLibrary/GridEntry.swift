@@ -1,5 +1,5 @@
 /// A photo as the grid needs it: id, path (display text and bytes), display (oriented) pixel size, and
-/// for a video its kind and duration.
+/// for a video its kind, duration and poster time.
 public struct GridEntry: Sendable, Hashable {
     public var id: Int64
     public var path: String
@@ -12,12 +12,15 @@ public struct GridEntry: Sendable, Hashable {
     /// A photo, a video or a Live Photo; a video's duration in seconds, when known.
     public var media: MediaKind
     public var duration: Double?
+    /// A video's poster frame time in seconds, when known (nil for photos and Live Photos).
+    public var posterTime: Double?
 
     public init(id: Int64, path: String, pathBytes: [UInt8]? = nil, pixelWidth: Int, pixelHeight: Int, contentKey: String? = nil,
-                media: MediaKind = .photo, duration: Double? = nil) {
+                media: MediaKind = .photo, duration: Double? = nil, posterTime: Double? = nil) {
         self.contentKey = contentKey
         self.media = media
         self.duration = duration
+        self.posterTime = posterTime
         self.id = id
         self.path = path
         self.pathBytes = pathBytes ?? Array(path.utf8)

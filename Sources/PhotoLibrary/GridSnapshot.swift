@@ -18,13 +18,15 @@ public final class GridSnapshot: Sendable {
     private let text: [UInt8]
     /// Grid positions of the photos whose path bytes are not valid UTF-8 (almost always none).
     private let invalidPaths: Set<Int>
-    /// The rows that are not photos (videos, Live Photos), by grid position: their kind and duration.
+    /// The rows that are not photos (videos, Live Photos), by grid position: kind, duration, poster time.
     private let nonPhotos: [Int: NonPhoto]
 
     /// What a grid position that is not a photo holds.
     public struct NonPhoto: Sendable, Hashable {
         public var media: MediaKind
         public var duration: Double?
+        /// A video's poster frame time in seconds (nil for a Live Photo, whose picture is its photo).
+        public var posterTime: Double?
     }
 
     /// Number of photos in the grid.
@@ -50,7 +52,7 @@ public final class GridSnapshot: Sendable {
         for entry in entries {
             entry.pathBytes.withUnsafeBytes {
                 builder.append(id: entry.id, width: entry.pixelWidth, height: entry.pixelHeight, path: $0, contentKey: entry.contentKey,
-                               media: entry.media, duration: entry.duration)
+                               media: entry.media, duration: entry.duration, posterTime: entry.posterTime)
             }
         }
         self.init(version: version, builder)
@@ -76,8 +78,8 @@ public final class GridSnapshot: Sendable {
         }
 
         mutating func append(id: Int64, width: Int, height: Int, path: UnsafeRawBufferPointer, contentKey: String?,
-                             media: MediaKind = .photo, duration: Double? = nil) {
-            if media != .photo { nonPhotos[ids.count] = NonPhoto(media: media, duration: duration) }
+                             media: MediaKind = .photo, duration: Double? = nil, posterTime: Double? = nil) {
+            if media != .photo { nonPhotos[ids.count] = NonPhoto(media: media, duration: duration, posterTime: posterTime) }
             ids.append(id)
             widths.append(Int32(clamping: width))
             heights.append(Int32(clamping: height))
@@ -209,7 +211,8 @@ extension PhotoStore {
             let expected = try Int.fetchOne(db, sql: "SELECT photos FROM grid_size WHERE id = 1") ?? 0
             var builder = GridSnapshot.Builder(expected: expected)
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT grid.id, grid.display_width, grid.display_height, grid.path_bytes, photos.content_key, photos.media, photos.duration
+                SELECT grid.id, grid.display_width, grid.display_height, grid.path_bytes, photos.content_key, photos.media, photos.duration,
+                       photos.poster_time
                 FROM (SELECT rowid AS id, display_width, display_height, sort_key, path_bytes FROM photos
                       INDEXED BY photos_grid WHERE \(Self.gridFilter) ORDER BY sort_key, path_bytes) AS grid
                 JOIN photos ON photos.id = grid.id ORDER BY grid.sort_key, grid.path_bytes
@@ -219,7 +222,7 @@ extension PhotoStore {
                 let media: String = row[5]
                 path.withUnsafeBytes {
                     builder.append(id: row[0], width: row[1], height: row[2], path: $0, contentKey: row[4],
-                                   media: MediaKind(rawValue: media) ?? .photo, duration: row[6])
+                                   media: MediaKind(rawValue: media) ?? .photo, duration: row[6], posterTime: row[7])
                 }
             }
             return GridSnapshot(version: version, builder)

@@ -77,7 +77,8 @@ public struct Indexer: Sendable {
         if summary.added + summary.updated + summary.moved > 0 { store.restartWAL() }
         let missing = plan.vanishedIDs.filter { !claimed.contains($0) }
         summary.missing = try store.finishIndexRun(missing: missing, forgottenNonPhotos: plan.forgottenNonPhotos,
-                                                   root: root, now: now)
+                                                   root: root, now: now,
+                                                   rowsChanged: summary.added + summary.updated + summary.moved + summary.retried > 0)
         if options.prune {
             let pruned = try store.pruneMissing()
             summary.pruned = pruned.rows

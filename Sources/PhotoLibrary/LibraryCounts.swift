@@ -17,7 +17,7 @@ public struct LibraryCounts: Sendable, Equatable {
     public var colorSpaces: [String: Int]
     /// Ok rows per format (jpeg, png, webp, heic, avif).
     public var formats: [String: Int] = [:]
-    /// Ok rows per media kind (`photo`, `video`, `live`).
+    /// Grid items per media kind (`photo`, `video`, `live`): ok rows, a Live Photo counted once (its movie is not).
     public var media: [String: Int] = [:]
     /// Earliest and latest grid sort key of ok rows (nil when there are none).
     public var earliest: String?

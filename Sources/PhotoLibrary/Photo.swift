@@ -47,6 +47,15 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var duration: Double?
     /// A video's codec as FFmpeg names it (`h264`, `hevc`); nil for photos.
     public var codec: String?
+    /// A video's poster frame time in seconds from its start (`ffmpeg -ss` gives that frame).
+    public var posterTime: Double?
+    /// Apple's Live Photo identifier (photo maker note, movie metadata), when the file carries one.
+    public var contentIdentifier: String?
+    /// On a Live Photo's movie: the id of its photo (the movie is not in the grid; its photo stands for both).
+    public var livePhotoID: Int64?
+    /// On a Live Photo: its movie's row id and path.
+    public var movieID: Int64?
+    public var moviePath: String?
 
     public init(id: Int64, pathBytes: [UInt8], path: String, status: PhotoStatus, error: String?,
                 fileSize: Int64, modificationTimeNanoseconds: Int64, contentKey: String?,

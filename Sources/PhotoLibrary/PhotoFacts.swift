@@ -17,6 +17,10 @@ struct PhotoFacts: Sendable, Equatable {
     /// A video's duration in seconds and codec (nil for photos).
     var duration: Double?
     var codec: String?
+    /// A video's poster frame time in seconds (nil for photos).
+    var posterTime: Double?
+    /// Apple's Live Photo identifier (photo maker note or movie metadata), when the file has one.
+    var contentIdentifier: String?
 
     init(probe: JPEGFileProbe, fileSize: Int64) {
         let header = probe.header
@@ -31,6 +35,7 @@ struct PhotoFacts: Sendable, Equatable {
         isProgressive = header.isProgressive
         takenAt = header.takenAt
         contentKey = ContentKey.make(fileSize: fileSize, prefixDigest: probe.prefixDigest)
+        contentIdentifier = header.contentIdentifier
     }
 
     /// The facts of a PNG, WebP or HEIF probe.
@@ -48,6 +53,8 @@ struct PhotoFacts: Sendable, Equatable {
         contentKey = ContentKey.make(fileSize: fileSize, prefixDigest: facts.prefixDigest)
         duration = facts.duration
         codec = facts.codec
+        posterTime = facts.posterTime
+        contentIdentifier = facts.contentIdentifier
     }
 }
 

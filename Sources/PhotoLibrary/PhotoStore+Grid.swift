@@ -2,9 +2,10 @@ import GRDB
 import struct Foundation.Data
 
 extension PhotoStore {
-    /// The grid holds the `ok` photos (readable, present), in grid order: `(sort_key, path_bytes)`;
-    /// the partial index `photos_grid` (Migrations/0003) covers exactly them.
-    static let gridFilter = "status = 'ok'"
+    /// The grid holds the `ok` rows (readable, present) but a Live Photo's movie (its photo stands for
+    /// both), in grid order: `(sort_key, path_bytes)`; the partial index `photos_grid` (Migrations/0010)
+    /// covers exactly them.
+    static let gridFilter = "status = 'ok' AND live_photo_id IS NULL"
 
     /// Runs `body` with the grid as one read transaction sees it: its size and the photos at any
     /// positions all come from the same snapshot, so an index run committing meanwhile is seen either
@@ -68,7 +69,7 @@ public struct GridReader {
         }
         let sql = """
             SELECT grid.id, photos.path, grid.display_width, grid.display_height, grid.path_bytes, photos.content_key,
-                   photos.media, photos.duration
+                   photos.media, photos.duration, photos.poster_time
             FROM (\(inner)) AS grid JOIN photos ON photos.id = grid.id ORDER BY grid.sort_key, grid.path_bytes
             """
         return try run("reading the grid") { db in
@@ -79,7 +80,8 @@ public struct GridReader {
                 let media: String = row[6]
                 entries.append(GridEntry(id: row[0], path: row[1], pathBytes: [UInt8](pathBytes),
                                          pixelWidth: row[2], pixelHeight: row[3], contentKey: row[5],
-                                         media: MediaKind(rawValue: media) ?? .photo, duration: row[7]))
+                                         media: MediaKind(rawValue: media) ?? .photo, duration: row[7],
+                                         posterTime: row[8]))
             }
             return entries
         }

@@ -78,21 +78,26 @@ extension PhotoStore {
         if writes.isEmpty { return }
         try write("writing index results") { db in
             let upsert = try db.cachedStatement(sql: Self.upsertPhotoSQL)
+            var movies: [[UInt8]] = []
             for pending in writes {
                 switch pending {
                 case let .photo(values):
                     try upsert.execute(arguments: Self.arguments(values, now: now))
+                    if values.facts?.format.isVideo == true { movies.append(values.file.relativePath) }
                 case let .move(id, values):
                     let move = try db.cachedStatement(sql: Self.movePhotoSQL)
                     try move.execute(arguments: Self.arguments(values, now: now, id: id))
                     // The new path got a row meanwhile (another process): update that one instead.
                     if db.changesCount == 0 { try upsert.execute(arguments: Self.arguments(values, now: now)) }
+                    if values.facts?.format.isVideo == true { movies.append(values.file.relativePath) }
                 case let .nonPhoto(file):
                     try db.cachedStatement(sql: Self.upsertNonPhotoSQL).execute(arguments: [
                         Data(file.relativePath), file.size, file.modificationTimeNanoseconds,
                     ])
                 }
             }
+            // The batch's movies join their photos now (a photo later in path order: at the run's end).
+            if !movies.isEmpty { try Self.pairLivePhotos(db, paths: movies) }
         }
     }
 
@@ -103,7 +108,7 @@ extension PhotoStore {
     /// `library.last_indexed_at` (see `photoColumns`). A row that goes missing keeps, as its
     /// last-seen time, the start of the previous completed run, the last one that found it.
     func finishIndexRun(missing: [Int64], forgottenNonPhotos: [[UInt8]], root: [UInt8],
-                        now: String) throws(LibraryError) -> Int {
+                        now: String, rowsChanged: Bool = true) throws(LibraryError) -> Int {
         try write("finishing the index run") { db in
             if !missing.isEmpty {
                 let previousRun = try String.fetchOne(db, sql: "SELECT last_indexed_at FROM library WHERE id = 1")
@@ -122,6 +127,8 @@ extension PhotoStore {
                 ON CONFLICT (id) DO UPDATE SET root_bytes = excluded.root_bytes, root = excluded.root,
                     last_indexed_at = excluded.last_indexed_at
                 """, arguments: [Data(root), PathBytes.displayText(root), now])
+            // Pairs can change only where rows did.
+            if rowsChanged || !missing.isEmpty { try Self.checkLivePhotos(db) }
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM photos WHERE status = 'missing'") ?? 0
         }
     }
@@ -147,12 +154,14 @@ extension PhotoStore {
 
     // MARK: - SQL
 
-    /// Parameters ?1…?19 and ?21…?23 are the row's values (see `arguments(_:now:)`); first_seen = last_seen = ?18.
+    /// Parameters ?1…?19 and ?21…?25 are the row's values (see `arguments(_:now:)`); first_seen = last_seen = ?18.
     static let upsertPhotoSQL = """
         INSERT INTO photos (path_bytes, path, file_size, mtime_ns, content_key, stored_width, stored_height,
                             display_width, display_height, orientation, components, color_space, progressive,
-                            taken_at, sort_key, status, error, first_seen, last_seen, format, media, duration, codec)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?18, ?19, ?21, ?22, ?23)
+                            taken_at, sort_key, status, error, first_seen, last_seen, format, media, duration, codec,
+                            poster_time, content_identifier)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?18, ?19, ?21, ?22, ?23,
+                ?24, ?25)
         ON CONFLICT (path_bytes) DO UPDATE SET
             path = excluded.path, file_size = excluded.file_size, mtime_ns = excluded.mtime_ns,
             content_key = excluded.content_key, stored_width = excluded.stored_width,
@@ -161,7 +170,12 @@ extension PhotoStore {
             components = excluded.components, color_space = excluded.color_space,
             progressive = excluded.progressive, taken_at = excluded.taken_at, sort_key = excluded.sort_key,
             status = excluded.status, error = excluded.error, last_seen = excluded.last_seen,
-            format = excluded.format, media = excluded.media, duration = excluded.duration, codec = excluded.codec
+            format = excluded.format, codec = excluded.codec, poster_time = excluded.poster_time,
+            content_identifier = excluded.content_identifier,
+            -- A Live Photo's photo read again stays live (with its movie's duration) until the run's
+            -- end checks the pair (PhotoStore+LivePhotos).
+            media = CASE WHEN photos.media = 'live' AND excluded.media = 'photo' THEN 'live' ELSE excluded.media END,
+            duration = CASE WHEN photos.media = 'live' AND excluded.media = 'photo' THEN photos.duration ELSE excluded.duration END
         """
 
     /// Same parameters as `upsertPhotoSQL`, with ?20 = the row id. Does nothing if the new path is taken.
@@ -170,7 +184,8 @@ extension PhotoStore {
             path_bytes = ?1, path = ?2, file_size = ?3, mtime_ns = ?4, content_key = ?5, stored_width = ?6,
             stored_height = ?7, display_width = ?8, display_height = ?9, orientation = ?10, components = ?11,
             color_space = ?12, progressive = ?13, taken_at = ?14, sort_key = ?15, status = ?16, error = ?17,
-            last_seen = ?18, format = ?19, media = ?21, duration = ?22, codec = ?23
+            last_seen = ?18, format = ?19, media = ?21, duration = ?22, codec = ?23, poster_time = ?24,
+            content_identifier = ?25
         WHERE id = ?20 AND NOT EXISTS (SELECT 1 FROM photos WHERE path_bytes = ?1)
         """
 
@@ -179,7 +194,7 @@ extension PhotoStore {
         ON CONFLICT (path_bytes) DO UPDATE SET file_size = excluded.file_size, mtime_ns = excluded.mtime_ns
         """
 
-    /// The values ?1…?23 of `upsertPhotoSQL` and `movePhotoSQL` for a row (?20, the row id, is the
+    /// The values ?1…?25 of `upsertPhotoSQL` and `movePhotoSQL` for a row (?20, the row id, is the
     /// move's: `id`, nil for an upsert).
     static func arguments(_ values: PhotoRowValues, now: String, id: Int64? = nil) -> StatementArguments {
         let file = values.file
@@ -192,7 +207,8 @@ extension PhotoStore {
             facts.map { $0.isProgressive ? 1 : 0 }, facts?.takenAt, sortKey,
             facts == nil ? PhotoStatus.error.rawValue : PhotoStatus.ok.rawValue,
             facts == nil ? (values.error ?? "unreadable") : nil, now, values.format.rawValue, id,
-            values.format.isVideo ? "video" : "photo", facts?.duration, facts?.codec,
+            values.format.isVideo ? "video" : "photo", facts?.duration, facts?.codec, facts?.posterTime,
+            facts?.contentIdentifier,
         ]
     }
 }

@@ -230,7 +230,9 @@ public final class PhotoStore: Sendable {
         display_width, display_height, orientation, components, color_space, progressive, taken_at,
         sort_key, first_seen,
         CASE WHEN status = 'missing' THEN last_seen ELSE max(last_seen, coalesce(last_indexed_at, last_seen)) END,
-        format, media, duration, codec
+        format, media, duration, codec, poster_time, content_identifier, live_photo_id,
+        (SELECT id FROM photos AS movie WHERE movie.live_photo_id = photos.id),
+        (SELECT path FROM photos AS movie WHERE movie.live_photo_id = photos.id)
         """
 
     /// The FROM clause for `photoColumns`.
@@ -325,7 +327,7 @@ public final class PhotoStore: Sendable {
             for row in try Row.fetchAll(db, sql: "SELECT format, count(*) FROM photos WHERE status = 'ok' GROUP BY format") {
                 counts.formats[row[0]] = row[1]
             }
-            for row in try Row.fetchAll(db, sql: "SELECT media, count(*) FROM photos WHERE status = 'ok' GROUP BY media") {
+            for row in try Row.fetchAll(db, sql: "SELECT media, count(*) FROM photos WHERE \(Self.gridFilter) GROUP BY media") {
                 counts.media[row[0]] = row[1]
             }
             return counts
@@ -364,5 +366,10 @@ extension Photo {
         media = MediaKind(rawValue: mediaText) ?? .photo
         duration = row[22]
         codec = row[23]
+        posterTime = row[24]
+        contentIdentifier = row[25]
+        livePhotoID = row[26]
+        movieID = row[27]
+        moviePath = row[28]
     }
 }

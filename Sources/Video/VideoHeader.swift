@@ -9,6 +9,10 @@ public struct VideoHeader: Sendable, Equatable {
     public var captureDate: VideoCaptureDate?
     /// `com.apple.quicktime.content.identifier`: the Live Photo pairing with a HEIC's Apple maker note.
     public var contentIdentifier: String?
+    /// The poster frame's presentation time in seconds from the start (`VideoPoster`: the keyframe its
+    /// poster decodes, found by reading packets, none decoded); nil when the video has no keyframe
+    /// within reach (its poster cannot be made either).
+    public var posterTime: Double?
     /// libavformat's name for the container ("mov,mp4,m4a,3gp,3g2,mj2" for MP4, MOV, M4V and 3GP).
     public var container: String
 

@@ -27,16 +27,10 @@ public enum VideoPoster {
         let file = try VideoFile(path: path, timeLimit: timeLimit)
         guard let stream = file.videoStream() else { throw .noVideoStream }
         let declared = try VideoProbe.streamHeader(stream, of: file, pixelLimit: pixelLimit)
-        let base = stream.pointee.time_base
-        guard base.num > 0, base.den > 0 else { throw .ffmpeg(call: "avformat_open_input", code: PG_AVERROR_EINVAL, reason: "no time base") }
-        let start = file.startSeconds()
-        let seconds = start + min(posterTime, (VideoProbe.duration(file, stream: stream) ?? 0) / 2)
-        let scaled = (seconds * Double(base.den) / Double(base.num)).rounded(.up)
-        let target = scaled.isFinite && abs(scaled) < 0x1p62 ? Int64(scaled) : 0
-        let frame = try decodeKeyframe(file, stream: stream, at: target, pixelLimit: pixelLimit)
-        let picture = frame.frame.pointee
-        let timestamp = picture.best_effort_timestamp != PG_AV_NOPTS_VALUE ? picture.best_effort_timestamp : picture.pts
-        let time = Double(timestamp == PG_AV_NOPTS_VALUE ? 0 : timestamp) * Double(base.num) / Double(base.den) - start
+        let keyframe = try posterKeyframe(file, stream: stream)
+        let frame = try Frame()
+        guard try VideoDecoder(for: stream, pixelLimit: pixelLimit).decodeAlone(keyframe.packet.packet, into: frame.frame) else { throw .noFrame }
+        let time = keyframe.time
         let upright = try uprightSize(frame.frame, file: file, stream: stream, pixelLimit: pixelLimit)
         // Rows padded to 64 bytes, for libswscale's vector stores; the turn packs them.
         let stride = (upright.width * 3 + 63) / 64 * 64
@@ -49,14 +43,24 @@ public enum VideoPoster {
         return VideoFrame(width: turned.width, height: turned.height, pixels: turned.pixels, time: time)
     }
 
-    /// The decoded keyframe `findKeyframe` picks for `target`; the decoder is gone when this returns.
-    static func decodeKeyframe(_ file: VideoFile, stream: UnsafeMutablePointer<AVStream>, at target: Int64,
-                               pixelLimit: Int) throws(VideoError) -> Frame {
+    /// The poster's keyframe packet (`findKeyframe` for T = min(`posterTime`, duration / 2) from the
+    /// start) and its presentation time in seconds from the start of the file, as `ffmpeg -ss` counts
+    /// (its timestamp in the stream's time base, less the file's start time). Reads packets, decodes
+    /// nothing: the probe records this time, the poster decodes this packet.
+    static func posterKeyframe(_ file: VideoFile, stream: UnsafeMutablePointer<AVStream>) throws(VideoError) -> (packet: Packet, time: Double) {
+        let base = stream.pointee.time_base
+        guard base.num > 0, base.den > 0 else { throw .ffmpeg(call: "avformat_open_input", code: PG_AVERROR_EINVAL, reason: "no time base") }
+        let start = file.startSeconds()
+        let seconds = start + min(posterTime, (VideoProbe.duration(file, stream: stream) ?? 0) / 2)
+        let scaled = (seconds * Double(base.den) / Double(base.num)).rounded(.up)
+        let target = scaled.isFinite && abs(scaled) < 0x1p62 ? Int64(scaled) : 0
         let keyframe = try Packet()
         guard try findKeyframe(file, stream: stream, at: target, into: keyframe.packet) else { throw .noFrame }
-        let frame = try Frame()
-        guard try VideoDecoder(for: stream, pixelLimit: pixelLimit).decodeAlone(keyframe.packet, into: frame.frame) else { throw .noFrame }
-        return frame
+        let packet = keyframe.packet.pointee
+        let timestamp = packet.pts != PG_AV_NOPTS_VALUE ? packet.pts : packet.dts
+        let time = Double(timestamp == PG_AV_NOPTS_VALUE ? 0 : timestamp) * Double(base.num) / Double(base.den) - start
+        guard time.isFinite else { throw .noFrame }
+        return (keyframe, max(0, time))
     }
 
     /// The decoded picture's size stretched by its sample aspect ratio (the container's, else the

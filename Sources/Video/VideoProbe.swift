@@ -24,9 +24,16 @@ public enum VideoProbe {
         let stream = file.videoStream()
         let video = try stream.map { stream throws(VideoError) in try streamHeader(stream, of: file, pixelLimit: pixelLimit) }
         let container = file.context.pointee.iformat?.pointee.name.map { String(cString: $0) } ?? ""
-        return VideoHeader(video: video, duration: duration(file, stream: stream), captureDate: captureDate(file, stream: stream),
-                           contentIdentifier: file.metadata("com.apple.quicktime.content.identifier", stream: stream),
-                           container: container)
+        var header = VideoHeader(video: video, duration: duration(file, stream: stream), captureDate: captureDate(file, stream: stream),
+                                 contentIdentifier: file.metadata("com.apple.quicktime.content.identifier", stream: stream),
+                                 container: container)
+        // Last: it seeks and reads packets (the metadata above is the header's).
+        if let stream, video != nil {
+            do { header.posterTime = try VideoPoster.posterKeyframe(file, stream: stream).time } catch {
+                if case .timedOut = error { throw error }
+            }
+        }
+        return header
     }
 
     /// The picture `stream` declares, its sizes checked against `pixelLimit`.

@@ -22,8 +22,10 @@ extension LibraryStatistics {
             lines.append(("Formats", c.formats.sorted { $0.key < $1.key }
                 .map { "\(grouped($0.value)) \($0.key)" }.joined(separator: ", ")))
         }
-        if let videos = c.media["video"], videos > 0 {
-            lines.append(("Media", "\(grouped(c.media["photo"] ?? 0)) photo\((c.media["photo"] ?? 0) == 1 ? "" : "s"), \(grouped(videos)) video\(videos == 1 ? "" : "s")"))
+        let videos = c.media["video"] ?? 0, live = c.media["live"] ?? 0, photos = c.media["photo"] ?? 0
+        if videos + live > 0 {
+            lines.append(("Media", "\(grouped(photos)) photo\(photos == 1 ? "" : "s"), \(grouped(videos)) video\(videos == 1 ? "" : "s")"
+                          + (live > 0 ? ", \(grouped(live)) Live Photo\(live == 1 ? "" : "s")" : "")))
         }
         lines.append(("Reoriented", "\(grouped(c.reoriented)) with an EXIF orientation other than 1"))
         lines.append(("Progressive", grouped(c.progressive)))

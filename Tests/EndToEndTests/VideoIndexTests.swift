@@ -98,4 +98,65 @@ struct VideoIndexTests {
             #expect(NetpbmImage.psnr(made.rgb, other.rgb) < psnr - 6, "\(name)")
         }
     }
+
+    /// The recorded poster time is the first keyframe at or after min(1 s, duration / 2) as ffprobe lists
+    /// the keyframes (else the last before); layout cells carry it; the grid thumbnail is the frame
+    /// `ffmpeg -ss posterTime` extracts.
+    @Test func posterTimesAreTheKeyframesFFprobeLists() throws {
+        guard let ffmpeg = Self.tools.ffmpeg, let ffprobe = Self.tools.ffprobe, let magick = Self.tools.magick else { return }
+        let directory = try PhotoGridBinary.temporaryDirectory("photogrid-poster-time")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photos = directory.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        // name: (seconds, encoder options): keyframes at 0 and 1.3 s; every 0.2 s in a 1 s clip (T = 0.5);
+        // one keyframe only (the last before T: 0).
+        let clips: [(String, Double, [String])] = [
+            ("late-key.mp4", 3, ["-g", "1000", "-force_key_frames", "0,1.3", "-sc_threshold", "0"]),
+            ("short.mov", 1, ["-g", "6", "-sc_threshold", "0"]),
+            ("one-key.mp4", 2, ["-g", "1000", "-sc_threshold", "0"]),
+        ]
+        for (name, seconds, options) in clips {
+            _ = try ffmpeg.run(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30", "-t", "\(seconds)", "-c:v", "libx264"]
+                               + options + ["-pix_fmt", "yuv420p", photos.appendingPathComponent(name).path])
+        }
+        let database = directory.appendingPathComponent("library.sqlite").path
+        #expect(try PhotoGridBinary.run(["index", photos.path, "--db", database]).status == 0)
+        let rows = try #require(try PhotoGridBinary.run(["list", "--db", database, "--json"]).json()["photos"] as? [[String: Any]])
+        let layout = try #require(try PhotoGridBinary.run(["layout", "--db", database, "--width", "393", "--all"]).json()["cells"] as? [[String: Any]])
+        var expected: [String: Double] = [:]
+        for (name, _, _) in clips {
+            let path = photos.appendingPathComponent(name).path
+            let keyframes = String(decoding: try ffprobe.run(["-v", "error", "-select_streams", "v:0", "-skip_frame", "nokey",
+                                                               "-show_entries", "frame=pts_time", "-of", "csv=p=0", path]), as: UTF8.self)
+                .split(whereSeparator: \.isNewline).compactMap { Double($0.split(separator: ",").first ?? "") }  // "1.300000,"
+            let duration = try #require(Double(String(decoding: try ffprobe.run(["-v", "error", "-show_entries", "format=duration",
+                                                                                  "-of", "csv=p=0", path]), as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)))
+            let target = min(1, duration / 2)
+            expected[name] = keyframes.first { $0 >= target - 1e-6 } ?? keyframes.last { $0 < target }
+        }
+        #expect(expected == ["late-key.mp4": 1.3, "short.mov": 0.6, "one-key.mp4": 0], "ffprobe's keyframes: \(expected)")
+        for (name, time) in expected {
+            let row = try #require(rows.first { $0["path"] as? String == name })
+            #expect(abs((row["posterTime"] as? Double ?? -1) - time) < 0.0005, "\(name): \(row["posterTime"] ?? "none") vs \(time)")
+            let cell = try #require(layout.first { $0["path"] as? String == name })
+            #expect(cell["posterTime"] as? Double == row["posterTime"] as? Double, "\(name)")
+        }
+        // The thumbnail is the frame at the poster time (and not the first frame) for the clip whose
+        // keyframe is not where a fixed rule would look.
+        let gallery = directory.appendingPathComponent("gallery")
+        #expect(try PhotoGridBinary.run(["export", photos.path, "--out", gallery.path]).status == 0)
+        let exported = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: gallery.appendingPathComponent("layout.json"))) as? [String: Any])
+        let cell = try #require((exported["cells"] as? [[String: Any]])?.first { $0["path"] as? String == "late-key.mp4" })
+        let thumbnail = gallery.appendingPathComponent(try #require(cell["thumbnail"] as? String)).path
+        let made = try #require(NetpbmImage([UInt8](try magick.run([thumbnail, "ppm:-"]))))
+        func frame(at time: Double) throws -> NetpbmImage? {
+            NetpbmImage([UInt8](try ffmpeg.run(["-v", "error", "-ss", "\(time)", "-i", photos.appendingPathComponent("late-key.mp4").path,
+                                                "-frames:v", "1", "-vf", "crop=360:360", "-f", "image2pipe", "-vcodec", "ppm", "-"])))
+        }
+        let atPoster = try #require(try frame(at: 1.3)), atOne = try #require(try frame(at: 1.0))
+        let psnr = NetpbmImage.psnr(made.rgb, atPoster.rgb)
+        #expect(psnr >= 28, "\(psnr) dB against ffmpeg's frame at 1.3 s")
+        #expect(NetpbmImage.psnr(made.rgb, atOne.rgb) < psnr - 6)
+    }
 }
