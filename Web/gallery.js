@@ -4,6 +4,7 @@
 import { transitionFrame, draggedRect, dragGridOpacity, shouldClose, ScrollMap } from "./geometry.js";
 import { LibraryStatus } from "./status.js";
 import { DetailBar } from "./detail-bar.js";
+import { DetailMedia } from "./media.js";
 
 const query = new URLSearchParams(location.search);
 const options = {};  // grid options passed through to the API (?group=day&columns=…)
@@ -21,6 +22,7 @@ const backdrop = detailView.querySelector("[data-detail-backdrop]");
 const mask = detailView.querySelector("[data-detail-mask]");
 const detailImage = detailView.querySelector("[data-detail-image]");
 const bar = new DetailBar(detailView, (path, params) => api(path, params), { close: () => close(), step: (delta) => step(delta) });
+const media = new DetailMedia(detailView, mask, detailImage);
 const status = new LibraryStatus(document.getElementById("status"), (path, params) => api(path, params));
 
 const state = {
@@ -181,6 +183,7 @@ function makeCell(cell) {
   } else {
     button.classList.add("broken");
   }
+  if (cell.media === "live") button.setAttribute("aria-label", `${button.getAttribute("aria-label")}, Live Photo`);
   if (cell.media === "video") {
     // The duration in the corner, as the Photos app draws it (bottom right); it moves no frame.
     const badge = document.createElement("span");
@@ -328,13 +331,17 @@ async function open(index, { progress } = {}) {
   state.open = { index, doc, progress: 0 };
   detailView.hidden = false;
   bar.hide();
+  media.hide();
+  const name = (doc.path ?? "").split("/").pop();
   if (progress !== undefined) {
     setProgress(progress);
-    if (progress === 1) bar.show(index, state.doc?.grid.count ?? 0, doc);
+    if (progress === 1) { bar.show(index, state.doc?.grid.count ?? 0, doc); media.show(doc, doc.id, name); }
     return;
   }
   await animate(0, 1);
+  if (state.open?.index !== index) return;
   bar.show(index, state.doc?.grid.count ?? 0, doc);
+  media.show(doc, doc.id, name);
   detailImage.focus?.();
 }
 
@@ -357,6 +364,7 @@ async function close({ from } = {}) {
     open.doc = doc;
   }
   bar.hide();
+  media.hide();
   await animate(open.progress, 0, from);
   detailView.hidden = true;
   stage.style.opacity = "";
@@ -385,6 +393,7 @@ function place(image, square) {
   detailImage.style.transform = `translate(${image.x - square.x}px, ${image.y - square.y}px)`;
   detailImage.style.width = `${image.width}px`;
   detailImage.style.height = `${image.height}px`;
+  media.follow();
 }
 
 function animate(from, to, dragged) {
@@ -413,7 +422,7 @@ window.addEventListener("keydown", (event) => {
 // Drag to dismiss: the image follows the pointer, scaled; released moving down, it closes.
 let drag = null;
 mask.addEventListener("pointerdown", (event) => {
-  if (!state.open || state.open.progress < 1) return;
+  if (!state.open || state.open.progress < 1 || media.ownsPointer(event)) return;
   mask.setPointerCapture(event.pointerId);
   drag = { x: event.clientX, y: event.clientY, samples: [{ t: event.timeStamp, y: 0 }], tx: 0, ty: 0 };
 });

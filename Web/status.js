@@ -50,8 +50,8 @@ export class LibraryStatus {
     if (run && run.phase === "failed") return { text: `Indexing failed${run.reason ? ": " + run.reason : ""}`, busy: true };
     if (!s) return { text: "", busy: false };
     if (s.ok === 0) return { text: "No photos yet", busy: false };
-    // As the Photos app counts: "1,200 Photos, 40 Videos" (Live Photos are photos).
-    const videos = s.media?.video ?? 0, photos = s.ok - videos;
+    // As the Photos app counts: "1,200 Photos, 40 Videos" (Live Photos are photos; their movies are not items).
+    const videos = s.media?.video ?? 0, photos = s.media ? (s.media.photo ?? 0) + (s.media.live ?? 0) : s.ok;
     const text = [photos > 0 ? plural(photos, "Photo", "Photos") : null, videos > 0 ? plural(videos, "Video", "Videos") : null]
       .filter(Boolean).join(", ");
     return { text, busy: false };

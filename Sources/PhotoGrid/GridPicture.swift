@@ -97,6 +97,9 @@ public struct GridPicture: Sendable {
             } catch {
                 failed(index, error)
             }
+            if photo.media == "video", let duration = photo.duration {
+                drawDuration(duration, in: frame.intersection(screen), on: &canvas)
+            }
         }
         drawHeaders(on: &canvas, screen: screen)
         if let detail {
@@ -150,6 +153,27 @@ extension GridPicture {
             }
         }
     }
+}
+
+extension GridPicture {
+    /// A video cell's duration: `DurationLabel` in `HeaderTitleFont`, white over a one-dot dark shadow,
+    /// in the cell's bottom-right corner 5 × 4 points in (as the web gallery and the Photos app place it),
+    /// the glyphs 1.25 points a dot (a 12-point label's cap height); clipped to the cell.
+    func drawDuration(_ seconds: Double, in cell: Rect, on canvas: inout Canvas) {
+        let text = DurationLabel.text(seconds: seconds)
+        let scale = gallery.viewport.scale
+        let dot = max(1, (1.25 * scale).rounded())
+        let width = dot * Double(text.count * (HeaderTitleFont.columns + 1) - 1)
+        let origin = Point(x: (cell.x + cell.width - 5 * scale - width).rounded(), y: (cell.y + cell.height - 4 * scale - dot * Double(HeaderTitleFont.rows)).rounded())
+        let squares = HeaderTitleFont.dots(text, origin: origin, dot: dot)
+        for square in squares {
+            canvas.fill(square.offsetBy(Point(x: dot, y: dot)), color: Self.durationShadow, clip: cell, opacity: 0.45)
+        }
+        for square in squares { canvas.fill(square, color: Self.durationText, clip: cell) }
+    }
+
+    static let durationText = Canvas.Color(red: 255, green: 255, blue: 255)
+    static let durationShadow = Canvas.Color(red: 0, green: 0, blue: 0)
 }
 
 /// Why a picture could not be drawn.

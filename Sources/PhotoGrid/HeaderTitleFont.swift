@@ -2,7 +2,7 @@ import GridLayout
 
 /// The built-in bitmap font `render` writes section labels with: 5×7 glyphs (the classic character-LCD
 /// shapes) for what labels hold — digits, the hyphen, ASCII letters and the comma of
-/// `Friday, 1 March 2024` (any other character, the space among them, is drawn as a blank).
+/// `Friday, 1 March 2024`, and the colon of a video's duration `1:07` (any other character, the space among them, is drawn as a blank).
 enum HeaderTitleFont {
     /// Glyph rows, top to bottom; bit 4 is the leftmost column.
     static let glyphs: [Character: [UInt8]] = [
@@ -70,6 +70,7 @@ enum HeaderTitleFont {
         "y": [0x00, 0x00, 0x11, 0x11, 0x0F, 0x01, 0x0E],
         "z": [0x00, 0x00, 0x1F, 0x02, 0x04, 0x08, 0x1F],
         ",": [0x00, 0x00, 0x00, 0x00, 0x0C, 0x04, 0x08],
+        ":": [0x00, 0x0C, 0x0C, 0x00, 0x0C, 0x0C, 0x00],
     ]
     static let columns = 5, rows = 7
 

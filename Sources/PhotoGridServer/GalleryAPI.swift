@@ -32,6 +32,7 @@ struct GalleryAPI: Sendable {
         router.get("/api/v1/stats") { request, _ in try await stats(request) }
         router.get("/api/v1/thumbnails/:variant/:file") { request, context in try await thumbnail(request, context) }
         router.get("/api/v1/placeholders/:file") { request, context in try await placeholder(request, context) }
+        router.get("/api/v1/media/:id") { request, context in try await media(request, context) }
     }
 
     // MARK: Layout documents
@@ -204,6 +205,69 @@ struct GalleryAPI: Sendable {
         guard let bytes else { return Response(status: .noContent, headers: headers) }
         headers[.contentType] = "image/jpeg"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    // MARK: Media
+
+    /// How much of a movie one read takes (and one write sends).
+    static let mediaChunk = 256 * 1024
+
+    /// `GET /api/v1/media/{id}`: a video's original bytes, or a Live Photo's movie's (`MediaFile`: the
+    /// row's own file, unchanged since it was indexed), for a `<video>` element: one `Range` answered 206
+    /// (`ByteRangeRequest`), `ETag` from the row (304 on a match; `If-Range` with another tag gets the
+    /// whole file), read in chunks on the reader threads as the client takes them.
+    func media(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        _ = try QueryParameters(request.uri, known: [])
+        let text = context.parameters.get("id") ?? ""
+        guard let id = Int64(text), id > 0 else {
+            throw APIError(.notFound, "no item has id '\(QueryParameters.shown(Substring(text)))' (ids are the numbers layout documents give cells)")
+        }
+        let file = try await readers.runIfActive { [library] () throws -> MediaFile in
+            do throws(MediaFile.Failure) { return try MediaFile.open(library, id: id) } catch {
+                switch error {
+                case .notFound: throw APIError(.notFound, error.description)
+                case .changed: throw APIError(.conflict, error.description)
+                case .failed: throw APIError(.internalServerError, error.description)
+                }
+            }
+        }
+        var headers: HTTPFields = [.eTag: file.entityTag, .acceptRanges: "bytes", .cacheControl: "private, no-cache",
+                                   .contentType: file.contentType]
+        if Self.isNotModified(headers, ifNoneMatch: request.headers[.ifNoneMatch]) {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        var range = ByteRangeRequest(header: request.headers[.range], length: file.length)
+        if let condition = request.headers[.ifRange], condition != file.entityTag { range = .whole }
+        let bytes: ClosedRange<Int64>?
+        switch range {
+        case .unsatisfiable:
+            return Response(status: .rangeNotSatisfiable, headers: [.contentRange: "bytes */\(file.length)", .acceptRanges: "bytes"])
+        case .whole:
+            bytes = file.length > 0 ? 0...(file.length - 1) : nil
+        case let .part(part):
+            bytes = part
+            headers[.contentRange] = "bytes \(part.lowerBound)-\(part.upperBound)/\(file.length)"
+        }
+        let status: HTTPResponse.Status = range == .whole ? .ok : .partialContent
+        guard let bytes else { return Response(status: status, headers: headers, body: ResponseBody()) }
+        let readers = readers
+        let body = ResponseBody(contentLength: Int(bytes.count)) { writer in
+            var offset = bytes.lowerBound
+            while offset <= bytes.upperBound {
+                let count = Int(min(Int64(Self.mediaChunk), bytes.upperBound - offset + 1))
+                let at = offset
+                let chunk = try await readers.runIfActive { () throws -> [UInt8] in
+                    do throws(MediaFile.Failure) { return try file.read(count, at: at) } catch { throw APIError(.internalServerError, error.description) }
+                }
+                // The file grew shorter while it was sent: the connection ends short, as a cut download does.
+                guard !chunk.isEmpty else { throw APIError(.internalServerError, "\(file.name) ended early") }
+                try await writer.write(ByteBuffer(bytes: chunk))
+                offset += Int64(chunk.count)
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: status, headers: headers, body: body)
     }
 
     /// A thumbnail's caching headers: its name as its `ETag` (a name is its content: it never changes).

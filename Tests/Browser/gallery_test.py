@@ -369,6 +369,14 @@ def test_video_cells(browser, folder):
     subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=30", "-t", "67", "-g", "30",
                     "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", os.path.join(videos, "clip.mp4")], check=True)
     shutil.copy(os.path.join(REPO, "SampleImages", "sunset.jpg"), videos)
+    subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "2",
+                    "-c:v", "libx265", "-x265-params", "log-level=error", "-tag:v", "hvc1", "-pix_fmt", "yuv420p", os.path.join(videos, "hevc.mp4")], check=True)
+    # A Live Photo by the name rule: a JPEG dated by exiftool and a 2 s movie created at that moment.
+    shutil.copy(os.path.join(REPO, "SampleImages", "dragonfly.jpg"), os.path.join(videos, "IMG_0001.JPG"))
+    subprocess.run(["exiftool", "-q", "-overwrite_original", "-DateTimeOriginal=2024:05:01 10:00:00", os.path.join(videos, "IMG_0001.JPG")], check=True)
+    subprocess.run(["ffmpeg", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x480:rate=30", "-t", "2", "-c:v", "libx264",
+                    "-pix_fmt", "yuv420p", "-movflags", "use_metadata_tags", "-metadata", "com.apple.quicktime.creationdate=2024-05-01T10:00:00+0000",
+                    os.path.join(videos, "IMG_0001.MOV")], check=True)
     os.makedirs(os.path.join(folder, "with-videos-library"), exist_ok=True)
     server = Server(["with-videos", "--db", "with-videos-library/library.sqlite"], folder)
     try:
@@ -385,8 +393,72 @@ def test_video_cells(browser, folder):
         if os.environ.get("PHOTOGRID_SCREENSHOTS"):
             page.screenshot(path=os.path.join(os.environ["PHOTOGRID_SCREENSHOTS"], "gallery-video.png"))
         page.close()
+        test_playback(browser, server)
     finally:
         server.stop()
+
+
+def cell_of(server, path):
+    doc = server.get("/api/v1/layout?width=393&height=759&all=true")
+    return next(c for c in doc["cells"] if c.get("path") == path)
+
+
+def test_playback(browser, server):
+    """The detail view plays a video from /api/v1/media (Range requests answered 206), says so with a download
+    link when the browser cannot play its codec (HEVC in Debian's Chromium), and a Live Photo shows LIVE and
+    plays its movie while hovered."""
+    page = open_page(browser, server, 393, 759, 2)
+    statuses = []
+    page.on("response", lambda r: statuses.append(r.status) if "/api/v1/media/" in r.url else None)
+    page.wait_for_function(VISIBLE_IMAGES_COMPLETE, timeout=10000)
+    clip = cell_of(server, "clip.mp4")
+    page.click(f'[data-index="{clip["index"]}"]')
+    try:
+        page.wait_for_function("(() => { const v = document.querySelector('#detail .detail-video'); return v && !v.hidden && v.currentTime > 0.5; })()", timeout=10000)
+        played = page.evaluate("document.querySelector('#detail .detail-video').currentTime")
+    except Exception:
+        played = None
+    geometry = page.evaluate("""() => { const v = document.querySelector('#detail .detail-video').getBoundingClientRect();
+        const i = document.querySelector('[data-detail-image]').getBoundingClientRect(); return [v.x - i.x, v.y - i.y, v.width - i.width, v.height - i.height]; }""")
+    check(f"a video plays in the detail view over its poster (currentTime {played}), its bytes asked in ranges (statuses {sorted(set(statuses))})",
+          played is not None and played > 0.5 and 206 in statuses and all(abs(d) < 1 for d in geometry), f"{played} {statuses} {geometry}")
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.getElementById('detail').hidden", timeout=5000)
+
+    hevc = cell_of(server, "hevc.mp4")
+    page.click(f'[data-index="{hevc["index"]}"]')
+    can_play = page.evaluate("""document.createElement('video').canPlayType('video/mp4; codecs="hvc1.1.6.L93.B0"')""")
+    try:
+        page.wait_for_function("(() => { const n = document.querySelector('#detail .media-notice'); return n && !n.hidden; })()", timeout=10000)
+        notice = page.evaluate("(() => { const n = document.querySelector('#detail .media-notice'); return [n.textContent, n.querySelector('a').getAttribute('href'), n.querySelector('a').download]; })()")
+    except Exception:
+        notice = None
+    check("an HEVC video this Chromium cannot play keeps its poster with a notice and a download link",
+          can_play == "" and notice is not None and notice[1] == f"api/v1/media/{hevc['id']}" and notice[2] == "hevc.mp4",
+          f"canPlayType {can_play!r}, notice {notice}")
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.getElementById('detail').hidden", timeout=5000)
+
+    live = cell_of(server, "IMG_0001.JPG")
+    page.mouse.move(1, 1)
+    page.click(f'[data-index="{live["index"]}"]')
+    page.wait_for_function("(() => { const b = document.querySelector('#detail .live-badge'); return b && !b.hidden; })()", timeout=5000)
+    still = page.evaluate("document.querySelector('#detail .detail-video').hidden")
+    box = page.evaluate("(() => { const r = document.querySelector('[data-detail-mask]').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+    page.mouse.move(1, 1)
+    page.mouse.move(box[0], box[1], steps=4)
+    try:
+        page.wait_for_function("(() => { const v = document.querySelector('#detail .detail-video'); return !v.hidden && v.currentTime > 0.3; })()", timeout=8000)
+        moving = True
+    except Exception:
+        moving = False
+    page.mouse.move(1, 1)
+    page.wait_for_function("document.querySelector('#detail .detail-video').hidden", timeout=5000)
+    check("a Live Photo is one cell with a LIVE badge in the detail view; hovered, its movie plays; left, the photo again",
+          live.get("media") == "live" and still and moving, f"{live} still {still} moving {moving}")
+    if os.environ.get("PHOTOGRID_SCREENSHOTS"):
+        page.screenshot(path=os.path.join(os.environ["PHOTOGRID_SCREENSHOTS"], "gallery-live.png"))
+    page.close()
 
 
 def test_token_in_a_browser(browser, folder):

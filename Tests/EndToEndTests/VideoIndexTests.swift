@@ -159,4 +159,48 @@ struct VideoIndexTests {
         #expect(psnr >= 28, "\(psnr) dB against ffmpeg's frame at 1.3 s")
         #expect(NetpbmImage.psnr(made.rgb, atOne.rgb) < psnr - 6)
     }
+
+    /// `render` draws a video cell's duration in its bottom-right corner (white, 5 × 4 points in, ~9 points
+    /// tall) and nothing on a photo's: on a solid-colour 67 s video (ffprobe says 67 s: "1:07") every
+    /// near-white pixel of the cell lies in that corner box, and there are some; the photo's cell has none.
+    @Test func renderDrawsTheDurationInAVideoCellsCorner() throws {
+        guard let ffmpeg = Self.tools.ffmpeg, let ffprobe = Self.tools.ffprobe, let magick = Self.tools.magick else { return }
+        let directory = try PhotoGridBinary.temporaryDirectory("photogrid-render-video")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photos = directory.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let clip = photos.appendingPathComponent("blue.mp4").path
+        _ = try ffmpeg.run(["-v", "error", "-f", "lavfi", "-i", "color=c=0x3050a0:size=320x240:rate=10", "-t", "67", "-c:v", "libx264",
+                            "-preset", "ultrafast", "-pix_fmt", "yuv420p", clip])
+        let seconds = try #require(Double(String(decoding: try ffprobe.run(["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", clip]), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(abs(seconds - 67) < 0.5)
+        _ = try magick.run(["-size", "320x240", "xc:#a03050", photos.appendingPathComponent("red.jpg").path])
+        let database = directory.appendingPathComponent("library.sqlite").path
+        #expect(try PhotoGridBinary.run(["index", photos.path, "--db", database]).status == 0)
+        let picture = directory.appendingPathComponent("picture.jpg").path
+        let render = try PhotoGridBinary.run(["render", "--db", database, "--width", "393", "--height", "300", "--scale", "2", "--out", picture])
+        #expect(render.status == 0, "\(render.stderr)")
+        let cells = try #require(try PhotoGridBinary.run(["layout", "--db", database, "--width", "393", "--height", "300"]).json()["cells"] as? [[String: Any]])
+        let image = try #require(NetpbmImage([UInt8](try magick.run([picture, "ppm:-"]))))
+        for cell in cells {
+            let frame = try #require(cell["frame"] as? [String: Double])
+            let (x0, y0) = (Int(frame["x"]! * 2), Int(frame["y"]! * 2)), (x1, y1) = (Int((frame["x"]! + frame["width"]!) * 2), Int((frame["y"]! + frame["height"]!) * 2))
+            var inCorner = 0, elsewhere = 0
+            for y in y0..<min(y1, image.height) {
+                for x in x0..<min(x1, image.width) {
+                    let i = (y * image.width + x) * 3
+                    guard image.rgb[i] > 200, image.rgb[i + 1] > 200, image.rgb[i + 2] > 200 else { continue }
+                    // The corner box: 5 × 4 points in from the bottom-right, up to 12 points tall, 40 points wide.
+                    if x >= x1 - 2 * (5 + 40) && x < x1 - 2 * 4 && y >= y1 - 2 * (4 + 12) && y < y1 - 2 * 3 { inCorner += 1 } else { elsewhere += 1 }
+                }
+            }
+            if cell["path"] as? String == "blue.mp4" {
+                #expect(inCorner > 100 && elsewhere == 0, "video cell: \(inCorner) white pixels in the corner, \(elsewhere) elsewhere")
+            } else {
+                #expect(inCorner == 0 && elsewhere == 0, "photo cell: \(inCorner) + \(elsewhere) white pixels")
+            }
+        }
+        #expect(cells.count == 2)
+    }
 }

@@ -18,7 +18,7 @@ import TestSupport
         #expect(document["openapi"] as? String == "3.1.0")
         let paths = try #require(document["paths"] as? [String: Any])
         #expect(Set(paths.keys) == ["/api/v1/layout", "/api/v1/detail/{index}", "/api/v1/zoom", "/api/v1/photos",
-                                    "/api/v1/stats", "/api/v1/thumbnails/{variant}/{name}", "/api/v1/placeholders/{name}", "/api/v1/events",
+                                    "/api/v1/stats", "/api/v1/thumbnails/{variant}/{name}", "/api/v1/placeholders/{name}", "/api/v1/media/{id}", "/api/v1/events",
                                     "/api/v1/openapi.json", "/healthz", "/"])
         for (path, item) in paths {
             let operations = try #require(item as? [String: Any])
@@ -34,6 +34,13 @@ import TestSupport
                     #expect(reply.status == 204 && responses["204"] != nil && responses["200"] != nil, "\(path): \(reply.status)")
                     continue
                 }
+            }
+            if path == "/api/v1/media/{id}" {
+                // The samples are photos: a documented 404 (ServedMediaTests has the 200s, 206s, 304s and 416s).
+                let reply = try library.server.get("/api/v1/media/1")
+                let responses = (operations["get"] as? [String: Any])?["responses"] as? [String: Any] ?? [:]
+                #expect(reply.status == 404 && responses["404"] != nil && responses["200"] != nil && responses["206"] != nil, "\(path): \(reply.status)")
+                continue
             }
             if path == "/api/v1/events" {
                 let stream = try library.server.connect()

@@ -1,0 +1,127 @@
+public import PhotoLibrary
+import PhotoGridSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// An indexed video's bytes (or a Live Photo's movie's), opened to be served: the row's own file, and only
+/// while it is the file that was indexed.
+///
+/// The file is opened under the library's folder without following a link at its last component, then
+/// checked: a regular file whose size and modification time are the row's (else `.changed`: the next
+/// index run reads it again), that lies inside the folder once every link on its way is resolved (a
+/// folder swapped for a link since the index run reaches nothing outside). One owner: the descriptor is
+/// closed when the value goes away.
+public final class MediaFile: Sendable {
+    /// The open file.
+    public let descriptor: Int32
+    /// The number of bytes served.
+    public let length: Int64
+    /// `video/mp4` or `video/quicktime`.
+    public let contentType: String
+    /// A strong validator: the row id, size and modification time (`"media-12-4096-1700000000000000000"`).
+    public let entityTag: String
+    /// The file's name, for a download.
+    public let name: String
+
+    private init(descriptor: Int32, length: Int64, contentType: String, entityTag: String, name: String) {
+        self.descriptor = descriptor; self.length = length; self.contentType = contentType
+        self.entityTag = entityTag; self.name = name
+    }
+
+    deinit { close(descriptor) }
+
+    /// What stops a row's media from being served.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// No such row, or a row with nothing to play (a photo, an unreadable or missing file).
+        case notFound(String)
+        /// The file is not the one indexed any more (size, time, kind or place changed).
+        case changed(String)
+        /// The library could not be read, or the file opened.
+        case failed(String)
+
+        public var description: String {
+            switch self {
+            case let .notFound(message), let .changed(message), let .failed(message): message
+            }
+        }
+    }
+
+    /// The movie of row `id`: a video's own file, a Live Photo's movie.
+    public static func open(_ library: Library, id: Int64) throws(Failure) -> MediaFile {
+        let row: Photo?
+        do { row = try library.store.photo(id: id) } catch { throw .failed(error.description) }
+        guard let row else { throw .notFound("no photo or video has id \(id)") }
+        guard row.status == .ok else { throw .notFound("item \(id) (\(row.path)) is \(row.status.rawValue) in the library: the index could not read it") }
+        var movie = row
+        switch row.media {
+        case .photo:
+            throw .notFound("item \(id) (\(row.path)) is a photo: only videos and Live Photos have media to play")
+        case .live:
+            let found: Photo?
+            do { found = try row.movieID.flatMap { movieID throws(LibraryError) in try library.store.photo(id: movieID) } } catch { throw .failed(error.description) }
+            guard let found, found.status == .ok else { throw .notFound("the Live Photo \(id) (\(row.path)) has no readable movie") }
+            movie = found
+        case .video:
+            break
+        }
+        let root: LibraryRoot?
+        do { root = try library.store.root() } catch { throw .failed(error.description) }
+        guard let root else { throw .notFound("the library has not been indexed yet") }
+        let folder = root.pathBytes + [UInt8(ascii: "/")]
+        let descriptor = (folder + movie.pathBytes).withNULTerminated { openReadOnly($0) }
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ELOOP || code == ENOTDIR { throw .changed("\(movie.path) is gone or was replaced since it was indexed") }
+            throw .failed("cannot open \(movie.path): \(String(cString: strerror(code)))")
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw .failed("cannot read \(movie.path): \(String(cString: strerror(code)))")
+        }
+        let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        guard status.st_mode & S_IFMT == S_IFREG, Int64(status.st_size) == movie.fileSize,
+              modified == movie.modificationTimeNanoseconds, isInside(folder, descriptor) else {
+            close(descriptor)
+            throw .changed("\(movie.path) changed since it was indexed (the next index run reads it again)")
+        }
+        let name = movie.path.split(separator: "/").last.map(String.init) ?? movie.path
+        return MediaFile(descriptor: descriptor, length: movie.fileSize,
+                         contentType: movie.format == "mov" ? "video/quicktime" : "video/mp4",
+                         entityTag: "\"media-\(movie.id)-\(movie.fileSize)-\(movie.modificationTimeNanoseconds)\"", name: name)
+    }
+
+    /// Whether the open file's resolved path (`/proc/self/fd`) lies inside `folder` (which ends in `/`).
+    private static func isInside(_ folder: [UInt8], _ descriptor: Int32) -> Bool {
+        var target = [UInt8](repeating: 0, count: 4096)
+        let count = Array("/proc/self/fd/\(descriptor)".utf8).withNULTerminated { link in
+            target.withUnsafeMutableBufferPointer { readlink(link, UnsafeMutableRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 4096) }
+        }
+        guard count > 0, count < 4096 else { return false }
+        return target[..<count].starts(with: folder)
+    }
+
+    /// Up to `count` bytes at `offset` (fewer only at the end of the file).
+    public func read(_ count: Int, at offset: Int64) throws(Failure) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done)) }
+            if got > 0 { done += got } else if got == 0 { break } else if errno != EINTR {
+                throw .failed("cannot read \(name): \(String(cString: strerror(errno)))")
+            }
+        }
+        bytes.removeSubrange(done...)
+        return bytes
+    }
+}
+
+/// open(2) read-only, not following a link at the last component, never blocking on a FIFO (a file scope
+/// name: `MediaFile.open` hides the C function inside the class).
+private func openReadOnly(_ path: UnsafePointer<CChar>) -> Int32 {
+    open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+}
