@@ -12,8 +12,67 @@
 # - (probe only) raw TIFF blocks, since fuzz-probe also wraps each input as EXIF: well-formed ones
 #   in both byte orders, the samples' own EXIF, and the EXIF parser tests' broken ones.
 # Needs libjpeg-turbo-progs (djpeg, cjpeg, jpegtran); imagemagick for the CMYK seed (skipped without).
+#
+# `./make-seeds.sh video` makes Fuzz/work/seeds/video alone (run.sh does on first use; needs ffmpeg): 1 s
+# lavfi testsrc clips of 64×48 at 10 fps, keyframes every 3 frames: H.264 in MP4 (with and without
+# faststart, fragmented, with AAC audio), MOV, Matroska; MPEG-4 Part 2 in MP4 and MOV; Motion JPEG in MOV
+# and AVI; HEVC (hvc1) when libx265 is there; H.263 in 3GP at 176×144; rotate tags 90 and 270 (stream-
+# copied, which turns them into display matrices); a 2:1 sample aspect ratio (pasp); QuickTime creation date
+# and content identifier tags; a 2:1 ratio in the H.264 VUI alone (no pasp); each also cut in half and
+# to its first 64 bytes; a JPEG and a PNG.
 set -euo pipefail
 cd "$(dirname "$0")"
+if [ "${1:-}" = video ]; then
+    out=work/seeds/video
+    tmp=work/seed-tmp-video
+    rm -rf "$out" "$tmp"
+    mkdir -p "$out" "$tmp"
+    clip() {  # clip NAME SIZE ENCODER-AND-MUXER-ARGUMENTS…
+        local name=$1 size=$2; shift 2
+        ffmpeg -v error -nostdin -y -f lavfi -i "testsrc=size=$size:rate=10:duration=1" "$@" "$tmp/$name"
+    }
+    h264=(-c:v libx264 -preset veryfast -g 3 -keyint_min 3 -x264-params scenecut=0:log-level=none -pix_fmt yuv420p)
+    clip h264-faststart.mp4 64x48 "${h264[@]}" -movflags +faststart
+    clip h264.mp4 64x48 "${h264[@]}"
+    clip h264-fragmented.mp4 64x48 "${h264[@]}" -movflags frag_keyframe+empty_moov
+    ffmpeg -v error -nostdin -y -f lavfi -i "testsrc=size=64x48:rate=10:duration=1" \
+        -f lavfi -i "sine=frequency=440:sample_rate=8000:duration=1" "${h264[@]}" -c:a aac -ac 1 -b:a 8k \
+        -shortest "$tmp/h264-audio.mp4"
+    clip h264.mov 64x48 "${h264[@]}"
+    clip h264-dated.mov 64x48 "${h264[@]}" -movflags use_metadata_tags -metadata creation_time=2023-07-01T08:11:12Z \
+        -metadata com.apple.quicktime.creationdate=2023-07-01T10:11:12+0200 \
+        -metadata com.apple.quicktime.content.identifier=0A1B2C3D-4E5F-6071-8293-A4B5C6D7E8F9
+    clip h264-sar2.mp4 64x48 "${h264[@]}" -vf setsar=2/1
+    # A 2:1 ratio in the H.264 VUI alone: libx264's own parameter (the muxer writes a 1:1 pasp box), the
+    # pasp box then renamed "free" (and 4:4:4 chroma).
+    clip h264-vui-sar2.mp4 64x48 -c:v libx264 -preset veryfast -g 3 -x264-params scenecut=0:log-level=none:sar=2\\:1 -pix_fmt yuv444p
+    python3 -c 'import sys; d = open(sys.argv[1], "rb").read(); open(sys.argv[1], "wb").write(d.replace(b"pasp", b"free", 1))' \
+        "$tmp/h264-vui-sar2.mp4"
+    clip h264.mkv 64x48 "${h264[@]}"
+    clip mpeg4.mp4 64x48 -c:v mpeg4 -g 3 -q:v 8
+    clip mpeg4.mov 64x48 -c:v mpeg4 -g 3 -q:v 8
+    clip mjpeg.mov 64x48 -c:v mjpeg -pix_fmt yuvj420p -q:v 10
+    clip mjpeg.avi 64x48 -c:v mjpeg -pix_fmt yuvj420p -q:v 10
+    clip h263.3gp 176x144 -c:v h263 -g 3 -q:v 20
+    if ffmpeg -hide_banner -encoders 2>/dev/null | grep -c libx265 >/dev/null; then
+        clip hevc.mp4 64x64 -c:v libx265 -preset veryfast -x265-params log-level=none:keyint=3:min-keyint=3:scenecut=0 \
+            -pix_fmt yuv420p -tag:v hvc1
+    fi
+    # Rotations: ffmpeg 5.1 makes a display matrix of the rotate tag when it stream-copies.
+    ffmpeg -v error -nostdin -y -i "$tmp/h264.mov" -c copy -metadata:s:v:0 rotate=90 "$tmp/h264-rot90.mov"
+    ffmpeg -v error -nostdin -y -i "$tmp/mpeg4.mp4" -c copy -metadata:s:v:0 rotate=270 "$tmp/mpeg4-rot270.mp4"
+    ffmpeg -v error -nostdin -y -f lavfi -i "testsrc=size=64x48" -frames:v 1 -q:v 10 "$tmp/frame.jpg"
+    cp ../Tests/FormatSamples/png/gray-1bit.png "$tmp/"
+    for file in "$tmp"/*; do
+        name=$(basename "$file")
+        cp "$file" "$out/"
+        head -c $(( $(wc -c <"$file") / 2 )) "$file" >"$out/half-$name"
+        head -c 64 "$file" >"$out/head-$name"
+    done
+    rm -rf "$tmp"
+    echo "seeds: $(ls "$out" | wc -l) for video ($(du -sh "$out" | cut -f1))"
+    exit 0
+fi
 samples=../SampleImages
 out=work/seeds
 tmp=work/seed-tmp
