@@ -104,13 +104,18 @@ public enum ThumbnailPipeline {
             throw .image(error)
         }
         let found = PixelSize(width: decoded.width, height: decoded.height)
-        guard found == stored || decoded.isReduced else {
+        // A video's poster can be of another size than the probe recorded: a sample aspect ratio only the
+        // bitstream states (an H.264 VUI without a `pasp` box), a container that contradicts its stream.
+        // The content key is unchanged, so it is the same file: the poster is stretched to the recorded
+        // geometry, which the grid lays out.
+        let rescaled = decoded.isReduced || (source.format.isVideo && found != stored)
+        guard found == stored || rescaled else {
             throw .sizeChanged(path: source.displayPath, expected: stored, found: found)
         }
         let buffer: PixelBuffer
         do {
             let whole = try PixelBuffer(width: decoded.width, height: decoded.height, bytes: decoded.pixels)
-            if decoded.isReduced {
+            if rescaled {
                 // The same exact region, in the smaller image's coordinates.
                 let sx = Double(found.width) / Double(stored.width), sy = Double(found.height) / Double(stored.height)
                 let region = plan.sourceRegion

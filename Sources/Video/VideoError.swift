@@ -27,6 +27,9 @@ public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingDecoder(codec: String)
     /// No frame came out of the decoder within the packets read for the poster.
     case noFrame
+    /// The MP4/MOV sample tables declare more samples than the file can hold (`MovieSampleTables`):
+    /// refused before libavformat would build an index for them.
+    case implausibleSampleCount(samples: Int, fileSize: Int)
 
     public var description: String {
         switch self {
@@ -42,6 +45,7 @@ public enum VideoError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .overPixelLimit(w, h, limit): return "\(w)×\(h) exceeds the pixel limit of \(limit)"
         case let .missingDecoder(codec): return "no \(codec) decoder in libavcodec"
         case .noFrame: return "no frame decoded"
+        case let .implausibleSampleCount(samples, fileSize): return "the sample tables declare \(samples) samples, more than a \(fileSize)-byte file can hold"
         }
     }
 }

@@ -21,6 +21,7 @@ final class VideoFile {
     init(path: String, timeLimit: Double) throws(VideoError) {
         guard pg_ffmpeg_load() == 0 else { throw .libraryUnavailable(reason: pg_ffmpeg_load_error().map { String(cString: $0) } ?? "") }
         let format = try Self.container(path)
+        if format.pointee.name.map({ String(cString: $0) }) == "mov,mp4,m4a,3gp,3g2,mj2" { try MovieSampleTables.check(path: path) }
         self.timeLimit = timeLimit
         deadline = .allocate(capacity: 1)
         pg_ffmpeg_deadline_start(deadline, timeLimit)

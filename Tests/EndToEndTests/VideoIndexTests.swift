@@ -203,4 +203,24 @@ struct VideoIndexTests {
         }
         #expect(cells.count == 2)
     }
+
+    /// A 2:1 sample aspect ratio stated only in the H.264 bitstream (Tests/FormatSamples/video/h264-vui-sar2.mp4,
+    /// the video fuzzer's seed: its `pasp` box renamed `free`; ffprobe says 64×48, SAR 2:1): the probe
+    /// (header only) records 64×48, the poster decodes 128×48 — and the video still gets its thumbnails
+    /// (the poster stretched to the recorded geometry), where it failed `sizeChanged`.
+    @Test func aPosterOfAnotherSizeThanTheProbedOneStillMakesThumbnails() throws {
+        guard Self.tools.ffmpeg != nil else { return }
+        let directory = try PhotoGridBinary.temporaryDirectory("photogrid-vui-sar")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photos = directory.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("Tests/FormatSamples/video/h264-vui-sar2.mp4"),
+                                         to: photos.appendingPathComponent("vui-sar.mp4"))
+        let gallery = directory.appendingPathComponent("gallery")
+        let export = try PhotoGridBinary.run(["export", photos.path, "--out", gallery.path])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stdoutText.contains("0 failed"), "\(export.stdoutText)")
+        let grid = try FileManager.default.contentsOfDirectory(atPath: gallery.appendingPathComponent("thumbnails/grid-387").path)
+        #expect(grid.filter { $0.hasSuffix(".jpg") }.count == 1, "\(grid)")
+    }
 }

@@ -22,6 +22,18 @@ import Video
         return probeError
     }
 
+    /// The video fuzzer's two findings (Tests/FormatSamples/video, docs/reliability.md): MP4s whose sample
+    /// tables declare 2^26 samples in 4 KB (`stsz` of constant size 1, `stts`) and 2^25 in a 974-byte
+    /// fragment (`trun`). FFmpeg 5.1 opens both, building an index of 1.1–3.5 GB first; they are refused
+    /// before it reads them, by the counts the files declare.
+    @Test func sampleTablesLargerThanTheFileAreRefused() throws {
+        let folder = Repository.root.appendingPathComponent("Tests/FormatSamples/video")
+        let stsz = folder.appendingPathComponent("stsz-2p26-samples.mp4").path
+        let trun = folder.appendingPathComponent("trun-2p25-samples.mp4").path
+        #expect(Self.bothRefuse(stsz, "stsz") == .implausibleSampleCount(samples: 1 << 26, fileSize: 4296))
+        #expect(Self.bothRefuse(trun, "trun") == .implausibleSampleCount(samples: 1 << 25, fileSize: 974))
+    }
+
     @Test func missingAndEmpty() throws {
         let folder = try TemporaryFolder("video-tests")
         #expect(Self.bothRefuse(folder.url.appendingPathComponent("absent.mp4").path, "absent") == .unreadable(call: "open", errno: 2))
