@@ -3,9 +3,9 @@
 // graph, which is also the set of allowed imports:
 //   CJPEGShims → CJPEG; JPEG → CJPEGShims, EXIF; CPNGShims → CPNG; PNG → CPNGShims, EXIF, PhotoGridSupport;
 //   WebP → CWebP, EXIF, PhotoGridSupport; HEIF → CHEIF, EXIF, PhotoGridSupport; Video → CFFmpeg, PhotoGridSupport;
-//   ImageFormats → JPEG, PNG, WebP, HEIF, Video, PhotoGridSupport;
+//   ImageFormats → JPEG, PNG, WebP, HEIF, Video, EXIF, PhotoGridSupport;
 //   Thumbnails → JPEG, ImageFormats, Imaging, GridLayout, PhotoGridSupport;
-//   PhotoLibrary → JPEG, ImageFormats, PhotoGridSupport, CSQLiteShims; PhotoGrid → GridLayout, PhotoLibrary, Thumbnails,
+//   PhotoLibrary → JPEG, ImageFormats, EXIF, PhotoGridSupport, CSQLiteShims; PhotoGrid → GridLayout, PhotoLibrary, Thumbnails,
 //   ImageFormats, JPEG, PhotoGridSupport;
 //   PhotoGridServer → PhotoGrid, PhotoLibrary, PhotoGridSupport, CRuntimeHooks (+ Hummingbird);
 //   photogrid → PhotoGrid, PhotoGridServer, PhotoLibrary, PhotoGridSupport.
@@ -82,11 +82,11 @@ let package = Package(
         // and the poster frame.
         .target(name: "Video", dependencies: ["CFFmpeg", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
         // PNG, WebP and HEIF behind one probe and one decoder, for the index and the thumbnails.
-        .target(name: "ImageFormats", dependencies: ["JPEG", "PNG", "WebP", "HEIF", "Video", "PhotoGridSupport"],
+        .target(name: "ImageFormats", dependencies: ["JPEG", "PNG", "WebP", "HEIF", "Video", "EXIF", "PhotoGridSupport"],
                 swiftSettings: optimisedSwiftInDebug + layering),
         .target(
             name: "PhotoLibrary",
-            dependencies: ["JPEG", "ImageFormats", "PhotoGridSupport", "CSQLiteShims", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["JPEG", "ImageFormats", "EXIF", "PhotoGridSupport", "CSQLiteShims", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: layering,
             plugins: ["EmbedMigrations"]
         ),

@@ -26,7 +26,22 @@ public enum HEIFFileProbe {
                           thumbnailSizes: HEIFDecoder.thumbnails(of: handle).map { ($0.width, $0.height) },
                           exifOrientation: exif.orientation, takenAt: exif.dateTimeOriginal, warnings: warnings)
         header.contentIdentifier = exif.contentIdentifier
+        header.motionPhoto = motionPhoto(handle)
         return header
+    }
+
+    /// The Motion Photo announcement of the image's XMP (`mime` items holding an XMP packet), if any.
+    static func motionPhoto(_ handle: OpaquePointer) -> MotionPhotoXMP? {
+        var ids = [heif_item_id](repeating: 0, count: 8)
+        let count = Int(heif_image_handle_get_list_of_metadata_block_IDs(handle, "mime", &ids, Int32(ids.count)))
+        for id in ids.prefix(max(0, min(count, ids.count))) {
+            let size = heif_image_handle_get_metadata_size(handle, id)
+            guard size > 0, size <= exifLimit else { continue }
+            var data = [UInt8](repeating: 0, count: size)
+            guard data.withUnsafeMutableBytes({ heif_image_handle_get_metadata(handle, id, $0.baseAddress) }).code == heif_error_Ok else { continue }
+            if let found = MotionPhotoXMP(xmp: data) { return found }
+        }
+        return nil
     }
 
     /// An empty file says so (libheif would call it a missing ftyp).

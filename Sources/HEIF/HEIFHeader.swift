@@ -1,3 +1,5 @@
+public import EXIF
+
 /// What a HEIC or AVIF says about its primary image, read without decoding pixels.
 public struct HEIFHeader: Sendable {
     /// The primary image's size as a viewer shows it: libheif applies the container's crop (`clap`),
@@ -20,6 +22,8 @@ public struct HEIFHeader: Sendable {
     public var takenAt: String?
     /// Apple's Live Photo identifier from the EXIF maker note (`EXIFMetadata.contentIdentifier`).
     public var contentIdentifier: String?
+    /// An Android Motion Photo's appended video, as the XMP item announces it (Samsung's HEICs).
+    public var motionPhoto: MotionPhotoXMP?
     /// Non-fatal problems (unreadable EXIF).
     public var warnings: [String]
 

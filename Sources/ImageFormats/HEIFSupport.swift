@@ -11,6 +11,7 @@ enum HEIFSupport {
                                takenAt: header.takenAt, components: header.hasAlpha ? 4 : 3, colorSpace: "ycbcr",
                                isProgressive: false, prefixDigest: prefixDigest)
         facts.contentIdentifier = header.contentIdentifier
+        facts.motionPhoto = header.motionPhoto
         return facts
     }
 

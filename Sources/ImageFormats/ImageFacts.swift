@@ -1,3 +1,5 @@
+public import EXIF
+
 /// What a probe of a PNG, WebP or HEIF file tells the index, read without decoding pixels.
 public struct ImageFacts: Sendable, Equatable {
     public var format: ImageFormat
@@ -29,6 +31,8 @@ public struct ImageFacts: Sendable, Equatable {
     /// Apple's Live Photo identifier: a HEIC's or JPEG's maker note, a movie's
     /// `com.apple.quicktime.content.identifier`; the two halves of a Live Photo carry the same.
     public var contentIdentifier: String?
+    /// An Android Motion Photo's announcement of its appended video (XMP).
+    public var motionPhoto: MotionPhotoXMP?
 
     /// Whether these are a video's facts.
     public var isVideo: Bool { format.isVideo }

@@ -9,6 +9,8 @@ extension JPEGHeader {
     /// How much of the image data's start the segment probe reads at first (the tables and the frame
     /// header that libjpeg's `jpeg_read_header` reads are usually under 1 KiB).
     static let initialTablesLength = 4096
+    /// The start of an XMP APP1 segment's payload.
+    static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
 
     /// Probes the file open as `descriptor` by following its segment lengths, reading only what the
     /// header needs: the file's first bytes (`head`, already read), the Exif segment's IFDs, and the
@@ -31,6 +33,7 @@ extension JPEGHeader {
         let file = SegmentReader(descriptor: descriptor, head: head, path: path)
         var stream: [UInt8] = [0xFF, 0xD8]
         var exif: Range<Int>?
+        var xmp: Range<Int>?
         var position = 2
         while true {
             guard let marker = try file.bytes(at: position, count: 4), marker[0] == 0xFF else { return nil }
@@ -42,10 +45,15 @@ extension JPEGHeader {
             if code == 0xE0 || code == 0xEE {
                 guard let segment = try file.bytes(at: position, count: 2 + length) else { return nil }
                 stream += segment
-            } else if code == 0xE1, exif == nil, length - 2 >= 6 {
-                // The rule of the shim's APP1 processor: the first APP1 whose payload starts "Exif\0".
-                guard let tag = try file.bytes(at: position + 4, count: 5) else { return nil }
-                if tag == [0x45, 0x78, 0x69, 0x66, 0x00] { exif = (position + 10)..<end }
+            } else if code == 0xE1 {
+                // The rule of the shim's APP1 processor: the first APP1 whose payload starts "Exif\0"; and
+                // the first whose payload starts as XMP's does.
+                if exif == nil, length - 2 >= 6, try file.bytes(at: position + 4, count: 5) == [0x45, 0x78, 0x69, 0x66, 0x00] {
+                    exif = (position + 10)..<end
+                } else if xmp == nil, length - 2 > xmpSignature.count,
+                          try file.bytes(at: position + 4, count: xmpSignature.count) == xmpSignature {
+                    xmp = (position + 4 + xmpSignature.count)..<end
+                }
             }
             position = end
         }
@@ -67,6 +75,11 @@ extension JPEGHeader {
                     header.takenAt = metadata.dateTimeOriginal
                     header.contentIdentifier = metadata.contentIdentifier
                     header.warnings += metadata.warnings
+                }
+                // Only a packet that names a Motion Photo is parsed (most XMP is about something else).
+                if let xmp, let packet = try file.bytes(at: xmp.lowerBound, count: xmp.count),
+                   MotionPhotoXMP.find(Array("MotionPhoto".utf8), in: packet[...]) != nil || MotionPhotoXMP.find(Array("MicroVideo".utf8), in: packet[...]) != nil {
+                    header.motionPhoto = MotionPhotoXMP(xmp: packet)
                 }
                 return header
             }

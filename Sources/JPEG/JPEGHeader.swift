@@ -1,3 +1,5 @@
+public import EXIF
+
 /// What a JPEG's header says, read without decoding a pixel.
 public struct JPEGHeader: Sendable, Equatable {
     /// Pixel width as stored in the SOF marker (before EXIF orientation).
@@ -18,6 +20,8 @@ public struct JPEGHeader: Sendable, Equatable {
     public var takenAt: String?
     /// Apple's Live Photo identifier from the EXIF maker note (`EXIFMetadata.contentIdentifier`).
     public var contentIdentifier: String?
+    /// An Android Motion Photo's appended video, as the XMP segment announces it.
+    public var motionPhoto: MotionPhotoXMP?
     /// Non-fatal problems (libjpeg warnings, out-of-range orientation, bad EXIF offsets).
     public var warnings: [String]
 

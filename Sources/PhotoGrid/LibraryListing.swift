@@ -19,9 +19,12 @@ public struct ListedPhoto: Codable, Sendable, Equatable {
     public var duration: Double?
     public var codec: String?
     public var posterTime: Double?
-    /// A Live Photo's movie: its row id and path.
+    /// A Live Photo's movie: its row id and path (an Android Motion Photo: its own path, and where the
+    /// MP4 lies in it: `movieOffset`, `movieLength` bytes).
     public var movieId: Int64?
     public var moviePath: String?
+    public var movieOffset: Int64?
+    public var movieLength: Int64?
     /// A Live Photo's movie row: the id of its photo (the movie is not in the grid).
     public var livePhotoId: Int64?
     /// Why the file could not be read (error rows only).
@@ -46,7 +49,9 @@ public struct ListedPhoto: Codable, Sendable, Equatable {
         codec = photo.codec
         posterTime = photo.posterTime
         movieId = photo.movieID
-        moviePath = photo.moviePath
+        moviePath = photo.moviePath ?? (photo.motionLength != nil ? photo.path : nil)
+        movieOffset = photo.motionOffset
+        movieLength = photo.motionLength
         livePhotoId = photo.livePhotoID
         error = photo.status == .error ? photo.error : nil
         storedWidth = photo.storedWidth

@@ -17,6 +17,8 @@ import Musl
 public final class MediaFile: Sendable {
     /// The open file.
     public let descriptor: Int32
+    /// Where the movie starts in the file (0; an Android Motion Photo's appended MP4: its offset).
+    public let start: Int64
     /// The number of bytes served.
     public let length: Int64
     /// `video/mp4` or `video/quicktime`.
@@ -26,8 +28,8 @@ public final class MediaFile: Sendable {
     /// The file's name, for a download.
     public let name: String
 
-    private init(descriptor: Int32, length: Int64, contentType: String, entityTag: String, name: String) {
-        self.descriptor = descriptor; self.length = length; self.contentType = contentType
+    private init(descriptor: Int32, start: Int64, length: Int64, contentType: String, entityTag: String, name: String) {
+        self.descriptor = descriptor; self.start = start; self.length = length; self.contentType = contentType
         self.entityTag = entityTag; self.name = name
     }
 
@@ -59,6 +61,8 @@ public final class MediaFile: Sendable {
         switch row.media {
         case .photo:
             throw .notFound("item \(id) (\(row.path)) is a photo: only videos and Live Photos have media to play")
+        case .live where row.motionLength != nil:
+            break  // a Motion Photo: the MP4 inside its own file
         case .live:
             let found: Photo?
             do { found = try row.movieID.flatMap { movieID throws(LibraryError) in try library.store.photo(id: movieID) } } catch { throw .failed(error.description) }
@@ -89,10 +93,19 @@ public final class MediaFile: Sendable {
             close(descriptor)
             throw .changed("\(movie.path) changed since it was indexed (the next index run reads it again)")
         }
-        let name = movie.path.split(separator: "/").last.map(String.init) ?? movie.path
-        return MediaFile(descriptor: descriptor, length: movie.fileSize,
+        var name = movie.path.split(separator: "/").last.map(String.init) ?? movie.path
+        var start: Int64 = 0, length = movie.fileSize
+        if let offset = movie.motionOffset, let count = movie.motionLength {
+            guard offset >= 0, count > 0, offset <= movie.fileSize - count else {
+                close(descriptor)
+                throw .changed("\(movie.path)'s motion lies outside the file")
+            }
+            start = offset; length = count
+            name = (name.split(separator: ".").dropLast().joined(separator: ".")) + ".mp4"
+        }
+        return MediaFile(descriptor: descriptor, start: start, length: length,
                          contentType: movie.format == "mov" ? "video/quicktime" : "video/mp4",
-                         entityTag: "\"media-\(movie.id)-\(movie.fileSize)-\(movie.modificationTimeNanoseconds)\"", name: name)
+                         entityTag: "\"media-\(movie.id)-\(movie.fileSize)-\(movie.modificationTimeNanoseconds)-\(start)\"", name: name)
     }
 
     /// Whether the open file's resolved path (`/proc/self/fd`) lies inside `folder` (which ends in `/`).
@@ -105,8 +118,9 @@ public final class MediaFile: Sendable {
         return target[..<count].starts(with: folder)
     }
 
-    /// Up to `count` bytes at `offset` (fewer only at the end of the file).
-    public func read(_ count: Int, at offset: Int64) throws(Failure) -> [UInt8] {
+    /// Up to `count` bytes at `offset` of the movie (from `start`; fewer only at the end of the file).
+    public func read(_ count: Int, at movieOffset: Int64) throws(Failure) -> [UInt8] {
+        let offset = start + movieOffset
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {

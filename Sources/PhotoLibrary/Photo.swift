@@ -56,6 +56,9 @@ public struct Photo: Sendable, Equatable, Identifiable {
     /// On a Live Photo: its movie's row id and path.
     public var movieID: Int64?
     public var moviePath: String?
+    /// On an Android Motion Photo (a Live item): where its MP4 lies in its own file.
+    public var motionOffset: Int64?
+    public var motionLength: Int64?
 
     public init(id: Int64, pathBytes: [UInt8], path: String, status: PhotoStatus, error: String?,
                 fileSize: Int64, modificationTimeNanoseconds: Int64, contentKey: String?,

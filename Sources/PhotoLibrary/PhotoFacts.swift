@@ -21,6 +21,8 @@ struct PhotoFacts: Sendable, Equatable {
     var posterTime: Double?
     /// Apple's Live Photo identifier (photo maker note or movie metadata), when the file has one.
     var contentIdentifier: String?
+    /// An Android Motion Photo's appended video (set by the prober once it is found where announced).
+    var motion: EmbeddedMovie?
 
     init(probe: JPEGFileProbe, fileSize: Int64) {
         let header = probe.header

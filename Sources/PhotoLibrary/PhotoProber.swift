@@ -1,6 +1,7 @@
 import PhotoGridSupport
 import JPEG
 import ImageFormats
+import EXIF
 import Synchronization
 
 #if canImport(Glibc)
@@ -51,20 +52,28 @@ final class PhotoProber: Sendable {
         if checkSignature && sniffed == nil { return .notPhoto }
         let format = sniffed ?? named ?? .jpeg
         let displayPath = PathBytes.displayText(file.relativePath)
-        let facts: PhotoFacts
+        var facts: PhotoFacts
+        let motionPhoto: MotionPhotoXMP?
         if format == .jpeg {
             do {
-                facts = PhotoFacts(probe: try fileProbe.probe(descriptor, displayPath), fileSize: file.size)
+                let probe = try fileProbe.probe(descriptor, displayPath)
+                facts = PhotoFacts(probe: probe, fileSize: file.size)
+                motionPhoto = probe.header.motionPhoto
             } catch {
                 return .failure(error.description, format: format)
             }
         } else {
             do {
-                facts = PhotoFacts(facts: try ImageProbe.probe(descriptor: descriptor, path: displayPath, format: format),
-                                   fileSize: file.size)
+                let probed = try ImageProbe.probe(descriptor: descriptor, path: displayPath, format: format)
+                facts = PhotoFacts(facts: probed, fileSize: file.size)
+                motionPhoto = probed.motionPhoto
             } catch {
                 return .failure(error.description, format: format)
             }
+        }
+        // An Android Motion Photo: a Live item whose motion is the MP4 appended where its XMP says.
+        if let motionPhoto, !format.isVideo {
+            facts.motion = EmbeddedMovie.locate(motionPhoto, descriptor: descriptor, fileSize: Int(file.size))
         }
         let pixels = facts.storedWidth.multipliedReportingOverflow(by: facts.storedHeight)
         if pixels.overflow || pixels.partialValue > pixelLimit {

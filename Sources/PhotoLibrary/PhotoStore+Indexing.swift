@@ -154,14 +154,14 @@ extension PhotoStore {
 
     // MARK: - SQL
 
-    /// Parameters ?1…?19 and ?21…?25 are the row's values (see `arguments(_:now:)`); first_seen = last_seen = ?18.
+    /// Parameters ?1…?19 and ?21…?27 are the row's values (see `arguments(_:now:)`); first_seen = last_seen = ?18.
     static let upsertPhotoSQL = """
         INSERT INTO photos (path_bytes, path, file_size, mtime_ns, content_key, stored_width, stored_height,
                             display_width, display_height, orientation, components, color_space, progressive,
                             taken_at, sort_key, status, error, first_seen, last_seen, format, media, duration, codec,
-                            poster_time, content_identifier)
+                            poster_time, content_identifier, motion_offset, motion_length)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?18, ?19, ?21, ?22, ?23,
-                ?24, ?25)
+                ?24, ?25, ?26, ?27)
         ON CONFLICT (path_bytes) DO UPDATE SET
             path = excluded.path, file_size = excluded.file_size, mtime_ns = excluded.mtime_ns,
             content_key = excluded.content_key, stored_width = excluded.stored_width,
@@ -171,7 +171,8 @@ extension PhotoStore {
             progressive = excluded.progressive, taken_at = excluded.taken_at, sort_key = excluded.sort_key,
             status = excluded.status, error = excluded.error, last_seen = excluded.last_seen,
             format = excluded.format, codec = excluded.codec, poster_time = excluded.poster_time,
-            content_identifier = excluded.content_identifier,
+            content_identifier = excluded.content_identifier, motion_offset = excluded.motion_offset,
+            motion_length = excluded.motion_length,
             -- A Live Photo's photo read again stays live (with its movie's duration) until the run's
             -- end checks the pair (PhotoStore+LivePhotos).
             media = CASE WHEN photos.media = 'live' AND excluded.media = 'photo' THEN 'live' ELSE excluded.media END,
@@ -185,7 +186,7 @@ extension PhotoStore {
             stored_height = ?7, display_width = ?8, display_height = ?9, orientation = ?10, components = ?11,
             color_space = ?12, progressive = ?13, taken_at = ?14, sort_key = ?15, status = ?16, error = ?17,
             last_seen = ?18, format = ?19, media = ?21, duration = ?22, codec = ?23, poster_time = ?24,
-            content_identifier = ?25
+            content_identifier = ?25, motion_offset = ?26, motion_length = ?27
         WHERE id = ?20 AND NOT EXISTS (SELECT 1 FROM photos WHERE path_bytes = ?1)
         """
 
@@ -194,7 +195,7 @@ extension PhotoStore {
         ON CONFLICT (path_bytes) DO UPDATE SET file_size = excluded.file_size, mtime_ns = excluded.mtime_ns
         """
 
-    /// The values ?1…?25 of `upsertPhotoSQL` and `movePhotoSQL` for a row (?20, the row id, is the
+    /// The values ?1…?27 of `upsertPhotoSQL` and `movePhotoSQL` for a row (?20, the row id, is the
     /// move's: `id`, nil for an upsert).
     static func arguments(_ values: PhotoRowValues, now: String, id: Int64? = nil) -> StatementArguments {
         let file = values.file
@@ -207,8 +208,9 @@ extension PhotoStore {
             facts.map { $0.isProgressive ? 1 : 0 }, facts?.takenAt, sortKey,
             facts == nil ? PhotoStatus.error.rawValue : PhotoStatus.ok.rawValue,
             facts == nil ? (values.error ?? "unreadable") : nil, now, values.format.rawValue, id,
-            values.format.isVideo ? "video" : "photo", facts?.duration, facts?.codec, facts?.posterTime,
-            facts?.contentIdentifier,
+            values.format.isVideo ? "video" : facts?.motion != nil ? "live" : "photo",
+            facts?.motion.map { $0.duration } ?? facts?.duration, facts?.codec, facts?.posterTime,
+            facts?.contentIdentifier, facts?.motion?.offset, facts?.motion?.length,
         ]
     }
 }

@@ -42,7 +42,7 @@ extension PhotoStore {
         let pairs = try Row.fetchAll(db, sql: """
             SELECT movie.id, movie.path_bytes, movie.content_identifier, movie.taken_at, movie.duration, movie.status,
                    movie.media, photo.id, photo.path_bytes, photo.content_identifier, photo.taken_at, photo.status,
-                   photo.media, photo.duration
+                   photo.media, photo.duration, photo.motion_length
             FROM photos AS movie INDEXED BY photos_live_photo LEFT JOIN photos AS photo ON photo.id = movie.live_photo_id
             WHERE movie.live_photo_id IS NOT NULL
             """)
@@ -55,7 +55,9 @@ extension PhotoStore {
             if keep, let photoID {
                 let photoHalf = LivePhotoRule.Half(pathBytes: [UInt8](row[8] as Data), contentIdentifier: row[9], takenAt: row[10])
                 let media: String = row[12]
-                keep = (row[11] as String) == "ok" && (media == "photo" || media == "live") && LivePhotoRule.pairs(photo: photoHalf, movie: movieHalf)
+                // A Motion Photo (its motion inside its own file) pairs with no other movie.
+                keep = (row[11] as String) == "ok" && (media == "photo" || media == "live") && (row[14] as Int?) == nil
+                    && LivePhotoRule.pairs(photo: photoHalf, movie: movieHalf)
                 if keep, media != "live" || (row[13] as Double?) != movieHalf.duration {
                     try db.execute(sql: "UPDATE photos SET media = 'live', duration = ? WHERE id = ?", arguments: [movieHalf.duration, photoID])
                 }
@@ -64,11 +66,11 @@ extension PhotoStore {
                 try db.execute(sql: "UPDATE photos SET live_photo_id = NULL WHERE id = ?", arguments: [movieID])
             }
         }
-        // Live Photos whose movie is gone (or was undone above) are photos again.
+        // Live Photos whose movie is gone (or was undone above) are photos again; Motion Photos keep theirs.
         try db.execute(sql: """
             UPDATE photos SET media = 'photo', duration = NULL
             WHERE id IN (SELECT id FROM photos INDEXED BY photos_media WHERE media <> 'photo' AND media = 'live')
-              AND NOT EXISTS (SELECT 1 FROM photos AS movie WHERE movie.live_photo_id = photos.id)
+              AND motion_length IS NULL AND NOT EXISTS (SELECT 1 FROM photos AS movie WHERE movie.live_photo_id = photos.id)
             """)
         try pairLivePhotos(db, paths: nil)
     }

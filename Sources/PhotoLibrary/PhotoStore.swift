@@ -232,7 +232,7 @@ public final class PhotoStore: Sendable {
         CASE WHEN status = 'missing' THEN last_seen ELSE max(last_seen, coalesce(last_indexed_at, last_seen)) END,
         format, media, duration, codec, poster_time, content_identifier, live_photo_id,
         (SELECT id FROM photos AS movie WHERE movie.live_photo_id = photos.id),
-        (SELECT path FROM photos AS movie WHERE movie.live_photo_id = photos.id)
+        (SELECT path FROM photos AS movie WHERE movie.live_photo_id = photos.id), motion_offset, motion_length
         """
 
     /// The FROM clause for `photoColumns`.
@@ -371,5 +371,7 @@ extension Photo {
         livePhotoID = row[26]
         movieID = row[27]
         moviePath = row[28]
+        motionOffset = row[29]
+        motionLength = row[30]
     }
 }

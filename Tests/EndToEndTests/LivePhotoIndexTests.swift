@@ -168,4 +168,81 @@ struct LivePhotoIndexTests {
                 "\(rows["IMG_0002.JPG"] ?? [:])")
         #expect(try library.cells()["elsewhere/motion.MOV"] == nil)
     }
+
+    /// Android Motion Photos: a JPEG with an MP4 appended, announced in its XMP — Google's Container
+    /// directory (the XMP packet embedded by exiftool, which reads `MotionPhoto` back) or the older
+    /// MicroVideo tags (written by exiftool) — is one Live cell whose movie is that byte range of its own
+    /// file, with the MP4's duration as ffprobe reads it; an announcement with nothing appended, or
+    /// pointing at bytes that are no MP4, leaves a photo.
+    @Test(.enabled(if: tools.ffmpeg != nil && tools.ffprobe != nil && tools.exiftool != nil,
+                   "needs ffmpeg, ffprobe and exiftool (apt-get install ffmpeg libimage-exiftool-perl)"))
+    func motionPhotosAreLiveItemsWhoseMovieIsInTheFile() throws {
+        let ffmpeg = try #require(Self.tools.ffmpeg), ffprobe = try #require(Self.tools.ffprobe), exiftool = try #require(Self.tools.exiftool)
+        let directory = try PhotoGridBinary.temporaryDirectory("photogrid-motion")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = directory.appendingPathComponent("camera")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let movie = directory.appendingPathComponent("motion.mp4")
+        _ = try ffmpeg.run(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "1.5", "-c:v", "libx264",
+                            "-pix_fmt", "yuv420p", "-movflags", "+faststart", movie.path])
+        let motion = try Data(contentsOf: movie)
+        let seconds = try #require(Double(String(decoding: try ffprobe.run(["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", movie.path]), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        func photo(_ name: String, sample: String) throws -> URL {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent(sample), to: url)
+            return url
+        }
+        func append(_ data: Data, to url: URL) throws {
+            let handle = try FileHandle(forWritingTo: url)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: data)
+            try handle.close()
+        }
+        let xmp = directory.appendingPathComponent("motion.xmp")
+        try Data("""
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description rdf:about="" xmlns:GCamera="http://ns.google.com/photos/1.0/camera/"
+             xmlns:Container="http://ns.google.com/photos/1.0/container/" xmlns:Item="http://ns.google.com/photos/1.0/container/item/"
+             GCamera:MotionPhoto="1" GCamera:MotionPhotoVersion="1" GCamera:MotionPhotoPresentationTimestampUs="750000">
+            <Container:Directory><rdf:Seq>
+            <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="image/jpeg" Item:Semantic="Primary" Item:Length="0" Item:Padding="0"/></rdf:li>
+            <rdf:li rdf:parseType="Resource"><Container:Item Item:Mime="video/mp4" Item:Semantic="MotionPhoto" Item:Length="\(motion.count)" Item:Padding="0"/></rdf:li>
+            </rdf:Seq></Container:Directory></rdf:Description></rdf:RDF></x:xmpmeta>
+            """.utf8).write(to: xmp)
+        // PXL_…MP.jpg: the Container form; MVIMG_….jpg: MicroVideo; two announcements with no movie behind them.
+        let pixel = try photo("PXL_20240501_100000000.MP.jpg", sample: "sunset.jpg")
+        _ = try exiftool.run(["-q", "-overwrite_original", "-xmp<=\(xmp.path)", pixel.path])
+        try append(motion, to: pixel)
+        let micro = try photo("MVIMG_20240501_100000.jpg", sample: "dragonfly.jpg")
+        _ = try exiftool.run(["-q", "-overwrite_original", "-XMP-GCamera:MicroVideo=1", "-XMP-GCamera:MicroVideoVersion=1",
+                              "-XMP-GCamera:MicroVideoOffset=\(motion.count)", micro.path])
+        try append(motion, to: micro)
+        let nothing = try photo("announced-only.jpg", sample: "sunset.jpg")
+        _ = try exiftool.run(["-q", "-overwrite_original", "-xmp<=\(xmp.path)", nothing.path])
+        let wrong = try photo("announced-wrongly.jpg", sample: "dragonfly.jpg")
+        _ = try exiftool.run(["-q", "-overwrite_original", "-XMP-GCamera:MicroVideo=1", "-XMP-GCamera:MicroVideoOffset=5000", wrong.path])
+        for (url, tag) in [(pixel, "MotionPhoto"), (micro, "MicroVideo")] {
+            let read = String(decoding: try exiftool.run(["-s3", "-\(tag)", url.path]), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(read == "1", "exiftool reads \(tag) \(read) from \(url.lastPathComponent)")
+        }
+
+        let library = Library(database: directory.appendingPathComponent("library.sqlite").path, folder: folder)
+        try library.index()
+        let rows = try library.rows()
+        for url in [pixel, micro] {
+            let row = try #require(rows[url.lastPathComponent])
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
+            #expect(row["media"] as? String == "live", "\(url.lastPathComponent): \(row)")
+            #expect(row["moviePath"] as? String == url.lastPathComponent)
+            #expect(row["movieOffset"] as? Int == size - motion.count && row["movieLength"] as? Int == motion.count, "\(row)")
+            #expect(abs((row["duration"] as? Double ?? -1) - seconds) < 0.01, "\(row["duration"] ?? "none") vs ffprobe \(seconds)")
+            let bytes = try Data(contentsOf: url)
+            #expect(bytes.suffix(motion.count) == motion)
+        }
+        #expect(rows["announced-only.jpg"]?["media"] as? String == "photo")
+        #expect(rows["announced-wrongly.jpg"]?["media"] as? String == "photo")
+        #expect(try library.cells() == ["PXL_20240501_100000000.MP.jpg": "live", "MVIMG_20240501_100000.jpg": "live",
+                                         "announced-only.jpg": "photo", "announced-wrongly.jpg": "photo"])
+    }
 }

@@ -32,10 +32,22 @@ struct ServedMediaTests {
             _ = try ffmpeg.run(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "2", "-c:v", "libx264",
                                 "-pix_fmt", "yuv420p", "-movflags", "use_metadata_tags", "-metadata", "com.apple.quicktime.creationdate=\(taken)+0000",
                                 photos.appendingPathComponent("IMG_0007.MOV").path])
+            // An Android Motion Photo (the MicroVideo form, tags written by exiftool): a JPEG with a 1 s MP4 appended.
+            let motion = folder.url.appendingPathComponent("motion.mp4")
+            _ = try ffmpeg.run(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=30", "-t", "1", "-c:v", "libx264",
+                                "-pix_fmt", "yuv420p", "-movflags", "+faststart", motion.path])
+            let motionBytes = try Data(contentsOf: motion)
+            let still = photos.appendingPathComponent("MVIMG_0008.jpg")
+            try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("sunset.jpg"), to: still)
+            _ = try exiftool.run(["-q", "-overwrite_original", "-XMP-GCamera:MicroVideo=1", "-XMP-GCamera:MicroVideoOffset=\(motionBytes.count)", still.path])
+            let handle = try FileHandle(forWritingTo: still)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: motionBytes)
+            try handle.close()
             server = try ServerProcess(["photos", "--db", "library.sqlite"], in: folder.url)
             _ = try server.wait(for: "/api/v1/stats") { reply in
                 let json = try? reply.json()
-                return json?["ok"] as? Int == 4 && (json?["indexing"] as? [String: Any])?["phase"] as? String == "done"
+                return json?["ok"] as? Int == 5 && (json?["indexing"] as? [String: Any])?["phase"] as? String == "done"
             }
             try readIDs()
         }
@@ -89,6 +101,14 @@ struct ServedMediaTests {
         let movie = try served.bytes("IMG_0007.MOV")
         #expect(motion.status == 200 && motion.body == movie, "\(motion.text.prefix(200))")
         #expect(motion.headers["content-type"] == "video/quicktime")
+
+        // A Motion Photo's id serves the MP4 inside it (a range of the photo's own file), ranges included.
+        let motionPhoto = try #require(served.ids["MVIMG_0008.jpg"])
+        let appended = [UInt8](try Data(contentsOf: served.folder.url.appendingPathComponent("motion.mp4")))
+        let embedded = try served.server.get("/api/v1/media/\(motionPhoto)")
+        #expect(embedded.status == 200 && embedded.body == appended && embedded.headers["content-type"] == "video/mp4", "\(embedded.status)")
+        let embeddedPart = try served.server.get("/api/v1/media/\(motionPhoto)", headers: ["Range": "bytes=4-11"])
+        #expect(embeddedPart.status == 206 && embeddedPart.body == Array(appended[4...11]) && embeddedPart.headers["content-range"] == "bytes 4-11/\(appended.count)")
 
         let connection = try served.server.connect()
         let head = try connection.get(path, method: "HEAD")
