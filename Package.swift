@@ -10,7 +10,8 @@
 //   PhotoGridServer → PhotoGrid, PhotoLibrary, PhotoGridSupport, CRuntimeHooks (+ Hummingbird);
 //   photogrid → PhotoGrid, PhotoGridServer, PhotoLibrary, PhotoGridSupport.
 // scripts/check-layering.py (run by .ci/run) fails on an import of one of these modules that its target does
-// not declare. (PhotoGridServer and photogrid still reach PhotoLibrary directly: the store seam will end that.)
+// not declare. PhotoGridServer and photogrid import PhotoLibrary for its value types and errors; the store is
+// `any LibraryStore` (PhotoLibrary/LibraryStore.swift): only PhotoLibrary names the SQLite store or GRDB.
 // GridLayout, Imaging, EXIF and PhotoGridSupport import nothing of ours. Only JPEG sees libjpeg, only PNG
 // libpng (through CPNGShims), only WebP libwebp, only HEIF libheif, only Video FFmpeg; only PhotoLibrary sees SQLite.
 import PackageDescription

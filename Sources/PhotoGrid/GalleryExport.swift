@@ -93,7 +93,7 @@ public enum GalleryExport {
             if let created {
                 created.remove()
             } else if !hadDatabase {
-                PhotoStore.removeFiles(request.database)
+                LibraryStores.removeNew(request.database)
             }
             throw error
         }
@@ -117,7 +117,7 @@ public enum GalleryExport {
             throw ExportError("--out: cannot read \(path): \(String(cString: strerror(errno)))")
         }
         if names.isEmpty { return }
-        // A previous export (PhotoStore then refuses a photogrid.sqlite that is not a library).
+        // A previous export (the store then refuses a photogrid.sqlite that is not a library).
         let isExport = names.contains("photogrid.sqlite")
             && names.allSatisfy { exportNames.contains($0) || AtomicFile.isTemporary($0) }
         if !isExport {

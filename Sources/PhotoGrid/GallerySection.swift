@@ -29,7 +29,7 @@ public enum GalleryGrouping: String, Sendable, CaseIterable {
 
 extension GalleryGrouping {
     /// The sections of the grid `grid` reads (one snapshot), nil for `.none`.
-    func sections(_ grid: GridReader) throws(LibraryError) -> [GallerySection]? {
+    func sections(_ grid: any GridWindowReader) throws(LibraryError) -> [GallerySection]? {
         guard let titleLength else { return nil }
         return try grid.sections(prefixLength: titleLength).map { GallerySection(title: $0.title, count: $0.count) }
     }

@@ -137,7 +137,7 @@ extension LayoutRequest {
     /// `GalleryLayout.init(count:…)`) from `grid`'s snapshot; its errors as the caller throws them.
     static func windowedGallery(count: Int, viewport: Viewport, configuration: GridConfiguration,
                                 sections: [GallerySection]?, only: Range<Int>?, also: Int? = nil,
-                                grid: GridReader) throws -> GalleryLayout {
+                                grid: any GridWindowReader) throws -> GalleryLayout {
         do throws(GalleryLoadError<LibraryError>) {
             return try GalleryLayout(count: count, viewport: viewport, configuration: configuration, sections: sections,
                                      only: only, also: also) { (range: Range<Int>) throws(LibraryError) in

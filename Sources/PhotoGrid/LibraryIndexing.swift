@@ -127,7 +127,7 @@ public enum LibraryIndexing {
                                  prune: prune, moveRoot: moveRoot, progressBar: progressBar)
             }()
         } catch {
-            if created { PhotoStore.removeFiles(database) }  // a failed run leaves no database it made
+            if created { LibraryStores.removeNew(database) }  // a failed run leaves no database it made
             throw error
         }
     }
@@ -140,7 +140,7 @@ public enum LibraryIndexing {
         do {
             try Indexer.check(folder: folder, store: library.store)
         } catch {
-            if library.createdFile { PhotoStore.removeFiles(database) }
+            if library.createdFile { LibraryStores.removeNew(database) }
             throw error
         }
         return library
@@ -168,7 +168,7 @@ public enum LibraryIndexing {
         let summary: IndexSummary
         do {
             defer { progressBar?.finish() }
-            summary = try Indexer(store: store, options: options).index(folder: folder)
+            summary = try store.index(folder: folder, options: options)
         }
         var prunedThumbnails: Int?
         if prune {

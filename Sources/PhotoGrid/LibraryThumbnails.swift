@@ -95,7 +95,7 @@ public enum LibraryThumbnails {
     }
 
     /// Makes what is missing or stale in `cache`, records it, and removes what no record uses.
-    private static func update(_ cache: ThumbnailCache, store: PhotoStore, photos: [Photo], root: LibraryRoot?,
+    private static func update(_ cache: ThumbnailCache, store: any LibraryStore, photos: [Photo], root: LibraryRoot?,
                                variants: [ThumbnailVariant], request: ThumbnailRequest,
                                progressBar: (any ProgressReporting)?) throws(ThumbnailsError) -> ThumbnailsSummary {
         var summary = ThumbnailsSummary(folder: cache.root, variants: variants.map(\.name), photos: photos.count)
@@ -149,7 +149,7 @@ public enum LibraryThumbnails {
     }
 
     /// Runs the jobs of `plan` and records their outcomes.
-    private static func run(_ plan: ThumbnailWork, store: PhotoStore, cache: ThumbnailCache, request: ThumbnailRequest,
+    private static func run(_ plan: ThumbnailWork, store: any LibraryStore, cache: ThumbnailCache, request: ThumbnailRequest,
                             summary: inout ThumbnailsSummary, progressBar: (any ProgressReporting)?) throws(ThumbnailsError) {
         let options = ThumbnailOptions(pixelLimit: request.pixelLimit)
         let batch = ThumbnailBatch(options: options, threads: request.jobs ?? IndexOptions.activeProcessorCount)

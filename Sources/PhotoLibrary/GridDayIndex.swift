@@ -29,8 +29,8 @@ final class GridDayIndex: Sendable {
             var names: [String] = [], starts: [Int] = [0]
             let rows = try Row.fetchCursor(db, sql: "SELECT day, photos FROM grid_days WHERE photos > 0 ORDER BY day")
             while let row = try rows.next() {
-                names.append(row[0])
-                starts.append(starts[starts.count - 1] + (row[1] as Int))
+                names.append(row["day"])
+                starts.append(starts[starts.count - 1] + (row["photos"] as Int))
             }
             let fresh = Days(version: version, days: names, starts: starts)
             if cacheable { connections.withLock { $0[key] = fresh } }

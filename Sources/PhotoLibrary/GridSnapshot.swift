@@ -210,19 +210,24 @@ extension PhotoStore {
             let version = try Int.fetchOne(db, sql: "SELECT version FROM grid_version WHERE id = 1") ?? 0
             let expected = try Int.fetchOne(db, sql: "SELECT photos FROM grid_size WHERE id = 1") ?? 0
             var builder = GridSnapshot.Builder(expected: expected)
-            let rows = try Row.fetchCursor(db, sql: """
+            let statement = try db.makeStatement(sql: """
                 SELECT grid.id, grid.display_width, grid.display_height, grid.path_bytes, photos.content_key, photos.media, photos.duration,
                        photos.poster_time
                 FROM (SELECT rowid AS id, display_width, display_height, sort_key, path_bytes FROM photos
                       INDEXED BY photos_grid WHERE \(Self.gridFilter) ORDER BY sort_key, path_bytes) AS grid
                 JOIN photos ON photos.id = grid.id ORDER BY grid.sort_key, grid.path_bytes
                 """)
+            let rows = try Row.fetchCursor(statement)
+            let (id, width, height, pathBytes, contentKey, media, duration, posterTime) = (
+                try statement.position(of: "id"), try statement.position(of: "display_width"), try statement.position(of: "display_height"),
+                try statement.position(of: "path_bytes"), try statement.position(of: "content_key"), try statement.position(of: "media"),
+                try statement.position(of: "duration"), try statement.position(of: "poster_time"))
             while let row = try rows.next() {
-                let path: Data = row[3]
-                let media: String = row[5]
+                let path: Data = row[pathBytes]
+                let kind: String = row[media]
                 path.withUnsafeBytes {
-                    builder.append(id: row[0], width: row[1], height: row[2], path: $0, contentKey: row[4],
-                                   media: MediaKind(rawValue: media) ?? .photo, duration: row[6], posterTime: row[7])
+                    builder.append(id: row[id], width: row[width], height: row[height], path: $0, contentKey: row[contentKey],
+                                   media: MediaKind(rawValue: kind) ?? .photo, duration: row[duration], posterTime: row[posterTime])
                 }
             }
             return GridSnapshot(version: version, builder)

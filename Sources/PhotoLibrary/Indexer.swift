@@ -210,7 +210,7 @@ public struct Indexer: Sendable {
 
     /// Checks that `folder` can be indexed into `store` as it is (without `moveRoot`): it is a readable
     /// folder, and the library indexes it or nothing yet.
-    public static func check(folder: String, store: PhotoStore) throws(LibraryError) {
+    public static func check(folder: String, store: any LibraryStore) throws(LibraryError) {
         let root = try resolve(folder)
         if let previous = try store.root(), previous.pathBytes != root {
             throw .differentFolder(libraryFolder: previous.path, folder: PathBytes.displayText(root),

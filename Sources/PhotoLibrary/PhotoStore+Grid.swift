@@ -10,7 +10,7 @@ extension PhotoStore {
     /// Runs `body` with the grid as one read transaction sees it: its size and the photos at any
     /// positions all come from the same snapshot, so an index run committing meanwhile is seen either
     /// wholly or not at all. Errors of `body` are rethrown as they are; the reader's own are `LibraryError`.
-    public func readGrid<T>(_ body: (GridReader) throws -> T) throws -> T {
+    public func readGrid<T>(_ body: (any GridWindowReader) throws -> T) throws -> T {
         var bodyError: (any Error)?
         let value: T? = try read("reading the grid") { db in
             do { return try body(GridReader(db: db, dayIndex: dayIndex)) } catch { bodyError = error; return nil }
@@ -74,14 +74,19 @@ public struct GridReader {
             """
         return try run("reading the grid") { db in
             var entries: [GridEntry] = []
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            let statement = try db.makeStatement(sql: sql)
+            let rows = try Row.fetchCursor(statement, arguments: arguments)
+            let (id, path, width, height, pathBytes, contentKey, media, duration, posterTime) = (
+                try statement.position(of: "id"), try statement.position(of: "path"), try statement.position(of: "display_width"),
+                try statement.position(of: "display_height"), try statement.position(of: "path_bytes"), try statement.position(of: "content_key"),
+                try statement.position(of: "media"), try statement.position(of: "duration"), try statement.position(of: "poster_time"))
             while let row = try rows.next() {
-                let pathBytes: Data = row[4]
-                let media: String = row[6]
-                entries.append(GridEntry(id: row[0], path: row[1], pathBytes: [UInt8](pathBytes),
-                                         pixelWidth: row[2], pixelHeight: row[3], contentKey: row[5],
-                                         media: MediaKind(rawValue: media) ?? .photo, duration: row[7],
-                                         posterTime: row[8]))
+                let bytes: Data = row[pathBytes]
+                let kind: String = row[media]
+                entries.append(GridEntry(id: row[id], path: row[path], pathBytes: [UInt8](bytes),
+                                         pixelWidth: row[width], pixelHeight: row[height], contentKey: row[contentKey],
+                                         media: MediaKind(rawValue: kind) ?? .photo, duration: row[duration],
+                                         posterTime: row[posterTime]))
             }
             return entries
         }
@@ -94,11 +99,11 @@ public struct GridReader {
         try run("grouping the grid") { db in
             var result: [(title: String, count: Int)] = []
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT substr(day, 1, ?) AS title, sum(photos) FROM grid_days GROUP BY title ORDER BY title
+                SELECT substr(day, 1, ?) AS title, sum(photos) AS photos FROM grid_days GROUP BY title ORDER BY title
                 """, arguments: [prefixLength])
             while let row = try rows.next() {
-                let count: Int = row[1]
-                if count > 0 { result.append((row[0], count)) }
+                let count: Int = row["photos"]
+                if count > 0 { result.append((row["title"], count)) }
             }
             return result
         }

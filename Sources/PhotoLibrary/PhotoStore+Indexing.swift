@@ -56,18 +56,25 @@ extension PhotoStore {
             var state = IndexState()
             // Sized once: growing a dictionary of a million paths rehashes it twenty times.
             state.photos.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM photos") ?? 0)
-            let photos = try Row.fetchCursor(
-                db, sql: "SELECT id, path_bytes, file_size, mtime_ns, status, content_key, error FROM photos")
+            let rowsOfPhotos = try db.makeStatement(sql: "SELECT id, path_bytes, file_size, mtime_ns, status, content_key, error FROM photos")
+            let photos = try Row.fetchCursor(rowsOfPhotos)
+            let (id, pathBytes, size, mtime, statusColumn, contentKey, error) = (
+                try rowsOfPhotos.position(of: "id"), try rowsOfPhotos.position(of: "path_bytes"), try rowsOfPhotos.position(of: "file_size"),
+                try rowsOfPhotos.position(of: "mtime_ns"), try rowsOfPhotos.position(of: "status"), try rowsOfPhotos.position(of: "content_key"),
+                try rowsOfPhotos.position(of: "error"))
             while let row = try photos.next() {
-                let path = [UInt8](row[1] as Data)
-                let status = PhotoStatus(rawValue: row[4]) ?? .error
+                let path = [UInt8](row[pathBytes] as Data)
+                let status = PhotoStatus(rawValue: row[statusColumn]) ?? .error
                 state.photos[path] = KnownPhoto(
-                    id: row[0], size: row[2], modificationTimeNanoseconds: row[3], status: status, contentKey: row[5],
-                    hasTransientError: status == .error && ProbeErrorRetry.isTransient(row[6]))
+                    id: row[id], size: row[size], modificationTimeNanoseconds: row[mtime], status: status, contentKey: row[contentKey],
+                    hasTransientError: status == .error && ProbeErrorRetry.isTransient(row[error]))
             }
-            let others = try Row.fetchCursor(db, sql: "SELECT path_bytes, file_size, mtime_ns FROM non_photos")
+            let rowsOfOthers = try db.makeStatement(sql: "SELECT path_bytes, file_size, mtime_ns FROM non_photos")
+            let others = try Row.fetchCursor(rowsOfOthers)
+            let (otherPath, otherSize, otherTime) = (try rowsOfOthers.position(of: "path_bytes"), try rowsOfOthers.position(of: "file_size"),
+                                                     try rowsOfOthers.position(of: "mtime_ns"))
             while let row = try others.next() {
-                state.nonPhotos[[UInt8](row[0] as Data)] = KnownNonPhoto(size: row[1], modificationTimeNanoseconds: row[2])
+                state.nonPhotos[[UInt8](row[otherPath] as Data)] = KnownNonPhoto(size: row[otherSize], modificationTimeNanoseconds: row[otherTime])
             }
             return state
         }

@@ -40,25 +40,29 @@ extension PhotoStore {
     /// transaction.
     static func checkLivePhotos(_ db: Database) throws {
         let pairs = try Row.fetchAll(db, sql: """
-            SELECT movie.id, movie.path_bytes, movie.content_identifier, movie.taken_at, movie.duration, movie.status,
-                   movie.media, photo.id, photo.path_bytes, photo.content_identifier, photo.taken_at, photo.status,
-                   photo.media, photo.duration, photo.motion_length
+            SELECT movie.id AS movie_id, movie.path_bytes AS movie_path, movie.content_identifier AS movie_identifier,
+                   movie.taken_at AS movie_taken, movie.duration AS movie_duration, movie.status AS movie_status,
+                   movie.media AS movie_media, photo.id AS photo_id, photo.path_bytes AS photo_path,
+                   photo.content_identifier AS photo_identifier, photo.taken_at AS photo_taken, photo.status AS photo_status,
+                   photo.media AS photo_media, photo.duration AS photo_duration, photo.motion_length AS photo_motion
             FROM photos AS movie INDEXED BY photos_live_photo LEFT JOIN photos AS photo ON photo.id = movie.live_photo_id
             WHERE movie.live_photo_id IS NOT NULL
             """)
         for row in pairs {
-            let movieID: Int64 = row[0]
-            let movieHalf = LivePhotoRule.Half(pathBytes: [UInt8](row[1] as Data), contentIdentifier: row[2], takenAt: row[3], duration: row[4])
-            let photoID: Int64? = row[7]
-            let movieOK = (row[5] as String) == "ok" && (row[6] as String) == "video"
+            let movieID: Int64 = row["movie_id"]
+            let movieHalf = LivePhotoRule.Half(pathBytes: [UInt8](row["movie_path"] as Data), contentIdentifier: row["movie_identifier"],
+                                               takenAt: row["movie_taken"], duration: row["movie_duration"])
+            let photoID: Int64? = row["photo_id"]
+            let movieOK = (row["movie_status"] as String) == "ok" && (row["movie_media"] as String) == "video"
             var keep = movieOK && photoID != nil
             if keep, let photoID {
-                let photoHalf = LivePhotoRule.Half(pathBytes: [UInt8](row[8] as Data), contentIdentifier: row[9], takenAt: row[10])
-                let media: String = row[12]
+                let photoHalf = LivePhotoRule.Half(pathBytes: [UInt8](row["photo_path"] as Data), contentIdentifier: row["photo_identifier"],
+                                                   takenAt: row["photo_taken"])
+                let media: String = row["photo_media"]
                 // A Motion Photo (its motion inside its own file) pairs with no other movie.
-                keep = (row[11] as String) == "ok" && (media == "photo" || media == "live") && (row[14] as Int?) == nil
+                keep = (row["photo_status"] as String) == "ok" && (media == "photo" || media == "live") && (row["photo_motion"] as Int?) == nil
                     && LivePhotoRule.pairs(photo: photoHalf, movie: movieHalf)
-                if keep, media != "live" || (row[13] as Double?) != movieHalf.duration {
+                if keep, media != "live" || (row["photo_duration"] as Double?) != movieHalf.duration {
                     try db.execute(sql: "UPDATE photos SET media = 'live', duration = ? WHERE id = ?", arguments: [movieHalf.duration, photoID])
                 }
             }
@@ -77,7 +81,8 @@ extension PhotoStore {
 
     /// A candidate movie row (`motionCandidatesSQL`'s columns).
     private static func motion(_ row: Row) -> (id: Int64, half: LivePhotoRule.Half) {
-        (row[0], LivePhotoRule.Half(pathBytes: [UInt8](row[1] as Data), contentIdentifier: row[2], takenAt: row[3], duration: row[4]))
+        (row["id"], LivePhotoRule.Half(pathBytes: [UInt8](row["path_bytes"] as Data), contentIdentifier: row["content_identifier"],
+                                       takenAt: row["taken_at"], duration: row["duration"]))
     }
 
     /// The unpaired photo `movie` pairs with (`LivePhotoRule`), if any.
@@ -88,7 +93,7 @@ extension PhotoStore {
         if let identifier = movie.contentIdentifier {
             let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT \(columns) INDEXED BY photos_content_identifier WHERE content_identifier = ? AND \(unpaired)"),
                                         arguments: [identifier])
-            candidates += rows.map { ($0[0], LivePhotoRule.Half(pathBytes: [UInt8]($0[1] as Data), contentIdentifier: $0[2], takenAt: $0[3])) }
+            candidates += rows.map(photoHalf)
         }
         if let stem = LivePhotoRule.stem(movie.pathBytes) {
             // Paths from "dir/IMG_0001." up to "dir/IMG_0001/" ('/' follows '.'): the name's siblings.
@@ -96,7 +101,7 @@ extension PhotoStore {
             upper[upper.count - 1] = UInt8(ascii: "/")
             let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT \(columns) WHERE path_bytes > ? AND path_bytes < ? AND \(unpaired)"),
                                         arguments: [Data(stem), Data(upper)])
-            candidates += rows.map { ($0[0], LivePhotoRule.Half(pathBytes: [UInt8]($0[1] as Data), contentIdentifier: $0[2], takenAt: $0[3])) }
+            candidates += rows.map(photoHalf)
         }
         let folder = movie.pathBytes.lastIndex(of: UInt8(ascii: "/")).map { Array(movie.pathBytes[...$0]) } ?? []
         return candidates.filter { LivePhotoRule.pairs(photo: $0.half, movie: movie) }.min { a, b in
@@ -107,6 +112,12 @@ extension PhotoStore {
             if aGap != bGap { return aGap < bGap }
             return a.id < b.id
         }?.id
+    }
+
+    /// A candidate photo row (`partner`'s columns).
+    private static func photoHalf(_ row: Row) -> (id: Int64, half: LivePhotoRule.Half) {
+        (row["id"], LivePhotoRule.Half(pathBytes: [UInt8](row["path_bytes"] as Data), contentIdentifier: row["content_identifier"],
+                                       takenAt: row["taken_at"]))
     }
 
     /// Whether `path` names a file directly inside `folder` (`dir/`, or `[]` for the library's top).

@@ -62,9 +62,10 @@ extension PhotoStore {
     public func thumbnailPaths(variant: String) throws(LibraryError) -> [Int64: String] {
         try read("reading the \(variant) thumbnail paths") { db in
             var paths: [Int64: String] = [:]
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT photo_id, path FROM thumbnails WHERE variant = ? AND status = 'ok'", arguments: [variant])
-            while let row = try rows.next() { paths[row[0]] = row[1] }
+            let statement = try db.makeStatement(sql: "SELECT photo_id, path FROM thumbnails WHERE variant = ? AND status = 'ok'")
+            let rows = try Row.fetchCursor(statement, arguments: [variant])
+            let (photo, path) = (try statement.position(of: "photo_id"), try statement.position(of: "path"))
+            while let row = try rows.next() { paths[row[photo]] = row[path] }
             return paths
         }
     }
@@ -114,17 +115,17 @@ extension PhotoStore {
 }
 
 extension ThumbnailRecord {
-    /// Decodes a row of the SELECT in `thumbnailRecords(variant:)`.
+    /// Decodes a row of the `thumbnails` table, by column name.
     init(row: Row) {
-        let status: String = row[2]
+        let status: String = row["status"]
         let outcome: Result<File, ThumbnailFailure>
-        if status == "ok", let path: String = row[3], let width: Int = row[4], let height: Int = row[5],
-           let bytes: Int64 = row[6] {
-            outcome = .success(File(path: path, pixelWidth: width, pixelHeight: height, byteSize: bytes, warning: row[12]))
+        if status == "ok", let path: String = row["path"], let width: Int = row["pixel_width"], let height: Int = row["pixel_height"],
+           let bytes: Int64 = row["byte_size"] {
+            outcome = .success(File(path: path, pixelWidth: width, pixelHeight: height, byteSize: bytes, warning: row["warning"]))
         } else {
-            outcome = .failure(ThumbnailFailure((row[7] as String?) ?? "unknown error"))
+            outcome = .failure(ThumbnailFailure((row["error"] as String?) ?? "unknown error"))
         }
-        self.init(photoID: row[0], variant: row[1], outcome: outcome, sourceContentKey: row[8],
-                  sourceSize: row[9], sourceModificationTimeNanoseconds: row[10], createdAt: row[11])
+        self.init(photoID: row["photo_id"], variant: row["variant"], outcome: outcome, sourceContentKey: row["source_content_key"],
+                  sourceSize: row["source_size"], sourceModificationTimeNanoseconds: row["source_mtime_ns"], createdAt: row["created_at"])
     }
 }

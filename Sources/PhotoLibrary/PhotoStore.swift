@@ -229,10 +229,10 @@ public final class PhotoStore: Sendable {
         id, path_bytes, path, status, error, file_size, mtime_ns, content_key, stored_width, stored_height,
         display_width, display_height, orientation, components, color_space, progressive, taken_at,
         sort_key, first_seen,
-        CASE WHEN status = 'missing' THEN last_seen ELSE max(last_seen, coalesce(last_indexed_at, last_seen)) END,
+        CASE WHEN status = 'missing' THEN last_seen ELSE max(last_seen, coalesce(last_indexed_at, last_seen)) END AS seen,
         format, media, duration, codec, poster_time, content_identifier, live_photo_id,
-        (SELECT id FROM photos AS movie WHERE movie.live_photo_id = photos.id),
-        (SELECT path FROM photos AS movie WHERE movie.live_photo_id = photos.id), motion_offset, motion_length
+        (SELECT id FROM photos AS movie WHERE movie.live_photo_id = photos.id) AS movie_id,
+        (SELECT path FROM photos AS movie WHERE movie.live_photo_id = photos.id) AS movie_path, motion_offset, motion_length
         """
 
     /// The FROM clause for `photoColumns`.
@@ -286,7 +286,7 @@ public final class PhotoStore: Sendable {
     public func root() throws(LibraryError) -> LibraryRoot? {
         try read("reading the library folder") { db in
             try Row.fetchOne(db, sql: "SELECT root_bytes, root, last_indexed_at FROM library WHERE id = 1").map { row in
-                LibraryRoot(pathBytes: [UInt8](row[0] as Data), path: row[1], lastIndexedAt: row[2])
+                LibraryRoot(pathBytes: [UInt8](row["root_bytes"] as Data), path: row["root"], lastIndexedAt: row["last_indexed_at"])
             }
         }
     }
@@ -295,11 +295,11 @@ public final class PhotoStore: Sendable {
     public func counts() throws(LibraryError) -> LibraryCounts {
         try read("counting photos") { db in
             var counts = LibraryCounts()
-            let statusRows = try Row.fetchAll(db, sql: "SELECT status, count(*) FROM photos GROUP BY status")
+            let statusRows = try Row.fetchAll(db, sql: "SELECT status, count(*) AS rows FROM photos GROUP BY status")
             for row in statusRows {
-                let count: Int = row[1]
+                let count: Int = row["rows"]
                 counts.photos += count
-                switch PhotoStatus(rawValue: row[0]) {
+                switch PhotoStatus(rawValue: row["status"]) {
                 case .ok: counts.ok = count
                 case .error: counts.errors = count
                 case .missing: counts.missing = count
@@ -307,28 +307,28 @@ public final class PhotoStore: Sendable {
                 }
             }
             if let row = try Row.fetchOne(db, sql: """
-                SELECT count(*) FILTER (WHERE orientation <> 1), count(*) FILTER (WHERE progressive = 1),
-                       count(taken_at), coalesce(sum(file_size), 0), min(sort_key), max(sort_key)
+                SELECT count(*) FILTER (WHERE orientation <> 1) AS reoriented, count(*) FILTER (WHERE progressive = 1) AS progressive,
+                       count(taken_at) AS dated, coalesce(sum(file_size), 0) AS bytes, min(sort_key) AS earliest, max(sort_key) AS latest
                 FROM photos WHERE status = 'ok'
                 """) {
-                counts.reoriented = row[0]
-                counts.progressive = row[1]
-                counts.withTakenAt = row[2]
-                counts.okBytes = row[3]
-                counts.earliest = row[4]
-                counts.latest = row[5]
+                counts.reoriented = row["reoriented"]
+                counts.progressive = row["progressive"]
+                counts.withTakenAt = row["dated"]
+                counts.okBytes = row["bytes"]
+                counts.earliest = row["earliest"]
+                counts.latest = row["latest"]
             }
             for row in try Row.fetchAll(db, sql: """
-                SELECT color_space, count(*) FROM photos WHERE status = 'ok' AND color_space IS NOT NULL
+                SELECT color_space, count(*) AS rows FROM photos WHERE status = 'ok' AND color_space IS NOT NULL
                 GROUP BY color_space
                 """) {
-                counts.colorSpaces[row[0]] = row[1]
+                counts.colorSpaces[row["color_space"]] = row["rows"]
             }
-            for row in try Row.fetchAll(db, sql: "SELECT format, count(*) FROM photos WHERE status = 'ok' GROUP BY format") {
-                counts.formats[row[0]] = row[1]
+            for row in try Row.fetchAll(db, sql: "SELECT format, count(*) AS rows FROM photos WHERE status = 'ok' GROUP BY format") {
+                counts.formats[row["format"]] = row["rows"]
             }
-            for row in try Row.fetchAll(db, sql: "SELECT media, count(*) FROM photos WHERE \(Self.gridFilter) GROUP BY media") {
-                counts.media[row[0]] = row[1]
+            for row in try Row.fetchAll(db, sql: "SELECT media, count(*) AS rows FROM photos WHERE \(Self.gridFilter) GROUP BY media") {
+                counts.media[row["media"]] = row["rows"]
             }
             return counts
         }
@@ -350,28 +350,29 @@ public final class PhotoStore: Sendable {
 }
 
 extension Photo {
-    /// Decodes a row selected with `PhotoStore.photoColumns`.
+    /// Decodes a row selected with `PhotoStore.photoColumns`, by column name.
     init(row: Row) {
-        let pathData: Data = row[1]
-        let statusText: String = row[3]
+        let pathData: Data = row["path_bytes"]
+        let statusText: String = row["status"]
         self.init(
-            id: row[0], pathBytes: [UInt8](pathData), path: row[2],
-            status: PhotoStatus(rawValue: statusText) ?? .error, error: row[4],
-            fileSize: row[5], modificationTimeNanoseconds: row[6], contentKey: row[7],
-            storedWidth: row[8], storedHeight: row[9], pixelWidth: row[10], pixelHeight: row[11],
-            orientation: row[12], components: row[13], colorSpace: row[14],
-            isProgressive: (row[15] as Int?).map { $0 != 0 }, takenAt: row[16],
-            sortKey: row[17], firstSeen: row[18], lastSeen: row[19], format: row[20])
-        let mediaText: String = row[21]
+            id: row["id"], pathBytes: [UInt8](pathData), path: row["path"],
+            status: PhotoStatus(rawValue: statusText) ?? .error, error: row["error"],
+            fileSize: row["file_size"], modificationTimeNanoseconds: row["mtime_ns"], contentKey: row["content_key"],
+            storedWidth: row["stored_width"], storedHeight: row["stored_height"],
+            pixelWidth: row["display_width"], pixelHeight: row["display_height"],
+            orientation: row["orientation"], components: row["components"], colorSpace: row["color_space"],
+            isProgressive: (row["progressive"] as Int?).map { $0 != 0 }, takenAt: row["taken_at"],
+            sortKey: row["sort_key"], firstSeen: row["first_seen"], lastSeen: row["seen"], format: row["format"])
+        let mediaText: String = row["media"]
         media = MediaKind(rawValue: mediaText) ?? .photo
-        duration = row[22]
-        codec = row[23]
-        posterTime = row[24]
-        contentIdentifier = row[25]
-        livePhotoID = row[26]
-        movieID = row[27]
-        moviePath = row[28]
-        motionOffset = row[29]
-        motionLength = row[30]
+        duration = row["duration"]
+        codec = row["codec"]
+        posterTime = row["poster_time"]
+        contentIdentifier = row["content_identifier"]
+        livePhotoID = row["live_photo_id"]
+        movieID = row["movie_id"]
+        moviePath = row["movie_path"]
+        motionOffset = row["motion_offset"]
+        motionLength = row["motion_length"]
     }
 }

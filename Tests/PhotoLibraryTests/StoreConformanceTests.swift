@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+import TestSupport
+import PhotoLibrary
+
+/// The store conformance suite: what every `LibraryStore` must do, written against the protocol alone
+/// (this file imports PhotoLibrary without `@testable` and names no store type). A new store is added
+/// to `stores` — a way to open a new, empty library at a scratch location — and must pass unchanged.
+/// The expected values are the samples' facts (`SamplePhotos`, from their files), never a store's own.
+@Suite("store conformance")
+struct StoreConformanceTests {
+    /// A store under test: its name and how to open a new library in `folder` (a scratch folder).
+    struct StoreKind: CustomTestStringConvertible, Sendable {
+        let name: String
+        let open: @Sendable (_ folder: URL) throws -> any LibraryStore
+        var testDescription: String { name }
+    }
+
+    static let stores: [StoreKind] = [
+        StoreKind(name: "SQLite") { folder in try LibraryStores.open(folder.appendingPathComponent("library.sqlite").path, creating: true) },
+    ]
+
+    /// A scratch folder holding a copy of the sample photos (`photos/`), and a new store beside it.
+    final class Scratch {
+        let folder: TemporaryFolder
+        let store: any LibraryStore
+        var photos: URL { folder.url.appendingPathComponent("photos") }
+
+        init(_ kind: StoreKind) throws {
+            folder = try TemporaryFolder("store-conformance")
+            try FileManager.default.copyItem(at: Repository.sampleImages, to: folder.url.appendingPathComponent("photos"))
+            store = try kind.open(folder.url)
+        }
+
+        @discardableResult
+        func index() throws -> IndexSummary {
+            var options = IndexOptions()
+            options.jobs = 2
+            return try store.index(folder: photos.path, options: options)
+        }
+    }
+
+    @Test(arguments: stores)
+    func aNewLibraryIsEmpty(_ kind: StoreKind) throws {
+        let scratch = try Scratch(kind)
+        let store = scratch.store
+        #expect(store.createdFile && !store.isReadOnly)
+        #expect(try store.root() == nil)
+        #expect(try store.gridCount() == 0)
+        #expect(try store.gridEntries().isEmpty)
+        #expect(try store.photos().isEmpty)
+        #expect(try store.photo(id: 1) == nil)
+        #expect(try store.counts() == LibraryCounts())
+        let migrations = try store.appliedMigrations()
+        #expect(!migrations.isEmpty && migrations == migrations.sorted())
+        #expect(try store.integrityCheck() == "ok")
+        #expect(try store.gridSnapshot().count == 0)
+        let identity = try store.libraryID()
+        let again = try store.libraryID()
+        #expect(!identity.isEmpty && again == identity)
+    }
+
+    @Test(arguments: stores)
+    func indexedSamplesAreTheGridInOrder(_ kind: StoreKind) throws {
+        let scratch = try Scratch(kind)
+        let store = scratch.store
+        let summary = try scratch.index()
+        let expected = SamplePhotos.facts
+        #expect(summary.added == expected.count && summary.errors == 0)
+        let root = try #require(try store.root())
+        #expect(root.path == (scratch.photos.path as NSString).resolvingSymlinksInPath)
+
+        // Every sample is a readable row with the display size its file states.
+        let rows = try store.photos()
+        #expect(rows.count == expected.count)
+        let byPath = Dictionary(uniqueKeysWithValues: rows.map { ($0.path, $0) })
+        for (path, storedWidth, storedHeight, orientation, width, height) in expected {
+            let row = try #require(byPath[path], "\(path)")
+            #expect(row.status == .ok && row.media == .photo, "\(path)")
+            #expect((row.storedWidth, row.storedHeight, row.orientation) == (storedWidth, storedHeight, orientation), "\(path)")
+            #expect((row.pixelWidth, row.pixelHeight) == (width, height), "\(path)")
+            #expect(try store.photo(id: row.id) == row, "\(path)")
+            #expect(try store.photos(contentKey: try #require(row.contentKey)).contains(row), "\(path)")
+        }
+        // Grid order: by capture time (else file time), then path bytes.
+        #expect(rows.map(\.sortKey) == rows.map(\.sortKey).sorted())
+        let all = try store.gridEntries()
+        #expect(try store.gridCount() == expected.count)
+        #expect(all.map(\.id) == rows.map(\.id))
+        #expect(all.map { ($0.pixelWidth, $0.pixelHeight) }.elementsEqual(rows.map { ($0.pixelWidth!, $0.pixelHeight!) }, by: ==))
+        // Any window is that slice of the whole grid, from one snapshot with its count and sections.
+        for range in [0..<1, 3..<9, 0..<expected.count, (expected.count - 2)..<expected.count, 5..<5] {
+            #expect(try store.gridEntries(range) == Array(all[range]), "\(range)")
+        }
+        #expect(try store.gridEntries(expected.count..<(expected.count + 4)).isEmpty)
+        let (count, window, days, years) = try store.readGrid { grid in
+            (try grid.count(), try grid.entries(2..<6), try grid.sections(prefixLength: 10), try grid.sections(prefixLength: 4))
+        }
+        #expect(count == expected.count && window == Array(all[2..<6]))
+        #expect(days.map(\.count).reduce(0, +) == count && years.map(\.count).reduce(0, +) == count)
+        #expect(days.map(\.title) == days.map(\.title).sorted() && days.allSatisfy { $0.title.count == 10 })
+        // The snapshot a server keeps in memory is the same grid.
+        let snapshot = try store.gridSnapshot()
+        #expect(snapshot.count == count && (0..<snapshot.count).map { snapshot.photo(at: $0).id } == all.map(\.id))
+        // Pages of rows are the list, in order.
+        var paged: [Photo] = []
+        var offset = 0
+        while true {
+            let page = try store.photoPage(offset: offset, limit: 7)
+            #expect(page.total == expected.count)
+            if page.photos.isEmpty { break }
+            paged += page.photos
+            offset += page.photos.count
+        }
+        #expect(paged == rows)
+        let counts = try store.counts()
+        #expect(counts.photos == expected.count && counts.ok == expected.count && counts.errors == 0 && counts.missing == 0)
+        #expect(counts.reoriented == expected.filter { $0.3 != 1 }.count)
+        #expect(counts.media == ["photo": expected.count])
+    }
+
+    @Test(arguments: stores)
+    func changesMoveTheGridVersionAndFollowTheFolder(_ kind: StoreKind) throws {
+        let scratch = try Scratch(kind)
+        let store = scratch.store
+        try scratch.index()
+        let before = try store.gridVersion()
+        let unchanged = try scratch.index()
+        #expect(unchanged.added == 0 && unchanged.unchanged == SamplePhotos.facts.count)
+        #expect(try store.gridVersion() == before)
+        // A copy (a new row), a removal (missing: out of the grid, its row kept).
+        try FileManager.default.copyItem(at: scratch.photos.appendingPathComponent("sunset.jpg"),
+                                         to: scratch.photos.appendingPathComponent("sunset copy.jpg"))
+        try FileManager.default.removeItem(at: scratch.photos.appendingPathComponent("dragonfly.jpg"))
+        let changed = try scratch.index()
+        #expect(changed.added == 1 && changed.missing == 1)
+        #expect(try store.gridVersion() != before)
+        #expect(try store.gridCount() == SamplePhotos.facts.count)
+        #expect(try store.photos(statuses: [.missing]).map(\.path) == ["dragonfly.jpg"])
+        #expect(try store.gridEntries().contains { $0.path == "sunset copy.jpg" })
+        #expect(try !store.gridEntries().contains { $0.path == "dragonfly.jpg" })
+        #expect(try store.photoPage(offset: 0, limit: 100, status: .missing).total == 1)
+    }
+
+    @Test(arguments: stores)
+    func thumbnailRecordsRoundTrip(_ kind: StoreKind) throws {
+        let scratch = try Scratch(kind)
+        let store = scratch.store
+        try scratch.index()
+        let rows = try store.photos()
+        let (a, b) = (rows[0], rows[1])
+        let made = ThumbnailRecord(photoID: a.id, variant: "grid-387",
+                                   outcome: .success(.init(path: "grid-387/a.jpg", pixelWidth: 387, pixelHeight: 387, byteSize: 12_345)),
+                                   sourceContentKey: a.contentKey, sourceSize: a.fileSize,
+                                   sourceModificationTimeNanoseconds: a.modificationTimeNanoseconds, createdAt: "2026-11-25T12:00:00Z")
+        let failed = ThumbnailRecord(photoID: b.id, variant: "grid-387", outcome: .failure(ThumbnailFailure("b: truncated")),
+                                     sourceContentKey: b.contentKey, sourceSize: b.fileSize,
+                                     sourceModificationTimeNanoseconds: b.modificationTimeNanoseconds, createdAt: "2026-11-25T12:00:00Z")
+        let detail = ThumbnailRecord(photoID: a.id, variant: "detail-1280",
+                                     outcome: .success(.init(path: "detail-1280/a.jpg", pixelWidth: 1280, pixelHeight: 853, byteSize: 99_000, warning: "damaged")),
+                                     sourceContentKey: a.contentKey, sourceSize: a.fileSize,
+                                     sourceModificationTimeNanoseconds: a.modificationTimeNanoseconds, createdAt: "2026-11-25T12:00:00Z")
+        try store.saveThumbnailRecords([made, failed, detail], now: "2026-11-25T12:00:00Z")
+        #expect(try store.thumbnailRecord(photoID: a.id, variant: "grid-387") == made)
+        #expect(try store.thumbnailRecord(photoID: b.id, variant: "grid-387") == failed)
+        #expect(try store.thumbnailRecord(photoID: b.id, variant: "detail-1280") == nil)
+        #expect(try store.thumbnailRecords(variant: "grid-387") == [a.id: made, b.id: failed])
+        #expect(try store.thumbnailRecords(variant: "detail-1280") == [a.id: detail])
+        #expect(try store.thumbnailPaths(variant: "grid-387") == [a.id: "grid-387/a.jpg"])
+        #expect(try store.referencedThumbnailPaths(variant: "grid-387") == ["grid-387/a.jpg"])
+        #expect(made.isCurrent(for: a))
+        #expect(try store.deleteThumbnailRecords(keepingVariants: ["detail-1280"]) == 2)
+        #expect(try store.thumbnailRecords(variant: "grid-387").isEmpty)
+        #expect(try store.thumbnailRecords(variant: "detail-1280") == [a.id: detail])
+    }
+}
