@@ -1,3 +1,4 @@
+import PhotoLibrary
 import PhotoGridSupport
 import Synchronization
 
@@ -92,18 +93,17 @@ final class FolderWatcher: Sendable {
             folders.withLock { $0[watch] = folder }
             guard let directory = opendir(folder) else { continue }
             defer { closedir(directory) }
-            var children: [String] = []
-            var tagged = false
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name == "CACHEDIR.TAG" { tagged = true }
-                if Int32(entry.pointee.d_type) == Int32(DT_DIR), !name.hasPrefix(".") { children.append(folder + "/" + name) }
-            }
-            if tagged && folder != top {
+            // What the walk skips is not watched: tagged caches and hidden folders (`WalkRules`).
+            if folder != top && WalkRules.isTaggedCache(folder: dirfd(directory)) {
                 _ = inotify_rm_watch(descriptor, watch)
                 continue
+            }
+            var children: [String] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+                if Int32(entry.pointee.d_type) == Int32(DT_DIR), !WalkRules.isHidden(name) {
+                    children.append(folder + "/" + String(decoding: name, as: UTF8.self))
+                }
             }
             pending += children
         }
@@ -156,7 +156,7 @@ final class FolderWatcher: Sendable {
                 changed = true
                 continue
             }
-            if name.hasPrefix(".") || Self.isDatabaseFile(name) { continue }
+            if WalkRules.isHidden(name.utf8) || Self.isDatabaseFile(name) { continue }
             if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
                let parent = folders.withLock({ $0[watch] }) {
                 _ = watchTree(parent + "/" + name)

@@ -1,28 +1,42 @@
 import Logging
 import PhotoGrid
+import NIOPosix
 import PhotoGridSupport
 import PhotoLibrary
 import ServiceLifecycle
 
 /// The library's grid kept in memory for layout requests (`GridSnapshot`): read once, read again when
-/// the library's grid version changes — checked four times a second, so a change by any process (this
-/// server's index runs, a `photogrid index` beside it) is followed within a quarter of a second plus the
-/// time to read the grid. Until the new snapshot is in, requests are answered from the previous one:
-/// always a grid as one committed state had it, never half of a batch.
+/// the library's grid version changes. SQLite announces another process's commits to nothing a process
+/// can wait on, so the version — one row, read on the reader pool, no thread made — is compared four
+/// times a second: a change by any process (this server's index batches, a `photogrid index` beside it)
+/// is followed within a quarter of a second plus the time to read the grid, and the end of this
+/// server's own run at once (`LibraryIndexService` calls `refresh`). Until the new snapshot is in,
+/// requests are answered from the previous one: always a grid as one committed state had it, never half
+/// of a batch.
 final class GridCache: Service, Sendable {
     private let library: Library
+    /// The server's reader threads (a bounded pool: no thread per check).
+    private let readers: NIOThreadPool
     private let logger: Logger
     private let current = LockedValue<GridSnapshot?>(nil)
     /// How often the grid version is compared.
     static let interval: Duration = .milliseconds(250)
 
-    init(library: Library, logger: Logger) {
+    init(library: Library, readers: NIOThreadPool, logger: Logger) {
         self.library = library
+        self.readers = readers
         self.logger = logger
     }
 
     /// The grid as last read, if it has been.
     var snapshot: GridSnapshot? { current.withLock { $0 } }
+
+    /// The number of items in the grid: the snapshot's, else read on a reader thread (nil on failure).
+    func count() async -> Int? {
+        if let snapshot { return snapshot.count }
+        let library = self.library
+        return try? await readers.runIfActive { () throws -> Int in try library.store.gridCount() }
+    }
 
     func run() async throws {
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
@@ -31,15 +45,15 @@ final class GridCache: Service, Sendable {
         }
     }
 
-    /// Reads the grid again when its version moved (on a thread of its own: a million rows take a
-    /// second). Two refreshes at once read it once each; the later one's snapshot stays.
+    /// Reads the grid again when its version moved (on a reader thread: a million rows take a second).
+    /// Two refreshes at once read it once each; the later one's snapshot stays.
     func refresh() async {
         let library = self.library
         let known = snapshot?.version
         do {
-            let version = try await BlockingWork.run { () throws(LibraryError) -> Int in try library.store.gridVersion() }
+            let version = try await readers.runIfActive { () throws -> Int in try library.store.gridVersion() }
             guard version != known else { return }
-            let fresh = try await BlockingWork.run { () throws(LibraryError) -> GridSnapshot in try library.store.gridSnapshot() }
+            let fresh = try await readers.runIfActive { () throws -> GridSnapshot in try library.store.gridSnapshot() }
             current.withLock { $0 = fresh }
         } catch {
             logger.warning("cannot read the grid into memory: \(error); layouts are read from the database")

@@ -51,9 +51,7 @@ struct LibraryIndexService: Service {
             if s.added + s.updated + s.moved + s.missing > 0 || s.pruned > 0 { thumbnails.forgetAll() }
             await grid.refresh()  // the run's grid is in memory before anyone is told it is done
             events.publish(.index(phase: "done", done: s.scanned, total: s.scanned))
-            // Off the event loops, which run this task: a query blocks.
-            let count = try? await BlockingWork.run { [library] () throws(LibraryError) in try library.store.gridCount() }
-            events.publish(.library(count: count ?? 0))
+            events.publish(.library(count: await grid.count() ?? 0))
             logger.notice("indexed \(s.scanned) photos: \(s.added) added, \(s.updated) updated, \(s.missing) missing, \(s.errors) errors")
         } catch {
             events.publish(.index(phase: "failed", done: 0, total: 0, reason: "\(error)"))

@@ -27,6 +27,8 @@ final class ThumbnailService: Service, Sendable {
     /// What an index run yields to while thumbnails are made.
     private let foreground: ForegroundWork
     private let state = LockedValue(State())
+    /// Told each time a thumbnail is made (the newest signal kept): what `run` records.
+    private let made = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     /// Bytes of thumbnails kept in memory (the most recently made or read first out when full).
     static let memoryLimit = 64 << 20
 
@@ -54,14 +56,17 @@ final class ThumbnailService: Service, Sendable {
             guard current.flights.count < limit else { return .full }
             let task = Task { [self] in
                 defer { _ = state.withLock { $0.flights.removeValue(forKey: key) } }
-                let bytes = try await threads.runIfActive { [onDemand, logger, foreground] in
+                let bytes = try await threads.runIfActive { [onDemand, logger, foreground, made] in
                     let file: ThumbnailsOnDemand.File
                     do throws(ThumbnailsOnDemand.Failure) {
                         file = try foreground.run { () throws(ThumbnailsOnDemand.Failure) in try onDemand.file(variant: variant, stem: stem) }
                     } catch {
                         throw Self.apiError(error)
                     }
-                    if file.made { logger.info("made thumbnail \(variant)/\(stem).jpg") }
+                    if file.made {
+                        logger.info("made thumbnail \(variant)/\(stem).jpg")
+                        made.continuation.yield()
+                    }
                     return try Self.read(file.path)
                 }
                 remember(bytes, as: key)
@@ -79,19 +84,30 @@ final class ThumbnailService: Service, Sendable {
         }
     }
 
+    /// Records the thumbnails made, a quarter of a second after the first of a burst (one transaction for
+    /// all made meanwhile); an idle server does nothing. At shutdown, what is left is recorded.
     func run() async throws {
-        while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            try? await Task.sleep(for: .milliseconds(250))
-            await saveRecords()
+        await withGracefulShutdownHandler {
+            for await _ in made.stream {
+                try? await Task.sleep(for: .milliseconds(250))
+                await saveRecords()
+            }
+        } onGracefulShutdown: { [made] in
+            made.continuation.finish()
         }
         await saveRecords()
     }
 
-    /// Records the thumbnails made since the last time (on a thread of its own: a commit waits on the disk).
+    /// Records the thumbnails made since the last time (on a maker thread: a commit waits on the disk;
+    /// inline once the pool has stopped, at shutdown).
     func saveRecords() async {
         let onDemand = self.onDemand
         do {
-            try await BlockingWork.run { () throws(LibraryError) in _ = try onDemand.saveRecords() }
+            do {
+                try await threads.runIfActive { () throws in _ = try onDemand.saveRecords() }
+            } catch is NIOThreadPoolError.ThreadPoolInactive {
+                _ = try onDemand.saveRecords()
+            }
         } catch {
             logger.error("cannot record the thumbnails made: \(error)")
         }

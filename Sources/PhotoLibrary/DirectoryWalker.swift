@@ -96,7 +96,7 @@ enum DirectoryWalker {
                 }
             }
             // A cache folder (photogrid's thumbnails, or any tool's) is not photos: skip it.
-            if !folder.isEmpty && isTaggedCache(descriptor) {
+            if !folder.isEmpty && WalkRules.isTaggedCache(folder: descriptor) {
                 close(descriptor)
                 skipped.append(SkippedEntry(relativePath: folder, kind: .cache))
                 continue
@@ -134,7 +134,7 @@ enum DirectoryWalker {
                     skipped.append(SkippedEntry(relativePath: relative, kind: .output))
                     continue
                 }
-                if name.first == UInt8(ascii: ".") {
+                if WalkRules.isHidden(name) {
                     skipped.append(SkippedEntry(relativePath: relative, kind: .hidden))
                     continue
                 }
@@ -176,20 +176,6 @@ enum DirectoryWalker {
         unreadable.sort { PathBytes.precedes($0.relativePath, $1.relativePath) }
         skipped.sort { PathBytes.precedes($0.relativePath, $1.relativePath) }
         return DirectoryWalk(files: files, unreadableFolders: unreadable, skipped: skipped)
-    }
-
-    /// The signature that starts a `CACHEDIR.TAG` file (Cache Directory Tagging Specification).
-    static let cacheTagSignature = Array("Signature: 8a477f597d28d172789f06886806bc55".utf8)
-
-    /// Whether the open folder `descriptor` holds a `CACHEDIR.TAG` file starting with the signature
-    /// (one failed `openat` for an ordinary folder).
-    static func isTaggedCache(_ descriptor: Int32) -> Bool {
-        let tag = openat(descriptor, "CACHEDIR.TAG", O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard tag >= 0 else { return false }
-        defer { close(tag) }
-        var bytes = [UInt8](repeating: 0, count: cacheTagSignature.count)
-        let count = bytes.withUnsafeMutableBytes { pread(tag, $0.baseAddress, $0.count, 0) }
-        return count == cacheTagSignature.count && bytes == cacheTagSignature
     }
 
     /// The bytes of a directory entry's name (up to its NUL).

@@ -8,6 +8,39 @@ import Glibc
 
 /// Start, live updates, shutdown.
 @Suite(.serialized) struct ServedLifecycleTests {
+    /// An idle server makes no threads: its periodic work (the grid version compared four times a
+    /// second) runs on its bounded pools, and thumbnail records are saved only when thumbnails were made
+    /// (a thread per call, twice every 250 ms, before: 26 clones in 3 s). strace, attached to every thread
+    /// of the idle server for 2 s, sees no clone.
+    @Test(.enabled(if: ExternalTool("strace") != nil, "needs strace (apt-get install strace)"))
+    func anIdleServerStartsNoThreads() throws {
+        let strace = try #require(ExternalTool("strace"))
+        let library = try ServedLibrary()
+        usleep(500_000)
+        let trace = try TemporaryFolder("strace")
+        let log = trace.url.appendingPathComponent("clone.txt").path
+        // strace under `timeout`, started with no signal blocked (a child inherits its parent's blocked
+        // signals, and the test process blocks some: strace would never see timeout's SIGTERM).
+        let arguments = ["/usr/bin/timeout", "2", strace.path, "-f", "-qq", "-e", "trace=clone,clone3", "-o", log,
+                         "-p", "\(library.server.process.processIdentifier)"]
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        #expect(posix_spawn(&pid, arguments[0], nil, &attributes, &argv, environ) == 0)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let calls = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("clone") }
+        #expect(FileManager.default.fileExists(atPath: log), "strace attached")
+        #expect(calls.isEmpty, "\(calls.count) clone calls: \(calls.prefix(3))")
+    }
+
     @Test(arguments: [SIGTERM, SIGINT])
     func aShutdownSignalEndsTheServerWithStatusZero(signal: Int32) throws {
         let library = try ServedLibrary()
