@@ -39,3 +39,7 @@ for shell in bash zsh fish; do
   "$prefix/bin/photogrid" --generate-completion-script "$shell" > "$dir/$file.new" && mv -f "$dir/$file.new" "$dir/$file"
 done
 echo "installed completions for bash, zsh and fish under $prefix/share"
+# The man page swift-argument-parser generates (docs/photogrid.1, kept current by scripts/update-manual.sh).
+mkdir -p "$prefix/share/man/man1"
+install -m 0644 docs/photogrid.1 "$prefix/share/man/man1/photogrid.1"
+echo "installed $prefix/share/man/man1/photogrid.1 (man photogrid)"

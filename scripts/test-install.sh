@@ -58,6 +58,14 @@ done
 bash -c "source '$prefix/share/bash-completion/completions/photogrid' && complete -p photogrid" >/dev/null \
   || fail "the bash completion does not define a completer for photogrid"
 echo "ok: bash, zsh and fish completions installed"
+# The man page: installed, an mdoc page that names the command and every subcommand.
+page=$prefix/share/man/man1/photogrid.1
+[ -s "$page" ] || fail "no man page at $page"
+head -c 200 "$page" | grep -q '^\.Dd' || fail "$page is not an mdoc page"
+for command in index list stats layout detail zoom render thumbs export serve; do
+  grep -q "$command" "$page" || fail "$page does not mention photogrid $command"
+done
+echo "ok: man page installed"
 
 # 3. In an empty root: nothing but the binary, the shared libraries ldd names (what the runtime packages
 # install), the photos and /proc (which every Linux machine has; the Swift runtime reads /proc/self to
