@@ -33,7 +33,7 @@ extension JPEGHeader {
         let file = SegmentReader(descriptor: descriptor, head: head, path: path)
         var stream: [UInt8] = [0xFF, 0xD8]
         var exif: Range<Int>?
-        var xmp: Range<Int>?
+        var xmp: [UInt8]?
         var position = 2
         while true {
             guard let marker = try file.bytes(at: position, count: 4), marker[0] == 0xFF else { return nil }
@@ -51,8 +51,9 @@ extension JPEGHeader {
                 if exif == nil, length - 2 >= 6, try file.bytes(at: position + 4, count: 5) == [0x45, 0x78, 0x69, 0x66, 0x00] {
                     exif = (position + 10)..<end
                 } else if xmp == nil, length - 2 > xmpSignature.count,
-                          try file.bytes(at: position + 4, count: xmpSignature.count) == xmpSignature {
-                    xmp = (position + 4 + xmpSignature.count)..<end
+                          let payload = try file.bytes(at: position + 4, count: length - 2), payload.starts(with: xmpSignature) {
+                    // One read of the whole segment (≤ 64 KiB): its signature and its packet.
+                    xmp = Array(payload.dropFirst(xmpSignature.count))
                 }
             }
             position = end
@@ -77,7 +78,7 @@ extension JPEGHeader {
                     header.warnings += metadata.warnings
                 }
                 // Only a packet that names a Motion Photo is parsed (most XMP is about something else).
-                if let xmp, let packet = try file.bytes(at: xmp.lowerBound, count: xmp.count),
+                if let packet = xmp,
                    MotionPhotoXMP.find(Array("MotionPhoto".utf8), in: packet[...]) != nil || MotionPhotoXMP.find(Array("MicroVideo".utf8), in: packet[...]) != nil {
                     header.motionPhoto = MotionPhotoXMP(xmp: packet)
                 }
