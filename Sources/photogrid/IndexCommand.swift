@@ -5,19 +5,23 @@ import PhotoGrid
 struct IndexCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "index",
-        abstract: "Index a folder of photos (JPEG, HEIC, AVIF, PNG, WebP): sizes, orientation and dates, into SQLite.",
+        abstract: "Index a folder of photos and videos (JPEG, HEIC, AVIF, PNG, WebP; MOV, MP4): sizes, orientation and dates, into SQLite.",
         discussion: """
         Walks the folder (hidden files and folders skipped, symbolic links not followed), then reads the \
         header of each new or changed photo without decoding pixels: JPEG (libjpeg), HEIC and AVIF \
-        (libheif), PNG (libpng), WebP (libwebp). Files named .jpg .jpeg .heic .heif .hif .avif .png .webp \
-        (any case) and files starting with one of those formats' signatures are indexed, each read as what \
-        its first bytes say; a file that is not a readable photo becomes an error row and the run goes on. A rescan opens only files whose size or modification time changed; \
+        (libheif), PNG (libpng), WebP (libwebp); and of each video, no frame decoded: MOV, MP4, M4V, 3GP \
+        (FFmpeg's libraries: display size with its rotation, duration, codec, capture date, poster time). \
+        Files named .jpg .jpeg .heic .heif .hif .avif .png .webp .mov .mp4 .m4v .3gp (any case) and files \
+        starting with one of those formats' signatures are indexed, each read as what its first bytes say; \
+        a file that is not readable becomes an error row and the run goes on. A Live Photo (a photo and \
+        its short movie, by Apple's content identifier or by name and time) and an Android Motion Photo \
+        are one item. A rescan opens only files whose size or modification time changed; \
         vanished files are marked missing, and a file that reappears elsewhere keeps its row (a move). \
         An error row whose error may go away (permission denied, busy, I/O error) is opened again on every \
         run. PhotoGrid's own outputs (the library, thumbnail folders, export folders) are never indexed.
 
         Every entry seen is accounted for: indexed, error, or skipped by kind (other images, raw camera \
-        files, videos, other files, hidden entries, symbolic links, cache folders, PhotoGrid outputs); \
+        files, other videos such as .avi and .mkv, other files, hidden entries, symbolic links, cache folders, PhotoGrid outputs); \
         `photogrid list --skipped` names the skipped ones. Folders that cannot be read are named.
 
         A library indexes one folder: indexing another folder into it is refused (exit 1) unless \

@@ -38,8 +38,9 @@ OPTIONS:
   -h, --help              Show help information.
 
 SUBCOMMANDS:
-  index                   Index a folder of photos (JPEG, HEIC, AVIF, PNG,
-                          WebP): sizes, orientation and dates, into SQLite.
+  index                   Index a folder of photos and videos (JPEG, HEIC,
+                          AVIF, PNG, WebP; MOV, MP4): sizes, orientation and
+                          dates, into SQLite.
   list                    List the indexed photos in grid order (taken-at, else
                           file time; then path).
   stats                   Summarise the library: folder, photo counts by
