@@ -78,8 +78,7 @@ extension JPEGHeader {
                     header.warnings += metadata.warnings
                 }
                 // Only a packet that names a Motion Photo is parsed (most XMP is about something else).
-                if let packet = xmp,
-                   MotionPhotoXMP.find(Array("MotionPhoto".utf8), in: packet[...]) != nil || MotionPhotoXMP.find(Array("MicroVideo".utf8), in: packet[...]) != nil {
+                if let packet = xmp, namesMotionPhoto(packet) {
                     header.motionPhoto = MotionPhotoXMP(xmp: packet)
                 }
                 return header
@@ -88,6 +87,26 @@ extension JPEGHeader {
             tablesLength *= 4
         }
         return nil
+    }
+}
+
+/// Whether an XMP packet names a Motion Photo (`MotionPhoto` or `MicroVideo`, both starting with "M"):
+/// every camera photo's packet is searched (~3 KB each), so the scan jumps between "M"s with memchr (a
+/// Swift loop over the bytes was 5 % of an index run's profile) and compares there with memcmp.
+private func namesMotionPhoto(_ bytes: [UInt8]) -> Bool {
+    let needles: [StaticString] = ["MotionPhoto", "MicroVideo"]
+    return bytes.withUnsafeBytes { haystack in
+        guard var at = haystack.baseAddress else { return false }
+        let end = at + haystack.count
+        while at < end, let found = memchr(at, Int32(UInt8(ascii: "M")), end - at) {
+            let position = UnsafeRawPointer(found)
+            for needle in needles where end - position >= needle.utf8CodeUnitCount
+                && memcmp(position, needle.utf8Start, needle.utf8CodeUnitCount) == 0 {
+                return true
+            }
+            at = position + 1
+        }
+        return false
     }
 }
 
