@@ -63,7 +63,7 @@ public struct MotionPhotoXMP: Sendable, Equatable {
     }
 
     /// The index just after the first occurrence of `pattern` in `text`.
-    public static func find(_ pattern: [UInt8], in text: ArraySlice<UInt8>) -> Int? {
+    static func find(_ pattern: [UInt8], in text: ArraySlice<UInt8>) -> Int? {
         guard !pattern.isEmpty, text.count >= pattern.count else { return nil }
         var i = text.startIndex
         while i <= text.endIndex - pattern.count {
