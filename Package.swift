@@ -13,7 +13,8 @@
 // not declare. PhotoGridServer and photogrid import PhotoLibrary for its value types and errors; the store is
 // `any LibraryStore` (PhotoLibrary/LibraryStore.swift): only PhotoLibrary names the SQLite store or GRDB.
 // GridLayout, Imaging, EXIF and PhotoGridSupport import nothing of ours. Only JPEG sees libjpeg, only PNG
-// libpng (through CPNGShims), only WebP libwebp, only HEIF libheif, only Video FFmpeg; only PhotoLibrary sees SQLite.
+// libpng (through CPNGShims), only WebP libwebp, only HEIF libheif, only Video FFmpeg; only PhotoLibrary sees SQLite
+// and PostgreSQL (GRDB, PostgresNIO).
 import PackageDescription
 
 // The pixel code (JPEG decode/encode, resampling, thumbnails) is compiled optimised in debug builds too,
@@ -45,6 +46,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
+        // The PostgreSQL store (--db postgres://…): libraries shared by several servers and workers.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // libjpeg(-turbo) through pkg-config; the module map lives in Sources/CJPEG.
@@ -87,7 +90,9 @@ let package = Package(
                 swiftSettings: optimisedSwiftInDebug + layering),
         .target(
             name: "PhotoLibrary",
-            dependencies: ["JPEG", "ImageFormats", "EXIF", "PhotoGridSupport", "CSQLiteShims", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["JPEG", "ImageFormats", "EXIF", "PhotoGridSupport", "CSQLiteShims", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOPosix", package: "swift-nio"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: layering,
             plugins: ["EmbedMigrations"]
         ),

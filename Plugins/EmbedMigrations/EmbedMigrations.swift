@@ -1,5 +1,5 @@
 // EmbedMigrations: a build-tool plugin that compiles the package's Migrations/*.sql into the
-// PhotoLibrary module as string literals, so the photogrid binary never needs the source tree.
+// PhotoLibrary module as string literals (and Migrations/postgres/*.sql, PostgreSQL's dialect), so the photogrid binary never needs the source tree.
 import Foundation
 import PackagePlugin
 
@@ -7,9 +7,15 @@ import PackagePlugin
 struct EmbedMigrations: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let folder = context.package.directoryURL.appending(path: "Migrations")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path())
+        // SQLite's migrations at the top, PostgreSQL's (the same numbers, its dialect) in postgres/.
+        var names = try FileManager.default.contentsOfDirectory(atPath: folder.path())
             .filter { $0.hasSuffix(".sql") }
-            .sorted()
+        let dialect = folder.appending(path: "postgres")
+        if FileManager.default.fileExists(atPath: dialect.path()) {
+            names += try FileManager.default.contentsOfDirectory(atPath: dialect.path())
+                .filter { $0.hasSuffix(".sql") }.map { "postgres/" + $0 }
+        }
+        names.sort()
         let inputs = names.map { folder.appending(path: $0) }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedFiles.swift")
         return [

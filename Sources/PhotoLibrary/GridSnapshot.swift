@@ -58,14 +58,14 @@ public final class GridSnapshot: Sendable {
         self.init(version: version, builder)
     }
 
-    fileprivate convenience init(version: Int, _ builder: consuming Builder) {
+    convenience init(version: Int, _ builder: consuming Builder) {
         builder.starts.append(UInt32(builder.text.count))
         self.init(version: version, ids: builder.ids, widths: builder.widths, heights: builder.heights, starts: builder.starts,
                   keyStarts: builder.keyStarts, text: builder.text, invalidPaths: builder.invalidPaths, nonPhotos: builder.nonPhotos)
     }
 
     /// The arrays of a snapshot, filled one photo at a time in grid order.
-    fileprivate struct Builder: ~Copyable {
+    struct Builder: ~Copyable {
         var ids: [Int64] = [], widths: [Int32] = [], heights: [Int32] = []
         var starts: [UInt32] = [], keyStarts: [UInt32] = [], text: [UInt8] = []
         var invalidPaths = Set<Int>()

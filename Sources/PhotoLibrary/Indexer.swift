@@ -8,7 +8,7 @@ import Glibc
 import Musl
 #endif
 
-/// Indexes a folder into a `PhotoStore`.
+/// Indexes a folder into a library store (`IndexWriter`: SQLite's `PhotoStore`, PostgreSQL's `PostgresStore`).
 ///
 /// 1. Walk the whole folder first (one `fstatat` per file), so the total is exact.
 /// 2. Compare with the database: files with the same size and mtime are unchanged and never opened;
@@ -26,11 +26,15 @@ import Musl
 /// A crash at any point leaves committed batches in place; the next run finds those files
 /// unchanged and completes the rest.
 public struct Indexer: Sendable {
-    public let store: PhotoStore
+    let store: any IndexWriter
     public var options: IndexOptions
 
     public init(store: PhotoStore, options: IndexOptions = IndexOptions()) {
-        self.store = store
+        self.init(writer: store, options: options)
+    }
+
+    init(writer: any IndexWriter, options: IndexOptions = IndexOptions()) {
+        self.store = writer
         self.options = options
     }
 
@@ -74,7 +78,7 @@ public struct Indexer: Sendable {
                               claimed: &claimed, doneBefore: plan.unchangedIDs.count, total: total)
         }
 
-        if summary.added + summary.updated + summary.moved > 0 { store.restartWAL() }
+        if summary.added + summary.updated + summary.moved > 0 { store.runWroteRows() }
         let missing = plan.vanishedIDs.filter { !claimed.contains($0) }
         summary.missing = try store.finishIndexRun(missing: missing, forgottenNonPhotos: plan.forgottenNonPhotos,
                                                    root: root, now: now,
@@ -89,7 +93,7 @@ public struct Indexer: Sendable {
         // on close): the next checkpoint takes it along.
         if summary.added + summary.updated + summary.moved + summary.retried + summary.missing == 0
             && plan.forgottenNonPhotos.isEmpty && !options.prune {
-            store.skipCheckpointOnClose()
+            store.runWroteNothing()
         }
         summary.scanned = summary.added + summary.updated + summary.unchanged + summary.moved + summary.retried
         summary.seen = walk.files.count + walk.skipped.count

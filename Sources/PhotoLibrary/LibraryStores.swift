@@ -1,15 +1,22 @@
-/// Opens the store a library location names — today a SQLite database file (`PhotoStore`, embedded);
-/// the one place a front end's `--db` becomes a `LibraryStore`.
+/// Opens the store a library location names — a SQLite database file (`PhotoStore`, embedded), or a
+/// `postgres://` URL (`PostgresStore`, for several machines); the one place a front end's `--db` becomes
+/// a `LibraryStore`.
 public enum LibraryStores {
     /// Opens the library at `location`; with `creating`, makes an empty one when there is none (what
     /// indexing does; `createdFile` then says so). `readers`: how many reads may run at once.
+    ///
+    /// A PostgreSQL library's schema is made by whichever command opens it first (`creating` or not): the
+    /// database is the user's, made beforehand; `readers` bounds its connections.
     public static func open(_ location: String, creating: Bool, readers: Int = 2) throws(LibraryError) -> any LibraryStore {
-        try PhotoStore(path: location, mode: creating ? .createIfMissing : .existing, readers: readers)
+        if PostgresLocation.names(location) { return try PostgresStore(url: location, connections: readers + 1) }
+        return try PhotoStore(path: location, mode: creating ? .createIfMissing : .existing, readers: readers)
     }
 
     /// Removes a library a failed first run made (its database file and the files beside it). Call only
     /// for a library whose opening made it (`createdFile`), once it is closed.
+    /// A PostgreSQL library is left as it is (its database is the user's; its empty tables are harmless).
     public static func removeNew(_ location: String) {
+        if PostgresLocation.names(location) { return }
         PhotoStore.removeFiles(location)
     }
 }

@@ -35,6 +35,17 @@ struct PhotoRowValues: Sendable {
     var error: String?
     /// The format the file was read as (`PhotoFacts.format`), or claimed to be (an error row).
     var format: ImageFormat
+
+    /// Grid order's key: the capture time when known, else the file's mtime as UTC.
+    var sortKey: String { facts?.takenAt ?? UTCTime(nanoseconds: file.modificationTimeNanoseconds).isoSeconds }
+    /// `ok` with facts, else `error`.
+    var status: PhotoStatus { facts == nil ? .error : .ok }
+    /// An error row's message (nil for an ok row).
+    var errorText: String? { facts == nil ? (error ?? "unreadable") : nil }
+    /// A video, a Live Photo (a Motion Photo: its motion in its own file), or a photo.
+    var media: MediaKind { format.isVideo ? .video : facts?.motion != nil ? .live : .photo }
+    /// A video's duration, or a Motion Photo's motion's.
+    var duration: Double? { facts?.motion.map { $0.duration } ?? facts?.duration }
 }
 
 /// One pending write of an index run; applied in batches, one transaction per batch.
@@ -104,7 +115,7 @@ extension PhotoStore {
                 }
             }
             // The batch's movies join their photos now (a photo later in path order: at the run's end).
-            if !movies.isEmpty { try Self.pairLivePhotos(db, paths: movies) }
+            if !movies.isEmpty { try LivePhotoPairing.pair(SQLiteLivePhotoRows(db: db), paths: movies) }
         }
     }
 
@@ -135,7 +146,7 @@ extension PhotoStore {
                     last_indexed_at = excluded.last_indexed_at
                 """, arguments: [Data(root), PathBytes.displayText(root), now])
             // Pairs can change only where rows did.
-            if rowsChanged || !missing.isEmpty { try Self.checkLivePhotos(db) }
+            if rowsChanged || !missing.isEmpty { try LivePhotoPairing.check(SQLiteLivePhotoRows(db: db)) }
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM photos WHERE status = 'missing'") ?? 0
         }
     }
@@ -169,6 +180,13 @@ extension PhotoStore {
                             poster_time, content_identifier, motion_offset, motion_length)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?18, ?19, ?21, ?22, ?23,
                 ?24, ?25, ?26, ?27)
+        \(upsertConflictSQL)
+        """
+
+    /// What an upsert of a photo row does when its path has a row (both stores' dialect): the row takes
+    /// the new values, but first_seen; a Live Photo's photo read again stays live (with its movie's
+    /// duration) until the run's end checks the pair (`LivePhotoPairing`).
+    static let upsertConflictSQL = """
         ON CONFLICT (path_bytes) DO UPDATE SET
             path = excluded.path, file_size = excluded.file_size, mtime_ns = excluded.mtime_ns,
             content_key = excluded.content_key, stored_width = excluded.stored_width,
@@ -180,8 +198,6 @@ extension PhotoStore {
             format = excluded.format, codec = excluded.codec, poster_time = excluded.poster_time,
             content_identifier = excluded.content_identifier, motion_offset = excluded.motion_offset,
             motion_length = excluded.motion_length,
-            -- A Live Photo's photo read again stays live (with its movie's duration) until the run's
-            -- end checks the pair (PhotoStore+LivePhotos).
             media = CASE WHEN photos.media = 'live' AND excluded.media = 'photo' THEN 'live' ELSE excluded.media END,
             duration = CASE WHEN photos.media = 'live' AND excluded.media = 'photo' THEN photos.duration ELSE excluded.duration END
         """
@@ -207,17 +223,13 @@ extension PhotoStore {
     static func arguments(_ values: PhotoRowValues, now: String, id: Int64? = nil) -> StatementArguments {
         let file = values.file
         let facts = values.facts
-        let sortKey = facts?.takenAt ?? UTCTime(nanoseconds: file.modificationTimeNanoseconds).isoSeconds
         return [
             Data(file.relativePath), PathBytes.displayText(file.relativePath), file.size,
             file.modificationTimeNanoseconds, facts?.contentKey, facts?.storedWidth, facts?.storedHeight,
             facts?.pixelWidth, facts?.pixelHeight, facts?.orientation, facts?.components, facts?.colorSpace,
-            facts.map { $0.isProgressive ? 1 : 0 }, facts?.takenAt, sortKey,
-            facts == nil ? PhotoStatus.error.rawValue : PhotoStatus.ok.rawValue,
-            facts == nil ? (values.error ?? "unreadable") : nil, now, values.format.rawValue, id,
-            values.format.isVideo ? "video" : facts?.motion != nil ? "live" : "photo",
-            facts?.motion.map { $0.duration } ?? facts?.duration, facts?.codec, facts?.posterTime,
-            facts?.contentIdentifier, facts?.motion?.offset, facts?.motion?.length,
+            facts.map { $0.isProgressive ? 1 : 0 }, facts?.takenAt, values.sortKey, values.status.rawValue,
+            values.errorText, now, values.format.rawValue, id, values.media.rawValue, values.duration, facts?.codec,
+            facts?.posterTime, facts?.contentIdentifier, facts?.motion?.offset, facts?.motion?.length,
         ]
     }
 }

@@ -1,4 +1,4 @@
-extension PhotoStore {
+extension IndexWriter {
     /// The entries of the library's folder that an index run skips, as the folder is now: hidden
     /// entries, symbolic links, cache folders, PhotoGrid's outputs, and files that are not
     /// indexed photos (by the kind their name says). Sorted by path bytes.
@@ -6,11 +6,11 @@ extension PhotoStore {
     /// Walks the folder (one stat per file, nothing opened). Empty before the first index run.
     /// - Throws: `.libraryFolderGone` when the library's folder no longer exists; walk and
     ///   database errors.
-    public func skippedEntries() throws(LibraryError) -> [SkippedEntry] {
+    func walkSkippedEntries() throws(LibraryError) -> [SkippedEntry] {
         guard let root = try root() else { return [] }
         guard Indexer.isFolder(root.pathBytes) else { throw .libraryFolderGone(path: root.path) }
         let walk = try DirectoryWalker.walk(root: root.pathBytes,
-                                            excluding: Indexer(store: self).databaseFiles(under: root.pathBytes))
+                                            excluding: Indexer(writer: self).databaseFiles(under: root.pathBytes))
         let state = try loadIndexState()
         var entries = walk.skipped
         for file in walk.files where !file.hasPhotoName && state.photos[file.relativePath] == nil {
@@ -19,4 +19,9 @@ extension PhotoStore {
         entries.sort { PathBytes.precedes($0.relativePath, $1.relativePath) }
         return entries
     }
+}
+
+extension PhotoStore {
+    /// The entries an index run skips (`walkSkippedEntries`).
+    public func skippedEntries() throws(LibraryError) -> [SkippedEntry] { try walkSkippedEntries() }
 }

@@ -4,12 +4,12 @@ import Glibc
 #endif
 import PhotoGrid
 
-/// `--db FILE`, shared by the commands that use a library database.
+/// `--db FILE|URL`, shared by the commands that use a library database.
 struct DatabaseOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The library database.",
+        "The library: a SQLite file, or postgres://USER@HOST:PORT/DATABASE.",
         discussion: "Default: $PHOTOGRID_DB if set, else photogrid.sqlite in the current directory.",
-        valueName: "file"), transform: PathArgument.nonEmpty)
+        valueName: "file|url"), transform: PathArgument.nonEmpty)
     var db: String?
 
     /// The path to use.

@@ -51,6 +51,34 @@ import Testing
         #expect(try store.appliedMigrations() == Migration.embedded.map(\.name) + ["9002_add_notes", "9003_add_note_index"])
     }
 
+    /// 0012 rewrites the photos table's three IN-list CHECKs as comparisons in a library made before it:
+    /// rows kept, the same values refused (by the new text), SQLite's integrity check sound.
+    @Test func constantChecksAreRewrittenInPlace() throws {
+        let fixture = try LibraryFixture()
+        try fixture.copySample("aitzgorri.jpg", to: "a.jpg")
+        let before = Migration.embedded.filter { $0.name < "0012" }
+        _ = try Indexer(store: try fixture.store(migrations: before)).index(folder: fixture.photos.path)
+        let store = try fixture.store()
+        #expect(try store.appliedMigrations().last == "0012_constant_checks")
+        let definition = try store.pool.read { db in try String.fetchOne(db, sql: "SELECT sql FROM sqlite_schema WHERE name = 'photos'") } ?? ""
+        #expect(!definition.contains(" IN ('") && definition.contains("media = 'photo' OR media = 'video' OR media = 'live'"))
+        #expect(definition.contains("status = 'ok' OR status = 'error' OR status = 'missing'"))
+        #expect(try store.photos().map(\.path) == ["a.jpg"])
+        #expect(try store.integrityCheck() == "ok")
+        for (column, value) in [("media", "'film'"), ("status", "'gone'"), ("color_space", "'lab'")] {
+            #expect(throws: (any Error).self, "\(column) = \(value)") {
+                try store.pool.write { db in try db.execute(sql: "UPDATE photos SET \(column) = \(value)") }
+            }
+        }
+        try store.pool.write { db in try db.execute(sql: "UPDATE photos SET media = 'video', color_space = NULL") }
+        // The insert that an index run repeats per row builds no temporary b-tree any more.
+        let plan = try store.pool.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN " + PhotoStore.upsertPhotoSQL, arguments: StatementArguments(Array(repeating: nil as String?, count: 27)))
+                .map { $0["opcode"] as String }
+        }
+        #expect(!plan.contains("OpenEphemeral"))
+    }
+
     @Test func databaseFromANewerSchemaIsRefusedNamingTheFile() throws {
         let fixture = try LibraryFixture()
         let newer = Migration.embedded + [Migration(name: "0099_future_feature", sql: "CREATE TABLE future (x INTEGER);")]

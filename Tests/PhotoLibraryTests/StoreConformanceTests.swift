@@ -18,7 +18,19 @@ struct StoreConformanceTests {
 
     static let stores: [StoreKind] = [
         StoreKind(name: "SQLite") { folder in try LibraryStores.open(folder.appendingPathComponent("library.sqlite").path, creating: true) },
-    ]
+    ] + postgres
+
+    /// PostgreSQL (a throwaway cluster, `PostgresCluster`), a new database per test; left out when there is
+    /// none on a developer's machine (under CI its absence fails the tests).
+    static var postgres: [StoreKind] {
+        switch PostgresCluster.shared {
+        case .success(let cluster):
+            return [StoreKind(name: "PostgreSQL") { _ in try LibraryStores.open(try cluster.makeDatabase(), creating: true) }]
+        case .failure(let why):
+            guard PostgresCluster.required else { return [] }
+            return [StoreKind(name: "PostgreSQL") { _ in throw why }]
+        }
+    }
 
     /// A scratch folder holding a copy of the sample photos (`photos/`), and a new store beside it.
     final class Scratch {

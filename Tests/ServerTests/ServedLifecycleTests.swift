@@ -23,19 +23,7 @@ import Glibc
         // signals, and the test process blocks some: strace would never see timeout's SIGTERM).
         let arguments = ["/usr/bin/timeout", "2", strace.path, "-f", "-qq", "-e", "trace=clone,clone3", "-o", log,
                          "-p", "\(library.server.process.processIdentifier)"]
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        var argv = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        #expect(posix_spawn(&pid, arguments[0], nil, &attributes, &argv, environ) == 0)
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        #expect(try CleanSpawn.run(arguments) != 127)
         let calls = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("clone") }
         #expect(FileManager.default.fileExists(atPath: log), "strace attached")
         #expect(calls.isEmpty, "\(calls.count) clone calls: \(calls.prefix(3))")

@@ -1,0 +1,28 @@
+/// What `Indexer` reads and writes through: the steps of an index run as a store carries them out
+/// (`PhotoStore` on SQLite, `PostgresStore` on PostgreSQL). Each step is its own transaction.
+protocol IndexWriter: Sendable {
+    /// Where the library is kept (a database file's path, or a redacted URL).
+    var path: String { get }
+    /// The folder the library indexes, if a run has completed.
+    func root() throws(LibraryError) -> LibraryRoot?
+    /// Every row's path, size, mtime, status and content key, and the files known not to be photos.
+    func loadIndexState() throws(LibraryError) -> IndexState
+    /// Writes one batch of a run's outcomes (one transaction); pairs the batch's movies with their photos.
+    func apply(_ writes: [PendingWrite], now: String) throws(LibraryError)
+    /// The run's last transaction: marks `missing` rows, forgets non-photos, records the root, checks
+    /// the Live Photo pairs. Returns the number of missing rows.
+    func finishIndexRun(missing: [Int64], forgottenNonPhotos: [[UInt8]], root: [UInt8], now: String,
+                        rowsChanged: Bool) throws(LibraryError) -> Int
+    /// Removes the missing rows and their thumbnail records; returns how many, and the thumbnail files
+    /// no record names any more.
+    func pruneMissing() throws(LibraryError) -> (rows: Int, unreferencedThumbnails: [String])
+    /// After a run that wrote rows: whatever the store does to start its next run clean (best effort).
+    func runWroteRows()
+    /// After a run that wrote nothing but its run record (best effort).
+    func runWroteNothing()
+}
+
+extension PhotoStore: IndexWriter {
+    func runWroteRows() { restartWAL() }
+    func runWroteNothing() { skipCheckpointOnClose() }
+}

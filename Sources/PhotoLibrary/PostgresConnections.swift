@@ -1,0 +1,173 @@
+import PostgresNIO
+import NIOCore
+import NIOPosix
+import NIOSSL
+import Logging
+import Synchronization
+import Dispatch
+
+/// A bounded pool of connections to one PostgreSQL database, used from blocking threads (a command's
+/// main thread, the server's bounded pools): `withConnection` waits for a free
+/// connection when `limit` are in use, opens one when none is idle, and drops one whose use failed on
+/// the connection itself (the server restarted, the network went), so the next use opens a fresh one.
+final class PostgresConnections: Sendable {
+    let location: PostgresLocation
+    /// What messages name: the URL without its password.
+    let displayName: String
+    let limit: Int
+    private let idle = Mutex<[PostgresConnection]>([])
+    private let slots: DispatchSemaphore
+    private let nextID = Atomic<Int>(1)
+    private static let logger = Logger(label: "photogrid.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    init(location: PostgresLocation, displayName: String, limit: Int) {
+        self.location = location
+        self.displayName = displayName
+        self.limit = max(1, limit)
+        slots = DispatchSemaphore(value: max(1, limit))
+    }
+
+    /// The event loop the connections' I/O runs on: a thread of its own, never one whose work blocks on a
+    /// statement (a caller blocked on an event loop of the server's group must not wait for that loop).
+    static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+
+    deinit {
+        for connection in idle.withLock({ $0 }) { _ = try? Self.waitFor(connection.close()) }
+    }
+
+    /// Blocks until `future` completes (`EventLoopFuture.wait()` refuses any event loop thread; this works
+    /// on one of another group, as the server's start-up is, since the connections' loop is their own).
+    static func waitFor<T: Sendable>(_ future: EventLoopFuture<T>) throws -> T {
+        let outcome = Mutex<Result<T, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        future.whenComplete { result in
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return try outcome.withLock { $0! }.get()
+    }
+
+    /// Runs `body` with a connection of its own (waits while `limit` connections are in use).
+    func withConnection<T>(_ body: (PostgresSession) throws(LibraryError) -> T) throws(LibraryError) -> T {
+        slots.wait()
+        defer { slots.signal() }
+        let reused = idle.withLock { $0.popLast() }
+        let connection: PostgresConnection
+        if let reused { connection = reused } else { connection = try open() }
+        do {
+            let value = try body(PostgresSession(connection: connection, displayName: displayName))
+            if !connection.isClosed { idle.withLock { $0.append(connection) } }
+            return value
+        } catch {
+            // A failed statement leaves a usable connection (its transaction was rolled back); a
+            // connection that broke is closed and forgotten.
+            if !connection.isClosed { idle.withLock { $0.append(connection) } } else { _ = try? Self.waitFor(connection.close()) }
+            throw error
+        }
+    }
+
+    /// Opens a new connection, or throws `.openDatabase` saying why not.
+    private func open() throws(LibraryError) -> PostgresConnection {
+        let configuration: PostgresConnection.Configuration
+        do {
+            configuration = try makeConfiguration()
+        } catch {
+            throw .openDatabase(path: displayName, message: "TLS: \(error)")
+        }
+        let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+        do {
+            return try Self.waitFor(PostgresConnection.connect(on: Self.eventLoops.next(), configuration: configuration,
+                                                               id: id, logger: Self.logger))
+        } catch {
+            throw .openDatabase(path: displayName, message: PostgresSession.message(of: error))
+        }
+    }
+
+    private func makeConfiguration() throws -> PostgresConnection.Configuration {
+        let password = location.password
+        var configuration: PostgresConnection.Configuration
+        if let folder = location.socketFolder {
+            configuration = .init(unixSocketPath: "\(folder)/.s.PGSQL.\(location.port)", username: location.user,
+                                  password: password, database: location.database)
+        } else {
+            let tls: PostgresConnection.Configuration.TLS
+            switch location.tls {
+            case .disable: tls = .disable
+            case .prefer: tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            case .require: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            }
+            configuration = .init(host: location.host, port: location.port, username: location.user, password: password,
+                                  database: location.database, tls: tls)
+        }
+        configuration.options.connectTimeout = .seconds(10)
+        return configuration
+    }
+}
+
+/// One connection lent by `PostgresConnections`: statements run one at a time, blocking the caller.
+struct PostgresSession {
+    let connection: PostgresConnection
+    let displayName: String
+
+    /// Runs `query` and returns its rows; `operation` names it in errors.
+    @discardableResult
+    func rows(_ query: PostgresQuery, _ operation: String) throws(LibraryError) -> [PostgresRow] {
+        try result(query, operation).rows
+    }
+
+    /// Runs `query` and returns how many rows it changed.
+    @discardableResult
+    func execute(_ query: PostgresQuery, _ operation: String) throws(LibraryError) -> Int {
+        try result(query, operation).metadata.rows ?? 0
+    }
+
+    /// Runs `query` (its rows and metadata).
+    func result(_ query: PostgresQuery, _ operation: String) throws(LibraryError) -> PostgresQueryResult {
+        do {
+            return try PostgresConnections.waitFor(connection.query(query, logger: Self.logger))
+        } catch {
+            throw .database(operation: operation, message: Self.message(of: error))
+        }
+    }
+
+    /// Runs `body` in one transaction (`BEGIN` with `mode`, e.g. `ISOLATION LEVEL REPEATABLE READ READ
+    /// ONLY`), committed when it returns and rolled back when it throws.
+    func transaction<T>(_ operation: String, mode: String = "", _ body: () throws(LibraryError) -> T) throws(LibraryError) -> T {
+        try execute(PostgresQuery(unsafeSQL: "BEGIN \(mode)"), operation)
+        do {
+            let value = try body()
+            try execute("COMMIT", operation)
+            return value
+        } catch {
+            if !connection.isClosed { _ = try? PostgresConnections.waitFor(connection.query("ROLLBACK", logger: Self.logger)) }
+            throw error
+        }
+    }
+
+    /// One line saying why PostgreSQL (or the way to it) failed: the server's message when it sent one.
+    static func message(of error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] {
+                let detail = error.serverInfo?[.detail].map { " (\($0))" } ?? ""
+                return message + detail
+            }
+            if let underlying = error.underlying { return "\(underlying)" }
+            return "\(error.code)"
+        }
+        return "\(error)"
+    }
+
+    private static let logger = Logger(label: "photogrid.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+}
+
+extension PostgresRandomAccessRow {
+    /// The value of column `name` (a NULL as nil), or `.database` naming the column that did not decode.
+    func value<T: PostgresDecodable>(_ name: String, _ type: T.Type = T.self) throws(LibraryError) -> T {
+        do {
+            return try self[name].decode(T.self)
+        } catch {
+            throw .database(operation: "reading column \(name)", message: PostgresSession.message(of: error))
+        }
+    }
+}

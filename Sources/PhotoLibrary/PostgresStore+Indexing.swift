@@ -1,0 +1,206 @@
+import PostgresNIO
+import ImageFormats
+import struct Foundation.Data
+
+/// An index run's writes in PostgreSQL: a batch is a few multi-row statements (a round trip each),
+/// not one statement per file.
+extension PostgresStore: IndexWriter {
+    /// Rows per INSERT statement: 26 parameters a row stays under PostgreSQL's 65,535.
+    static let rowsPerStatement = 1000
+
+    func loadIndexState() throws(LibraryError) -> IndexState {
+        try transaction("loading the index", mode: "ISOLATION LEVEL REPEATABLE READ READ ONLY") { session throws(LibraryError) in
+            var state = IndexState()
+            let photos = try session.rows("SELECT id, path_bytes, file_size, mtime_ns, status, content_key, error FROM photos", "loading the index")
+            state.photos.reserveCapacity(photos.count)
+            for row in photos {
+                let row = row.makeRandomAccess()
+                let status = PhotoStatus(rawValue: try row.value("status", String.self)) ?? .error
+                let error: String? = try row.value("error")
+                state.photos[[UInt8](try row.value("path_bytes", Data.self))] = KnownPhoto(
+                    id: try row.value("id"), size: try row.value("file_size"), modificationTimeNanoseconds: try row.value("mtime_ns"),
+                    status: status, contentKey: try row.value("content_key"),
+                    hasTransientError: status == .error && ProbeErrorRetry.isTransient(error))
+            }
+            for row in try session.rows("SELECT path_bytes, file_size, mtime_ns FROM non_photos", "loading the index") {
+                let row = row.makeRandomAccess()
+                state.nonPhotos[[UInt8](try row.value("path_bytes", Data.self))] = KnownNonPhoto(
+                    size: try row.value("file_size"), modificationTimeNanoseconds: try row.value("mtime_ns"))
+            }
+            return state
+        }
+    }
+
+    func apply(_ writes: [PendingWrite], now: String) throws(LibraryError) {
+        if writes.isEmpty { return }
+        try transaction("writing index results") { session throws(LibraryError) in
+            var upserts: [PhotoRowValues] = [], others: [WalkedFile] = [], movies: [[UInt8]] = []
+            for pending in writes {
+                switch pending {
+                case let .photo(values):
+                    upserts.append(values)
+                    if values.facts?.format.isVideo == true { movies.append(values.file.relativePath) }
+                case let .move(id, values):
+                    var binds = Self.binds(now)
+                    Self.append(values, to: &binds)
+                    binds.append(id)
+                    let moved = try session.execute(PostgresQuery(unsafeSQL: Self.movePhotoSQL, binds: binds), "writing index results")
+                    // The new path got a row meanwhile (another process): update that one instead.
+                    if moved == 0 { upserts.append(values) }
+                    if values.facts?.format.isVideo == true { movies.append(values.file.relativePath) }
+                case let .nonPhoto(file):
+                    others.append(file)
+                }
+            }
+            // In write order: a new library numbers its rows as SQLite does.
+            for start in stride(from: 0, to: upserts.count, by: Self.rowsPerStatement) {
+                let chunk = upserts[start ..< min(start + Self.rowsPerStatement, upserts.count)]
+                var binds = Self.binds(now)
+                var rows: [String] = []
+                for values in chunk {
+                    let first = binds.count + 1
+                    Self.append(values, to: &binds)
+                    rows.append("(" + Self.photoRowTypes.enumerated().map { "$\(first + $0.offset)::\($0.element)" }
+                        .joined(separator: ", ") + ", $1, $1)")
+                }
+                try session.execute(PostgresQuery(unsafeSQL: """
+                    INSERT INTO photos (\(Self.photoRowColumns), first_seen, last_seen) VALUES \(rows.joined(separator: ", "))
+                    \(PhotoStore.upsertConflictSQL)
+                    """, binds: binds), "writing index results")
+            }
+            for start in stride(from: 0, to: others.count, by: Self.rowsPerStatement) {
+                var binds = PostgresBindings()
+                var rows: [String] = []
+                for file in others[start ..< min(start + Self.rowsPerStatement, others.count)] {
+                    rows.append("($\(binds.count + 1)::bytea, $\(binds.count + 2)::bigint, $\(binds.count + 3)::bigint)")
+                    binds.append(ByteBuffer(bytes: file.relativePath))
+                    binds.append(file.size)
+                    binds.append(file.modificationTimeNanoseconds)
+                }
+                try session.execute(PostgresQuery(unsafeSQL: """
+                    INSERT INTO non_photos (path_bytes, file_size, mtime_ns) VALUES \(rows.joined(separator: ", "))
+                    ON CONFLICT (path_bytes) DO UPDATE SET file_size = excluded.file_size, mtime_ns = excluded.mtime_ns
+                    """, binds: binds), "writing index results")
+            }
+            // The batch's movies join their photos now (a photo later in path order: at the run's end).
+            if !movies.isEmpty {
+                do { try LivePhotoPairing.pair(PostgresLivePhotoRows(session: session), paths: movies) } catch {
+                    throw Self.typed(error, "pairing Live Photos")
+                }
+            }
+        }
+    }
+
+    func finishIndexRun(missing: [Int64], forgottenNonPhotos: [[UInt8]], root: [UInt8], now: String,
+                        rowsChanged: Bool) throws(LibraryError) -> Int {
+        try transaction("finishing the index run") { session throws(LibraryError) in
+            let operation = "finishing the index run"
+            if !missing.isEmpty {
+                try session.execute(PostgresQuery(unsafeSQL: """
+                    UPDATE photos SET status = 'missing', error = NULL,
+                        last_seen = GREATEST(last_seen, coalesce((SELECT last_indexed_at FROM library WHERE id = 1), last_seen))
+                    WHERE id = ANY($1) AND status <> 'missing'
+                    """, binds: Self.binds(missing)), operation)
+            }
+            if !forgottenNonPhotos.isEmpty {
+                var binds = PostgresBindings()
+                binds.append(forgottenNonPhotos.map { ByteBuffer(bytes: $0) })
+                try session.execute(PostgresQuery(unsafeSQL: "DELETE FROM non_photos WHERE path_bytes = ANY($1)", binds: binds), operation)
+            }
+            try session.execute("""
+                INSERT INTO library (id, root_bytes, root, last_indexed_at) VALUES (1, \(ByteBuffer(bytes: root)), \(PathBytes.displayText(root)), \(now))
+                ON CONFLICT (id) DO UPDATE SET root_bytes = excluded.root_bytes, root = excluded.root,
+                    last_indexed_at = excluded.last_indexed_at
+                """, operation)
+            // Pairs can change only where rows did.
+            if rowsChanged || !missing.isEmpty {
+                do { try LivePhotoPairing.check(PostgresLivePhotoRows(session: session)) } catch {
+                    throw Self.typed(error, "pairing Live Photos")
+                }
+            }
+            let rows = try session.rows("SELECT count(*) AS missing FROM photos WHERE status = 'missing'", operation)
+            return try rows.first?.makeRandomAccess().value("missing", Int.self) ?? 0
+        }
+    }
+
+    func pruneMissing() throws(LibraryError) -> (rows: Int, unreferencedThumbnails: [String]) {
+        try transaction("removing missing photos") { session throws(LibraryError) in
+            let operation = "removing missing photos"
+            var paths: [String] = []
+            for row in try session.rows("""
+                SELECT DISTINCT path FROM thumbnails
+                WHERE path IS NOT NULL AND photo_id IN (SELECT id FROM photos WHERE status = 'missing')
+                """, operation) { paths.append(try row.makeRandomAccess().value("path")) }
+            try session.execute("DELETE FROM thumbnails WHERE photo_id IN (SELECT id FROM photos WHERE status = 'missing')", operation)
+            let removed = try session.execute("DELETE FROM photos WHERE status = 'missing'", operation)
+            var stillUsed = Set<String>()
+            if !paths.isEmpty {
+                for row in try session.rows("SELECT DISTINCT path FROM thumbnails WHERE path = ANY(\(paths))", operation) {
+                    stillUsed.insert(try row.makeRandomAccess().value("path"))
+                }
+            }
+            return (removed, paths.filter { !stillUsed.contains($0) }.sorted())
+        }
+    }
+
+    func runWroteRows() {}
+    func runWroteNothing() {}
+
+    /// The columns of a photo row an index run writes, after $1 (the run's start, first_seen/last_seen).
+    static let photoRowColumns = """
+        path_bytes, path, file_size, mtime_ns, content_key, stored_width, stored_height, display_width, display_height,
+        orientation, components, color_space, progressive, taken_at, sort_key, status, error, format, media, duration, codec,
+        poster_time, content_identifier, motion_offset, motion_length
+        """
+    /// Their types (a column of NULLs in a VALUES list is typed by these, not guessed).
+    static let photoRowTypes = ["bytea", "text", "bigint", "bigint", "text", "bigint", "bigint", "bigint", "bigint",
+                                "bigint", "bigint", "text", "bigint", "text", "text", "text", "text", "text", "text", "float8", "text",
+                                "float8", "text", "bigint", "bigint"]
+
+    /// $1 the run's start, $2… `photoRowColumns`, then the row id: `PhotoStore.movePhotoSQL` in this dialect.
+    static let movePhotoSQL = """
+        UPDATE photos SET
+            path_bytes = $2, path = $3, file_size = $4, mtime_ns = $5, content_key = $6, stored_width = $7,
+            stored_height = $8, display_width = $9, display_height = $10, orientation = $11, components = $12,
+            color_space = $13, progressive = $14, taken_at = $15, sort_key = $16, status = $17, error = $18,
+            format = $19, media = $20, duration = $21, codec = $22, poster_time = $23, content_identifier = $24,
+            motion_offset = $25, motion_length = $26, last_seen = $1
+        WHERE id = $27 AND NOT EXISTS (SELECT 1 FROM photos WHERE path_bytes = $2)
+        """
+
+    /// Appends `values` as `photoRowColumns`.
+    static func append(_ values: PhotoRowValues, to binds: inout PostgresBindings) {
+        let file = values.file
+        let facts = values.facts
+        binds.append(ByteBuffer(bytes: file.relativePath))
+        binds.append(PathBytes.displayText(file.relativePath))
+        binds.append(file.size)
+        binds.append(file.modificationTimeNanoseconds)
+        binds.append(facts?.contentKey)
+        binds.append(facts?.storedWidth)
+        binds.append(facts?.storedHeight)
+        binds.append(facts?.pixelWidth)
+        binds.append(facts?.pixelHeight)
+        binds.append(facts?.orientation)
+        binds.append(facts?.components)
+        binds.append(facts?.colorSpace)
+        binds.append(facts.map { $0.isProgressive ? 1 : 0 })
+        binds.append(facts?.takenAt)
+        binds.append(values.sortKey)
+        binds.append(values.status.rawValue)
+        binds.append(values.errorText)
+        binds.append(values.format.rawValue)
+        binds.append(values.media.rawValue)
+        binds.append(values.duration)
+        binds.append(facts?.codec)
+        binds.append(facts?.posterTime)
+        binds.append(facts?.contentIdentifier)
+        binds.append(facts?.motion?.offset)
+        binds.append(facts?.motion?.length)
+    }
+
+    /// `error` as a `LibraryError` (what `LivePhotoRows`' untyped throws carry).
+    static func typed(_ error: any Error, _ operation: String) -> LibraryError {
+        (error as? LibraryError) ?? .database(operation: operation, message: "\(error)")
+    }
+}

@@ -1,0 +1,100 @@
+import PostgresNIO
+
+/// Thumbnail records in PostgreSQL (`PhotoStore+Thumbnails`'s in this dialect).
+extension PostgresStore {
+    static let thumbnailColumns = """
+        photo_id, variant, status, path, pixel_width, pixel_height, byte_size, error,
+        source_content_key, source_size, source_mtime_ns, created_at, warning
+        """
+
+    public func thumbnailRecord(photoID: Int64, variant: String) throws(LibraryError) -> ThumbnailRecord? {
+        try fetch("SELECT \(unescaped: Self.thumbnailColumns) FROM thumbnails WHERE photo_id = \(photoID) AND variant = \(variant)",
+                  "reading a \(variant) thumbnail record", ThumbnailRecord.init(postgres:)).first
+    }
+
+    public func thumbnailRecords(variant: String) throws(LibraryError) -> [Int64: ThumbnailRecord] {
+        var records: [Int64: ThumbnailRecord] = [:]
+        for record in try fetch("SELECT \(unescaped: Self.thumbnailColumns) FROM thumbnails WHERE variant = \(variant)",
+                                "reading the \(variant) thumbnails", ThumbnailRecord.init(postgres:)) {
+            records[record.photoID] = record
+        }
+        return records
+    }
+
+    public func thumbnailPaths(variant: String) throws(LibraryError) -> [Int64: String] {
+        var paths: [Int64: String] = [:]
+        for (id, path) in try fetch("SELECT photo_id, path FROM thumbnails WHERE variant = \(variant) AND status = 'ok'",
+                                    "reading the \(variant) thumbnail paths", { row throws(LibraryError) in
+            (try row.value("photo_id", Int64.self), try row.value("path", String.self))
+        }) { paths[id] = path }
+        return paths
+    }
+
+    public func referencedThumbnailPaths(variant: String) throws(LibraryError) -> Set<String> {
+        Set(try fetch("SELECT DISTINCT path FROM thumbnails WHERE variant = \(variant) AND path IS NOT NULL",
+                      "reading the \(variant) thumbnail paths") { row throws(LibraryError) in try row.value("path", String.self) })
+    }
+
+    public func saveThumbnailRecords(_ records: [ThumbnailRecord], now: String?) throws(LibraryError) {
+        if records.isEmpty { return }
+        let time = now ?? UTCTime.now().isoSeconds + "Z"
+        try transaction("writing thumbnail records") { session throws(LibraryError) in
+            for start in stride(from: 0, to: records.count, by: Self.rowsPerStatement) {
+                var binds = PostgresBindings()
+                binds.append(time)
+                var rows: [String] = []
+                for record in records[start ..< min(start + Self.rowsPerStatement, records.count)] {
+                    var path: String?, width: Int?, height: Int?, bytes: Int64?, error: String?, warning: String?
+                    switch record.outcome {
+                    case .success(let file):
+                        (path, width, height, bytes, warning) = (file.path, file.pixelWidth, file.pixelHeight, file.byteSize, file.warning)
+                    case .failure(let failure):
+                        error = failure.message
+                    }
+                    let first = binds.count + 1
+                    binds.append(record.photoID); binds.append(record.variant); binds.append(error == nil ? "ok" : "error")
+                    binds.append(path); binds.append(width); binds.append(height); binds.append(bytes); binds.append(error)
+                    binds.append(record.sourceContentKey); binds.append(record.sourceSize)
+                    binds.append(record.sourceModificationTimeNanoseconds); binds.append(warning)
+                    let types = ["bigint", "text", "text", "text", "bigint", "bigint", "bigint", "text", "text", "bigint", "bigint", "text"]
+                    rows.append("(" + types.enumerated().map { "$\(first + $0.offset)::\($0.element)" }.joined(separator: ", ") + ")")
+                }
+                // A record whose photo row no longer exists is skipped (the foreign key would refuse it).
+                try session.execute(PostgresQuery(unsafeSQL: """
+                    INSERT INTO thumbnails (photo_id, variant, status, path, pixel_width, pixel_height, byte_size, error,
+                                            source_content_key, source_size, source_mtime_ns, warning, created_at)
+                    SELECT v.*, $1 FROM (VALUES \(rows.joined(separator: ", "))) AS v
+                    WHERE EXISTS (SELECT 1 FROM photos WHERE photos.id = v.column1)
+                    ON CONFLICT (photo_id, variant) DO UPDATE SET
+                        status = excluded.status, path = excluded.path, pixel_width = excluded.pixel_width,
+                        pixel_height = excluded.pixel_height, byte_size = excluded.byte_size, error = excluded.error,
+                        source_content_key = excluded.source_content_key, source_size = excluded.source_size,
+                        source_mtime_ns = excluded.source_mtime_ns, created_at = excluded.created_at, warning = excluded.warning
+                    """, binds: binds), "writing thumbnail records")
+            }
+        }
+    }
+
+    @discardableResult
+    public func deleteThumbnailRecords(keepingVariants kept: Set<String>) throws(LibraryError) -> Int {
+        try session { session throws(LibraryError) in
+            try session.execute("DELETE FROM thumbnails WHERE NOT (variant = ANY(\(kept.sorted())))", "removing the records of old thumbnail sizes")
+        }
+    }
+}
+
+extension ThumbnailRecord {
+    /// Decodes a row of the `thumbnails` table, by column name.
+    init(postgres row: PostgresRandomAccessRow) throws(LibraryError) {
+        let outcome: Result<File, ThumbnailFailure>
+        if try row.value("status", String.self) == "ok", let path: String = try row.value("path"), let width: Int = try row.value("pixel_width"),
+           let height: Int = try row.value("pixel_height"), let bytes: Int64 = try row.value("byte_size") {
+            outcome = .success(File(path: path, pixelWidth: width, pixelHeight: height, byteSize: bytes, warning: try row.value("warning")))
+        } else {
+            outcome = .failure(ThumbnailFailure((try row.value("error", String?.self)) ?? "unknown error"))
+        }
+        self.init(photoID: try row.value("photo_id"), variant: try row.value("variant"), outcome: outcome,
+                  sourceContentKey: try row.value("source_content_key"), sourceSize: try row.value("source_size"),
+                  sourceModificationTimeNanoseconds: try row.value("source_mtime_ns"), createdAt: try row.value("created_at"))
+    }
+}

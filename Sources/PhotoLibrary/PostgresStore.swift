@@ -1,0 +1,268 @@
+import PostgresNIO
+import struct Foundation.Data
+
+/// The PostgreSQL store of a photo library (`--db postgres://USER@HOST:PORT/DATABASE`): the library's
+/// tables in a database the user owns, shared by every process that names it — several `serve` nodes,
+/// thumbnail workers, one index run at a time. The schema is made by the first command that opens it
+/// (Migrations/postgres, the same numbering as SQLite's), and a database holding other tables is refused.
+///
+/// Every method blocks its caller (statements run on a bounded pool of connections,
+/// `PostgresConnections`); a connection that breaks is opened again by the next call, so a restarted
+/// server is used again without restarting the process.
+public final class PostgresStore: Sendable {
+    /// The URL as given, its password replaced by `***`.
+    public let path: String
+    /// Whether opening it made the library's tables (an empty database).
+    public let createdFile: Bool
+    /// A PostgreSQL library is never opened read-only (roles without write access fail on writes).
+    public var isReadOnly: Bool { false }
+    let connections: PostgresConnections
+
+    /// The key of the advisory lock held while the schema is made or migrated ('PGrd', as SQLite's
+    /// application id).
+    static let migrationLock: Int64 = 1_346_859_620
+
+    /// Connects to the database `url` names and brings the library's schema up to date.
+    ///
+    /// - Throws: `.openDatabase` (a bad URL, or the server cannot be reached or refuses the login),
+    ///   `.notAPhotoGridDatabase` (the database holds other tables and no photogrid ledger),
+    ///   `.schemaTooNew`, `.migrationFailed`.
+    public init(url: String, migrations: [Migration] = Migration.embeddedPostgres, connections limit: Int = 4) throws(LibraryError) {
+        let location = try PostgresLocation(url)
+        path = PostgresLocation.redacted(url)
+        connections = PostgresConnections(location: location, displayName: path, limit: limit)
+        createdFile = try Self.migrate(connections, migrations: migrations, path: path)
+    }
+
+    /// Applies the migrations the ledger lacks, in one transaction under the migration lock; returns
+    /// whether the library's tables were made now.
+    private static func migrate(_ connections: PostgresConnections, migrations: [Migration], path: String) throws(LibraryError) -> Bool {
+        try connections.withConnection { session throws(LibraryError) in
+            let known = migrations.map(\.name)
+            // Fast path, no lock: the ledger lists every migration we know.
+            if let applied = try appliedNames(session) {
+                try refuseUnknown(applied, known: known, path: path)
+                if known.allSatisfy(applied.contains) { return false }
+            }
+            return try session.transaction("migrating the library") { () throws(LibraryError) -> Bool in
+                try session.execute("SELECT pg_advisory_xact_lock(\(migrationLock))", "migrating the library")
+                let applied = try appliedNames(session)
+                if applied == nil {
+                    let tables = try session.rows("""
+                        SELECT count(*) AS tables FROM pg_catalog.pg_tables WHERE schemaname = current_schema()
+                        """, "migrating the library")
+                    if try tables.first?.makeRandomAccess().value("tables", Int.self) ?? 0 > 0 {
+                        throw .notAPhotoGridDatabase(path: path)
+                    }
+                }
+                try refuseUnknown(applied ?? [], known: known, path: path)
+                try session.execute("""
+                    CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT COLLATE "C" PRIMARY KEY, applied_at TEXT NOT NULL)
+                    """, "migrating the library")
+                let now = UTCTime.now().isoSeconds + "Z"
+                for migration in migrations where applied?.contains(migration.name) != true {
+                    do throws(LibraryError) {
+                        try session.execute(PostgresQuery(unsafeSQL: script(migration.sql)), "migration \(migration.name)")
+                    } catch {
+                        guard case let .database(_, message) = error else { throw error }
+                        throw .migrationFailed(name: migration.name, message: message)
+                    }
+                    try session.execute("INSERT INTO schema_migrations (name, applied_at) VALUES (\(migration.name), \(now))",
+                                        "migrating the library")
+                }
+                return applied == nil
+            }
+        }
+    }
+
+    /// `sql` (several statements) as one statement: PostgreSQL's extended protocol, which PostgresNIO
+    /// speaks, takes one statement at a time, and PL/pgSQL's EXECUTE runs a script whole.
+    static func script(_ sql: String) -> String {
+        precondition(!sql.contains("$photogrid_"), "a migration must not contain the quote tag $photogrid_")
+        return "DO $photogrid_do$ BEGIN EXECUTE $photogrid_sql$\(sql)$photogrid_sql$; END $photogrid_do$"
+    }
+
+    /// The names in `schema_migrations`, or nil when there is no such table.
+    private static func appliedNames(_ session: PostgresSession) throws(LibraryError) -> Set<String>? {
+        let ledger = try session.rows("SELECT to_regclass('schema_migrations') IS NOT NULL AS present", "reading schema_migrations")
+        guard try ledger.first?.makeRandomAccess().value("present", Bool.self) == true else { return nil }
+        var names = Set<String>()
+        for row in try session.rows("SELECT name FROM schema_migrations", "reading schema_migrations") {
+            names.insert(try row.makeRandomAccess().value("name", String.self))
+        }
+        return names
+    }
+
+    private static func refuseUnknown(_ applied: Set<String>, known: [String], path: String) throws(LibraryError) {
+        let unknown = applied.subtracting(known).sorted()
+        if !unknown.isEmpty { throw .schemaTooNew(path: path, unknownMigrations: unknown) }
+    }
+
+    /// Runs `body` on a pooled connection.
+    func session<T>(_ body: (PostgresSession) throws(LibraryError) -> T) throws(LibraryError) -> T {
+        try connections.withConnection(body)
+    }
+
+    /// Runs `body` in one transaction of its own (`mode`: e.g. `ISOLATION LEVEL REPEATABLE READ`).
+    func transaction<T>(_ operation: String, mode: String = "", _ body: (PostgresSession) throws(LibraryError) -> T) throws(LibraryError) -> T {
+        try connections.withConnection { session throws(LibraryError) in
+            try session.transaction(operation, mode: mode) { () throws(LibraryError) in try body(session) }
+        }
+    }
+
+    /// Rows of one statement, decoded by `decode`.
+    func fetch<T>(_ query: PostgresQuery, _ operation: String,
+                  _ decode: (PostgresRandomAccessRow) throws(LibraryError) -> T) throws(LibraryError) -> [T] {
+        try session { session throws(LibraryError) in
+            var values: [T] = []
+            for row in try session.rows(query, operation) { values.append(try decode(row.makeRandomAccess())) }
+            return values
+        }
+    }
+
+    // MARK: - Queries
+
+    /// The columns `Photo.init(postgres:)` reads (`PhotoStore.photoColumns` in PostgreSQL's dialect).
+    static let photoColumns = PhotoStore.photoColumns(greatest: "GREATEST")
+    static let photoSource = "photos LEFT JOIN (SELECT last_indexed_at FROM library WHERE id = 1) AS last_run ON true"
+
+    public func photos(statuses: Set<PhotoStatus>?) throws(LibraryError) -> [Photo] {
+        var sql = "SELECT \(Self.photoColumns) FROM \(Self.photoSource)"
+        if let statuses {
+            if statuses.isEmpty { return [] }
+            sql += " WHERE status IN (\(statuses.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ")))"
+        }
+        return try fetch(PostgresQuery(unsafeSQL: sql + " ORDER BY sort_key, path_bytes"), "listing photos", Photo.init(postgres:))
+    }
+
+    public func photoPage(offset: Int, limit: Int, status: PhotoStatus?) throws(LibraryError) -> (photos: [Photo], total: Int) {
+        let filter = status.map { "WHERE status = '\($0.rawValue)'" } ?? ""
+        return try transaction("listing photos", mode: "ISOLATION LEVEL REPEATABLE READ READ ONLY") { session throws(LibraryError) in
+            var binds = PostgresBindings()
+            binds.append(limit)
+            binds.append(offset)
+            var photos: [Photo] = []
+            for row in try session.rows(PostgresQuery(unsafeSQL: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) \(filter) ORDER BY sort_key, path_bytes LIMIT $1 OFFSET $2",
+                                                      binds: binds), "listing photos") {
+                photos.append(try Photo(postgres: row.makeRandomAccess()))
+            }
+            let total = try session.rows(PostgresQuery(unsafeSQL: "SELECT count(*) AS total FROM photos \(filter)"), "counting photos")
+            return (photos, try total.first?.makeRandomAccess().value("total", Int.self) ?? 0)
+        }
+    }
+
+    public func photos(contentKey: String) throws(LibraryError) -> [Photo] {
+        try fetch(PostgresQuery(unsafeSQL: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE content_key = $1 AND status = 'ok' ORDER BY id",
+                                binds: Self.binds(contentKey)), "finding photos by content key", Photo.init(postgres:))
+    }
+
+    public func photo(id: Int64) throws(LibraryError) -> Photo? {
+        try fetch(PostgresQuery(unsafeSQL: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE id = $1", binds: Self.binds(id)),
+                  "reading photo \(id)", Photo.init(postgres:)).first
+    }
+
+    public func root() throws(LibraryError) -> LibraryRoot? {
+        try fetch("SELECT root_bytes, root, last_indexed_at FROM library WHERE id = 1", "reading the library folder") { row throws(LibraryError) in
+            LibraryRoot(pathBytes: [UInt8](try row.value("root_bytes", Data.self)), path: try row.value("root"),
+                        lastIndexedAt: try row.value("last_indexed_at"))
+        }.first
+    }
+
+    public func libraryID() throws(LibraryError) -> String {
+        try fetch("SELECT uuid FROM library_identity WHERE id = 1", "reading the library id") { row throws(LibraryError) in
+            try row.value("uuid", String.self)
+        }.first ?? ""
+    }
+
+    public func counts() throws(LibraryError) -> LibraryCounts {
+        try transaction("counting photos", mode: "ISOLATION LEVEL REPEATABLE READ READ ONLY") { session throws(LibraryError) in
+            var counts = LibraryCounts()
+            for row in try session.rows("SELECT status, count(*) AS rows FROM photos GROUP BY status", "counting photos") {
+                let row = row.makeRandomAccess()
+                let count: Int = try row.value("rows")
+                counts.photos += count
+                switch PhotoStatus(rawValue: try row.value("status")) {
+                case .ok: counts.ok = count
+                case .error: counts.errors = count
+                case .missing: counts.missing = count
+                case nil: break
+                }
+            }
+            if let row = try session.rows("""
+                SELECT count(*) FILTER (WHERE orientation <> 1) AS reoriented, count(*) FILTER (WHERE progressive = 1) AS progressive,
+                       count(taken_at) AS dated, coalesce(sum(file_size), 0)::bigint AS bytes, min(sort_key) AS earliest, max(sort_key) AS latest
+                FROM photos WHERE status = 'ok'
+                """, "counting photos").first?.makeRandomAccess() {
+                counts.reoriented = try row.value("reoriented")
+                counts.progressive = try row.value("progressive")
+                counts.withTakenAt = try row.value("dated")
+                counts.okBytes = try row.value("bytes")
+                counts.earliest = try row.value("earliest")
+                counts.latest = try row.value("latest")
+            }
+            for (sql, keyPath) in [
+                ("SELECT color_space AS name, count(*) AS rows FROM photos WHERE status = 'ok' AND color_space IS NOT NULL GROUP BY color_space", \LibraryCounts.colorSpaces),
+                ("SELECT format AS name, count(*) AS rows FROM photos WHERE status = 'ok' GROUP BY format", \LibraryCounts.formats),
+                ("SELECT media AS name, count(*) AS rows FROM photos WHERE \(PhotoStore.gridFilter) GROUP BY media", \LibraryCounts.media),
+            ] as [(String, WritableKeyPath<LibraryCounts, [String: Int]>)] {
+                for row in try session.rows(PostgresQuery(unsafeSQL: sql), "counting photos") {
+                    let row = row.makeRandomAccess()
+                    counts[keyPath: keyPath][try row.value("name", String.self)] = try row.value("rows", Int.self)
+                }
+            }
+            return counts
+        }
+    }
+
+    public func appliedMigrations() throws(LibraryError) -> [String] {
+        try fetch("SELECT name FROM schema_migrations ORDER BY name", "reading schema_migrations") { row throws(LibraryError) in
+            try row.value("name", String.self)
+        }
+    }
+
+    /// PostgreSQL keeps its own pages sound (checksums, WAL); this checks what the library's tables
+    /// must agree on: the grid's per-day counts and its rows.
+    public func integrityCheck() throws(LibraryError) -> String {
+        let rows = try fetch("""
+            SELECT (SELECT coalesce(sum(photos), 0)::bigint FROM grid_days) AS counted,
+                   (SELECT count(*) FROM photos WHERE \(unescaped: PhotoStore.gridFilter)) AS rows
+            """, "checking integrity") { row throws(LibraryError) in
+            (try row.value("counted", Int.self), try row.value("rows", Int.self))
+        }
+        guard let (counted, present) = rows.first else { return "ok" }
+        return counted == present ? "ok" : "grid_days counts \(counted) photos, the grid has \(present)"
+    }
+
+    /// Bindings of `values`, in order ($1, $2, …).
+    static func binds(_ values: any PostgresDynamicTypeEncodable...) -> PostgresBindings {
+        var binds = PostgresBindings(capacity: values.count)
+        for value in values { binds.append(value) }
+        return binds
+    }
+}
+
+extension Photo {
+    /// Decodes a row selected with `PostgresStore.photoColumns`, by column name.
+    init(postgres row: PostgresRandomAccessRow) throws(LibraryError) {
+        self.init(
+            id: try row.value("id"), pathBytes: [UInt8](try row.value("path_bytes", Data.self)), path: try row.value("path"),
+            status: PhotoStatus(rawValue: try row.value("status", String.self)) ?? .error, error: try row.value("error"),
+            fileSize: try row.value("file_size"), modificationTimeNanoseconds: try row.value("mtime_ns"), contentKey: try row.value("content_key"),
+            storedWidth: try row.value("stored_width"), storedHeight: try row.value("stored_height"),
+            pixelWidth: try row.value("display_width"), pixelHeight: try row.value("display_height"),
+            orientation: try row.value("orientation"), components: try row.value("components"), colorSpace: try row.value("color_space"),
+            isProgressive: (try row.value("progressive", Int?.self)).map { $0 != 0 }, takenAt: try row.value("taken_at"),
+            sortKey: try row.value("sort_key"), firstSeen: try row.value("first_seen"), lastSeen: try row.value("seen"),
+            format: try row.value("format"))
+        media = MediaKind(rawValue: try row.value("media", String.self)) ?? .photo
+        duration = try row.value("duration")
+        codec = try row.value("codec")
+        posterTime = try row.value("poster_time")
+        contentIdentifier = try row.value("content_identifier")
+        livePhotoID = try row.value("live_photo_id")
+        movieID = try row.value("movie_id")
+        moviePath = try row.value("movie_path")
+        motionOffset = try row.value("motion_offset")
+        motionLength = try row.value("motion_length")
+    }
+}
