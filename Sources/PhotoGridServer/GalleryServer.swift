@@ -55,7 +55,7 @@ public enum GalleryServer {
         let foreground = ForegroundWork()
         let thumbnails = ThumbnailService(onDemand: onDemand, threads: makers, limit: (options.jobs ?? cores) + options.queueLimit,
                                           foreground: foreground, logger: logger)
-        let grid = GridCache(library: library, readers: readers, logger: logger)
+        let grid = GridCache(library: library, readers: readers, events: events, logger: logger)
         let api = GalleryAPI(library: library, readers: readers, thumbnails: thumbnails, events: events, grid: grid)
 
         // HEAD on every GET route: the GET's status and headers, no body.

@@ -10,21 +10,30 @@ import ServiceLifecycle
 /// can wait on, so the version — one row, read on the reader pool, no thread made — is compared four
 /// times a second: a change by any process (this server's index batches, a `photogrid index` beside it)
 /// is followed within a quarter of a second plus the time to read the grid, and the end of this
-/// server's own run at once (`LibraryIndexService` calls `refresh`). Until the new snapshot is in,
-/// requests are answered from the previous one: always a grid as one committed state had it, never half
-/// of a batch.
+/// server's own run at once (`LibraryIndexService` calls `refresh`). A store that announces changes
+/// (PostgreSQL's NOTIFY: `LibraryStore.announcedGridChanges`) is read again when it announces one, or
+/// when its listener connected again after a break; the version is then compared only every
+/// `fallbackInterval`, and a change made by another process is told to the event stream's clients
+/// (`library`), as several nodes on one library need. Until the new snapshot is in, requests are
+/// answered from the previous one: always a grid as one committed state had it, never half of a batch.
 final class GridCache: Service, Sendable {
     private let library: Library
     /// The server's reader threads (a bounded pool: no thread per check).
     private let readers: NIOThreadPool
+    private let events: EventHub?
     private let logger: Logger
     private let current = LockedValue<GridSnapshot?>(nil)
     /// How often the grid version is compared.
     static let interval: Duration = .milliseconds(250)
+    /// How often announcements are looked for (a load of a counter), for a store that makes them.
+    static let announcementInterval: Duration = .milliseconds(50)
+    /// How often the version is compared all the same, for a store that announces changes.
+    static let fallbackInterval: Duration = .seconds(5)
 
-    init(library: Library, readers: NIOThreadPool, logger: Logger) {
+    init(library: Library, readers: NIOThreadPool, events: EventHub? = nil, logger: Logger) {
         self.library = library
         self.readers = readers
+        self.events = events
         self.logger = logger
     }
 
@@ -39,9 +48,25 @@ final class GridCache: Service, Sendable {
     }
 
     func run() async throws {
+        guard var heard = library.store.announcedGridChanges() else {
+            while !Task.isCancelled && !Task.isShuttingDownGracefully {
+                await refresh()
+                try? await Task.sleep(for: Self.interval)
+            }
+            return
+        }
+        await refresh()
+        let clock = ContinuousClock()
+        var compared = clock.now
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            try? await Task.sleep(for: Self.announcementInterval)
+            let now = library.store.announcedGridChanges() ?? heard
+            guard now != heard || clock.now - compared >= Self.fallbackInterval else { continue }
+            heard = now
+            compared = clock.now
+            let before = snapshot?.version
             await refresh()
-            try? await Task.sleep(for: Self.interval)
+            if let after = snapshot, after.version != before { events?.publish(.library(count: after.count)) }
         }
     }
 

@@ -59,6 +59,9 @@ public protocol LibraryStore: AnyObject, Sendable {
     func gridVersion() throws(LibraryError) -> Int
     /// The whole grid in memory, and its version, from one snapshot.
     func gridSnapshot() throws(LibraryError) -> GridSnapshot
+    /// A count that moves whenever the store announces that the grid may have changed (any process), or
+    /// nil for a store that announces nothing (then compare `gridVersion` from time to time). Never blocks.
+    func announcedGridChanges() -> Int?
 
     // MARK: Thumbnails
 
@@ -89,6 +92,8 @@ public protocol GridWindowReader {
 }
 
 extension LibraryStore {
+    /// SQLite announces another process's commits to nothing a process can wait on.
+    public func announcedGridChanges() -> Int? { nil }
     /// Every row in grid order.
     public func photos() throws(LibraryError) -> [Photo] { try photos(statuses: nil) }
     /// The grid's items, all of them.

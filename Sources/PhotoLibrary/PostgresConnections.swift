@@ -37,22 +37,41 @@ final class PostgresConnections: Sendable {
 
     /// Blocks until `future` completes (`EventLoopFuture.wait()` refuses any event loop thread; this works
     /// on one of another group, as the server's start-up is, since the connections' loop is their own).
-    static func waitFor<T: Sendable>(_ future: EventLoopFuture<T>) throws -> T {
+    ///
+    /// Gives up after `timeout` (closing `connection`, when given, so that a statement lost on a broken
+    /// connection cannot hold its caller for good).
+    static func waitFor<T: Sendable>(_ future: EventLoopFuture<T>, closing connection: PostgresConnection? = nil,
+                                     timeout: Duration = answerTimeout) throws -> T {
         let outcome = Mutex<Result<T, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         future.whenComplete { result in
             outcome.withLock { $0 = result }
             done.signal()
         }
-        done.wait()
+        let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+        if done.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .timedOut {
+            if let connection { let _: EventLoopFuture<Void> = connection.close() }
+            throw PostgresTimeout(seconds: Int(timeout.components.seconds))
+        }
         return try outcome.withLock { $0! }.get()
     }
+
+    /// The longest a statement (or a connection attempt) is waited for: an index batch or a grid read
+    /// of a million rows takes seconds; a server that does not answer for this long is treated as gone.
+    static let answerTimeout: Duration = .seconds(120)
 
     /// Runs `body` with a connection of its own (waits while `limit` connections are in use).
     func withConnection<T>(_ body: (PostgresSession) throws(LibraryError) -> T) throws(LibraryError) -> T {
         slots.wait()
         defer { slots.signal() }
-        let reused = idle.withLock { $0.popLast() }
+        // A connection the server closed while it was idle (a restart) is dropped: PostgresNIO would
+        // accept a statement on it and never answer.
+        let reused = idle.withLock { connections -> PostgresConnection? in
+            while let connection = connections.popLast() {
+                if !connection.isClosed { return connection }
+            }
+            return nil
+        }
         let connection: PostgresConnection
         if let reused { connection = reused } else { connection = try open() }
         do {
@@ -84,7 +103,7 @@ final class PostgresConnections: Sendable {
         }
     }
 
-    private func makeConfiguration() throws -> PostgresConnection.Configuration {
+    func makeConfiguration() throws -> PostgresConnection.Configuration {
         let password = location.password
         var configuration: PostgresConnection.Configuration
         if let folder = location.socketFolder {
@@ -103,6 +122,12 @@ final class PostgresConnections: Sendable {
         configuration.options.connectTimeout = .seconds(10)
         return configuration
     }
+}
+
+/// No answer from PostgreSQL in time.
+struct PostgresTimeout: Error, CustomStringConvertible {
+    var seconds: Int
+    var description: String { "no answer from the server within \(seconds) s" }
 }
 
 /// One connection lent by `PostgresConnections`: statements run one at a time, blocking the caller.
@@ -125,7 +150,7 @@ struct PostgresSession {
     /// Runs `query` (its rows and metadata).
     func result(_ query: PostgresQuery, _ operation: String) throws(LibraryError) -> PostgresQueryResult {
         do {
-            return try PostgresConnections.waitFor(connection.query(query, logger: Self.logger))
+            return try PostgresConnections.waitFor(connection.query(query, logger: Self.logger), closing: connection)
         } catch {
             throw .database(operation: operation, message: Self.message(of: error))
         }

@@ -17,6 +17,8 @@ public final class PostgresStore: Sendable {
     /// A PostgreSQL library is never opened read-only (roles without write access fail on writes).
     public var isReadOnly: Bool { false }
     let connections: PostgresConnections
+    /// The grid's change announcements (`announcedGridChanges`), listened for once asked.
+    let listener: PostgresChangeListener
 
     /// The key of the advisory lock held while the schema is made or migrated ('PGrd', as SQLite's
     /// application id).
@@ -31,6 +33,7 @@ public final class PostgresStore: Sendable {
         let location = try PostgresLocation(url)
         path = PostgresLocation.redacted(url)
         connections = PostgresConnections(location: location, displayName: path, limit: limit)
+        listener = PostgresChangeListener(connections: connections)
         createdFile = try Self.migrate(connections, migrations: migrations, path: path)
     }
 
@@ -232,6 +235,12 @@ public final class PostgresStore: Sendable {
         guard let (counted, present) = rows.first else { return "ok" }
         return counted == present ? "ok" : "grid_days counts \(counted) photos, the grid has \(present)"
     }
+
+    /// Counts PostgreSQL's announcements of grid changes by any process (NOTIFY photogrid_grid) and the
+    /// listener's (re)connections; listens from the first call on.
+    public func announcedGridChanges() -> Int? { listener.count }
+
+    deinit { listener.stop() }
 
     /// Bindings of `values`, in order ($1, $2, …).
     static func binds(_ values: any PostgresDynamicTypeEncodable...) -> PostgresBindings {
