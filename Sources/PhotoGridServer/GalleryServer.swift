@@ -63,7 +63,16 @@ public enum GalleryServer {
         let rules = AccessRules(token: options.token, hosts: AllowedHosts(bind: options.host, extra: options.allowedHosts))
         router.add(middleware: RequestGuard(rules: rules, logger: logger))
         api.addRoutes(to: router)
-        router.get("/healthz") { _, _ in Response(status: .ok, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: "ok\n"))) }
+        // 200 while the library's database answers (a PostgreSQL server may be down; a SQLite file is here).
+        router.get("/healthz") { _, _ in
+            do {
+                try await readers.runIfActive { () throws -> Void in try library.store.checkReachable() }
+                return Response(status: .ok, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: "ok\n")))
+            } catch {
+                return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain"],
+                                body: ResponseBody(byteBuffer: ByteBuffer(string: "database unreachable: \(error)\n")))
+            }
+        }
         router.get("/api/v1/events") { _, _ in eventStream(events) }
         router.get("/api/v1/openapi.json") { _, _ in try embedded("docs/openapi.json", type: "application/json") }
         router.get("/") { _, _ in try embedded("Web/index.html", type: "text/html; charset=utf-8") }

@@ -81,8 +81,9 @@ final class GridCache: Service, Sendable {
             let fresh = try await readers.runIfActive { () throws -> GridSnapshot in try library.store.gridSnapshot() }
             current.withLock { $0 = fresh }
         } catch {
-            logger.warning("cannot read the grid into memory: \(error); layouts are read from the database")
-            current.withLock { $0 = nil }
+            // The database cannot be asked now (a PostgreSQL restart): the grid as last read stays, a state
+            // the library had; the next check reads it again.
+            logger.warning("cannot read the grid's version or rows: \(error); layouts are answered from the grid as last read")
         }
     }
 }

@@ -62,6 +62,9 @@ public protocol LibraryStore: AnyObject, Sendable {
     /// A count that moves whenever the store announces that the grid may have changed (any process), or
     /// nil for a store that announces nothing (then compare `gridVersion` from time to time). Never blocks.
     func announcedGridChanges() -> Int?
+    /// Throws when the store cannot be reached now (a database server down); returns at once for a local
+    /// file. For a health check.
+    func checkReachable() throws(LibraryError)
 
     // MARK: Thumbnails
 
@@ -94,6 +97,8 @@ public protocol GridWindowReader {
 extension LibraryStore {
     /// SQLite announces another process's commits to nothing a process can wait on.
     public func announcedGridChanges() -> Int? { nil }
+    /// A local file is always there to ask.
+    public func checkReachable() throws(LibraryError) {}
     /// Every row in grid order.
     public func photos() throws(LibraryError) -> [Photo] { try photos(statuses: nil) }
     /// The grid's items, all of them.

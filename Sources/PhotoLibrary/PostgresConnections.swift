@@ -18,7 +18,7 @@ final class PostgresConnections: Sendable {
     private let idle = Mutex<[PostgresConnection]>([])
     private let slots: DispatchSemaphore
     private let nextID = Atomic<Int>(1)
-    private static let logger = Logger(label: "photogrid.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    static let logger = Logger(label: "photogrid.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
     init(location: PostgresLocation, displayName: String, limit: Int) {
         self.location = location

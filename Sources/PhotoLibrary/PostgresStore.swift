@@ -242,6 +242,21 @@ public final class PostgresStore: Sendable {
 
     deinit { listener.stop() }
 
+    /// One trivial statement, answered within `reachableTimeout` (a connection refused fails at once).
+    public func checkReachable() throws(LibraryError) {
+        try session { session throws(LibraryError) in
+            do {
+                _ = try PostgresConnections.waitFor(session.connection.query("SELECT 1", logger: PostgresConnections.logger),
+                                                    closing: session.connection, timeout: Self.reachableTimeout)
+            } catch {
+                throw .database(operation: "checking the connection", message: PostgresSession.message(of: error))
+            }
+        }
+    }
+
+    /// How long a health check waits for an answer.
+    static let reachableTimeout: Duration = .seconds(5)
+
     /// Bindings of `values`, in order ($1, $2, …).
     static func binds(_ values: any PostgresDynamicTypeEncodable...) -> PostgresBindings {
         var binds = PostgresBindings(capacity: values.count)

@@ -50,6 +50,19 @@ struct ServedPostgresNodesTests {
         }
         #expect(answers[0] == answers[1])
         #expect(answers[0].contains(samples[14]))
+
+        // The database goes away (dropped, its connections ended): /healthz says so with 503, while
+        // visible-range layouts are still answered from the grid in memory.
+        #expect(try a.get("/healthz").status == 200)
+        let window = "/api/v1/layout?width=393&height=300&offset=150"
+        let before = try b.get(window)
+        #expect(before.status == 200)
+        let name = String(database.split(separator: "/").last ?? "")
+        try cluster.admin("DROP DATABASE \(name) WITH (FORCE)")
+        let health = try a.wait(for: "/healthz", timeout: 10) { $0.status == 503 }
+        #expect(health.status == 503 && health.text.hasPrefix("database unreachable: "), "\(health.status) \(health.text)")
+        let stale = try b.get(window)
+        #expect(stale.text == before.text, "\(stale.status) \(stale.text.prefix(300))")
         #expect(a.stop() == 0 && b.stop() == 0)
     }
 }
