@@ -62,7 +62,7 @@ echo "ok: bash, zsh and fish completions installed"
 page=$prefix/share/man/man1/photogrid.1
 [ -s "$page" ] || fail "no man page at $page"
 head -c 200 "$page" | grep -q '^\.Dd' || fail "$page is not an mdoc page"
-for command in index list stats layout detail zoom render thumbs export serve; do
+for command in index list stats layout detail zoom render thumbs export serve worker; do
   grep -q "$command" "$page" || fail "$page does not mention photogrid $command"
 done
 echo "ok: man page installed"

@@ -149,8 +149,11 @@ public enum LibraryThumbnails {
     }
 
     /// Runs the jobs of `plan` and records their outcomes.
-    private static func run(_ plan: ThumbnailWork, store: any LibraryStore, cache: ThumbnailCache, request: ThumbnailRequest,
-                            summary: inout ThumbnailsSummary, progressBar: (any ProgressReporting)?) throws(ThumbnailsError) {
+    ///
+    /// - Parameter save: records a batch of outcomes (default: `saveThumbnailRecords`).
+    static func run(_ plan: ThumbnailWork, store: any LibraryStore, cache: ThumbnailCache, request: ThumbnailRequest,
+                    summary: inout ThumbnailsSummary, progressBar: (any ProgressReporting)?,
+                    save: (([ThumbnailRecord]) throws(LibraryError) -> Void)? = nil) throws(ThumbnailsError) {
         let options = ThumbnailOptions(pixelLimit: request.pixelLimit)
         let batch = ThumbnailBatch(options: options, threads: request.jobs ?? IndexOptions.activeProcessorCount)
         let clock = ContinuousClock()
@@ -195,7 +198,7 @@ public enum LibraryThumbnails {
                 done += outcomes.count
                 if !outcomes.isEmpty { progressBar?.update(done: done, total: total) }
                 if let since = pendingSince, pending.count >= batchSize || clock.now - since >= batchInterval || done == total {
-                    try store.saveThumbnailRecords(pending)
+                    if let save { try save(pending) } else { try store.saveThumbnailRecords(pending) }
                     pending.removeAll(keepingCapacity: true)
                     pendingSince = nil
                 }

@@ -95,6 +95,11 @@ public struct ThumbnailsReport: Sendable {
     public var database: String
     public var summary: ThumbnailsSummary
 
+    public init(database: String, summary: ThumbnailsSummary) {
+        self.database = database
+        self.summary = summary
+    }
+
     /// The `--json` document text (one line, keys sorted).
     public var json: String { DocumentEncoding.json(summary) }
 }

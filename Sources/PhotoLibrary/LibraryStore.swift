@@ -78,6 +78,12 @@ public protocol LibraryStore: AnyObject, Sendable {
     func referencedThumbnailPaths(variant: String) throws(LibraryError) -> Set<String>
     /// Records thumbnails made (one transaction).
     func saveThumbnailRecords(_ records: [ThumbnailRecord], now: String?) throws(LibraryError)
+    /// Claims, for `worker`, up to `limit` readable photos lacking a current record of one of `variants`
+    /// that no unexpired claim holds, for `leaseSeconds`; returns them in grid order. Processes claiming
+    /// at once get different photos; a claim whose lease ended is taken again.
+    func claimThumbnailWork(variants: [String], worker: String, limit: Int, leaseSeconds: Int) throws(LibraryError) -> [Photo]
+    /// Records `records` and drops `worker`'s claims on `photoIDs`, in one transaction.
+    func completeThumbnailWork(_ records: [ThumbnailRecord], photoIDs: [Int64], worker: String) throws(LibraryError)
     /// Forgets the records of every variant but `kept`; returns how many went.
     @discardableResult
     func deleteThumbnailRecords(keepingVariants kept: Set<String>) throws(LibraryError) -> Int

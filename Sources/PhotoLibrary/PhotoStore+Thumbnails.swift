@@ -83,33 +83,61 @@ extension PhotoStore {
     /// A record whose photo row no longer exists is skipped (the foreign key would refuse it).
     public func saveThumbnailRecords(_ records: [ThumbnailRecord], now: String? = nil) throws(LibraryError) {
         if records.isEmpty { return }
+        try write("writing thumbnail records") { db in try Self.insert(records, now: now, db) }
+    }
+
+    public func claimThumbnailWork(variants: [String], worker: String, limit: Int, leaseSeconds: Int) throws(LibraryError) -> [Photo] {
+        let now = "CAST(strftime('%s', 'now') AS INTEGER)"
+        let claimed = try write("claiming thumbnail work") { db in
+            try Int64.fetchAll(db, sql: ThumbnailClaims.claim(candidates: ThumbnailClaims.candidates(variants, now: now, limit: "?"),
+                                                                now: now, worker: "?", lease: "?"),
+                               arguments: [worker, leaseSeconds, limit])  // in the order the text names them
+        }
+        if claimed.isEmpty { return [] }
+        return try read("reading claimed photos") { db in
+            try Row.fetchAll(db, sql: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE id IN (\(claimed.map(String.init).joined(separator: ", "))) ORDER BY sort_key, path_bytes")
+                .map(Photo.init(row:))
+        }
+    }
+
+    public func completeThumbnailWork(_ records: [ThumbnailRecord], photoIDs: [Int64], worker: String) throws(LibraryError) {
+        try write("recording thumbnail work") { db in
+            try Self.insert(records, now: nil, db)
+            let drop = try db.cachedStatement(sql: "DELETE FROM thumbnail_claims WHERE photo_id = ? AND worker = ?")
+            for id in photoIDs { try drop.execute(arguments: [id, worker]) }
+        }
+    }
+
+    /// Inserts or replaces `records` inside the caller's transaction; `createdAt` is set to `now` (UTC).
+    ///
+    /// A record whose photo row no longer exists is skipped (the foreign key would refuse it).
+    static func insert(_ records: [ThumbnailRecord], now: String?, _ db: Database) throws {
+        if records.isEmpty { return }
         let time = now ?? UTCTime.now().isoSeconds + "Z"
-        try write("writing thumbnail records") { db in
-            let statement = try db.cachedStatement(sql: """
-                INSERT INTO thumbnails (photo_id, variant, status, path, pixel_width, pixel_height, byte_size, error,
-                                        source_content_key, source_size, source_mtime_ns, created_at, warning)
-                SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13 WHERE EXISTS (SELECT 1 FROM photos WHERE id = ?1)
-                ON CONFLICT (photo_id, variant) DO UPDATE SET
-                    status = excluded.status, path = excluded.path, pixel_width = excluded.pixel_width,
-                    pixel_height = excluded.pixel_height, byte_size = excluded.byte_size, error = excluded.error,
-                    source_content_key = excluded.source_content_key, source_size = excluded.source_size,
-                    source_mtime_ns = excluded.source_mtime_ns, created_at = excluded.created_at,
-                    warning = excluded.warning
-                """)
-            for record in records {
-                var path: String?, width: Int?, height: Int?, bytes: Int64?, error: String?, warning: String?
-                switch record.outcome {
-                case .success(let file):
-                    (path, width, height, bytes) = (file.path, file.pixelWidth, file.pixelHeight, file.byteSize)
-                    warning = file.warning
-                case .failure(let failure):
-                    error = failure.message
-                }
-                try statement.execute(arguments: [
-                    record.photoID, record.variant, error == nil ? "ok" : "error", path, width, height, bytes, error,
-                    record.sourceContentKey, record.sourceSize, record.sourceModificationTimeNanoseconds, time, warning,
-                ])
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO thumbnails (photo_id, variant, status, path, pixel_width, pixel_height, byte_size, error,
+                                    source_content_key, source_size, source_mtime_ns, created_at, warning)
+            SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13 WHERE EXISTS (SELECT 1 FROM photos WHERE id = ?1)
+            ON CONFLICT (photo_id, variant) DO UPDATE SET
+                status = excluded.status, path = excluded.path, pixel_width = excluded.pixel_width,
+                pixel_height = excluded.pixel_height, byte_size = excluded.byte_size, error = excluded.error,
+                source_content_key = excluded.source_content_key, source_size = excluded.source_size,
+                source_mtime_ns = excluded.source_mtime_ns, created_at = excluded.created_at,
+                warning = excluded.warning
+            """)
+        for record in records {
+            var path: String?, width: Int?, height: Int?, bytes: Int64?, error: String?, warning: String?
+            switch record.outcome {
+            case .success(let file):
+                (path, width, height, bytes) = (file.path, file.pixelWidth, file.pixelHeight, file.byteSize)
+                warning = file.warning
+            case .failure(let failure):
+                error = failure.message
             }
+            try statement.execute(arguments: [
+                record.photoID, record.variant, error == nil ? "ok" : "error", path, width, height, bytes, error,
+                record.sourceContentKey, record.sourceSize, record.sourceModificationTimeNanoseconds, time, warning,
+            ])
         }
     }
 }

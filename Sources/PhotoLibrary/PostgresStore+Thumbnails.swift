@@ -37,41 +37,69 @@ extension PostgresStore {
 
     public func saveThumbnailRecords(_ records: [ThumbnailRecord], now: String?) throws(LibraryError) {
         if records.isEmpty { return }
-        let time = now ?? UTCTime.now().isoSeconds + "Z"
-        try transaction("writing thumbnail records") { session throws(LibraryError) in
-            for start in stride(from: 0, to: records.count, by: Self.rowsPerStatement) {
-                var binds = PostgresBindings()
-                binds.append(time)
-                var rows: [String] = []
-                for record in records[start ..< min(start + Self.rowsPerStatement, records.count)] {
-                    var path: String?, width: Int?, height: Int?, bytes: Int64?, error: String?, warning: String?
-                    switch record.outcome {
-                    case .success(let file):
-                        (path, width, height, bytes, warning) = (file.path, file.pixelWidth, file.pixelHeight, file.byteSize, file.warning)
-                    case .failure(let failure):
-                        error = failure.message
-                    }
-                    let first = binds.count + 1
-                    binds.append(record.photoID); binds.append(record.variant); binds.append(error == nil ? "ok" : "error")
-                    binds.append(path); binds.append(width); binds.append(height); binds.append(bytes); binds.append(error)
-                    binds.append(record.sourceContentKey); binds.append(record.sourceSize)
-                    binds.append(record.sourceModificationTimeNanoseconds); binds.append(warning)
-                    let types = ["bigint", "text", "text", "text", "bigint", "bigint", "bigint", "text", "text", "bigint", "bigint", "text"]
-                    rows.append("(" + types.enumerated().map { "$\(first + $0.offset)::\($0.element)" }.joined(separator: ", ") + ")")
-                }
-                // A record whose photo row no longer exists is skipped (the foreign key would refuse it).
-                try session.execute(PostgresQuery(unsafeSQL: """
-                    INSERT INTO thumbnails (photo_id, variant, status, path, pixel_width, pixel_height, byte_size, error,
-                                            source_content_key, source_size, source_mtime_ns, warning, created_at)
-                    SELECT v.*, $1 FROM (VALUES \(rows.joined(separator: ", "))) AS v
-                    WHERE EXISTS (SELECT 1 FROM photos WHERE photos.id = v.column1)
-                    ON CONFLICT (photo_id, variant) DO UPDATE SET
-                        status = excluded.status, path = excluded.path, pixel_width = excluded.pixel_width,
-                        pixel_height = excluded.pixel_height, byte_size = excluded.byte_size, error = excluded.error,
-                        source_content_key = excluded.source_content_key, source_size = excluded.source_size,
-                        source_mtime_ns = excluded.source_mtime_ns, created_at = excluded.created_at, warning = excluded.warning
-                    """, binds: binds), "writing thumbnail records")
+        try transaction("writing thumbnail records") { session throws(LibraryError) in try Self.insert(records, now: now, session) }
+    }
+
+    /// The database's clock in Unix seconds (leases are its, not a machine's).
+    static let epochNow = "extract(epoch from now())::bigint"
+
+    public func claimThumbnailWork(variants: [String], worker: String, limit: Int, leaseSeconds: Int) throws(LibraryError) -> [Photo] {
+        // FOR UPDATE SKIP LOCKED: a worker claiming at the same moment skips the rows this one is taking.
+        let candidates = ThumbnailClaims.candidates(variants, now: Self.epochNow, limit: "$3") + " FOR UPDATE SKIP LOCKED"
+        let claimed = try transaction("claiming thumbnail work") { session throws(LibraryError) -> [Int64] in
+            try session.rows(PostgresQuery(unsafeSQL: ThumbnailClaims.claim(candidates: candidates, now: Self.epochNow, worker: "$1", lease: "$2"),
+                                           binds: Self.binds(worker, leaseSeconds, limit)), "claiming thumbnail work").map { row throws(LibraryError) in
+                try row.makeRandomAccess().value("photo_id", Int64.self)
             }
+        }
+        if claimed.isEmpty { return [] }
+        return try fetch(PostgresQuery(unsafeSQL: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE id = ANY($1) ORDER BY sort_key, path_bytes",
+                                       binds: Self.binds(claimed)), "reading claimed photos", Photo.init(postgres:))
+    }
+
+    public func completeThumbnailWork(_ records: [ThumbnailRecord], photoIDs: [Int64], worker: String) throws(LibraryError) {
+        try transaction("recording thumbnail work") { session throws(LibraryError) in
+            try Self.insert(records, now: nil, session)
+            try session.execute("DELETE FROM thumbnail_claims WHERE photo_id = ANY(\(photoIDs)) AND worker = \(worker)", "recording thumbnail work")
+        }
+    }
+
+    /// Inserts or replaces `records` inside the caller's transaction (a record whose photo is gone is skipped).
+    static func insert(_ records: [ThumbnailRecord], now: String?, _ session: PostgresSession) throws(LibraryError) {
+        if records.isEmpty { return }
+        let time = now ?? UTCTime.now().isoSeconds + "Z"
+        for start in stride(from: 0, to: records.count, by: Self.rowsPerStatement) {
+            var binds = PostgresBindings()
+            binds.append(time)
+            var rows: [String] = []
+            for record in records[start ..< min(start + Self.rowsPerStatement, records.count)] {
+                var path: String?, width: Int?, height: Int?, bytes: Int64?, error: String?, warning: String?
+                switch record.outcome {
+                case .success(let file):
+                    (path, width, height, bytes, warning) = (file.path, file.pixelWidth, file.pixelHeight, file.byteSize, file.warning)
+                case .failure(let failure):
+                    error = failure.message
+                }
+                let first = binds.count + 1
+                binds.append(record.photoID); binds.append(record.variant); binds.append(error == nil ? "ok" : "error")
+                binds.append(path); binds.append(width); binds.append(height); binds.append(bytes); binds.append(error)
+                binds.append(record.sourceContentKey); binds.append(record.sourceSize)
+                binds.append(record.sourceModificationTimeNanoseconds); binds.append(warning)
+                let types = ["bigint", "text", "text", "text", "bigint", "bigint", "bigint", "text", "text", "bigint", "bigint", "text"]
+                rows.append("(" + types.enumerated().map { "$\(first + $0.offset)::\($0.element)" }.joined(separator: ", ") + ")")
+            }
+            // A record whose photo row no longer exists is skipped (the foreign key would refuse it).
+            try session.execute(PostgresQuery(unsafeSQL: """
+                INSERT INTO thumbnails (photo_id, variant, status, path, pixel_width, pixel_height, byte_size, error,
+                                        source_content_key, source_size, source_mtime_ns, warning, created_at)
+                SELECT v.*, $1 FROM (VALUES \(rows.joined(separator: ", "))) AS v
+                WHERE EXISTS (SELECT 1 FROM photos WHERE photos.id = v.column1)
+                ON CONFLICT (photo_id, variant) DO UPDATE SET
+                    status = excluded.status, path = excluded.path, pixel_width = excluded.pixel_width,
+                    pixel_height = excluded.pixel_height, byte_size = excluded.byte_size, error = excluded.error,
+                    source_content_key = excluded.source_content_key, source_size = excluded.source_size,
+                    source_mtime_ns = excluded.source_mtime_ns, created_at = excluded.created_at, warning = excluded.warning
+                """, binds: binds), "writing thumbnail records")
         }
     }
 

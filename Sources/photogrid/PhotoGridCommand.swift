@@ -30,7 +30,7 @@ struct PhotoGridCommand: ParsableCommand {
         """,
         version: PhotoGridVersion.current,
         subcommands: [IndexCommand.self, ListCommand.self, StatsCommand.self, ThumbsCommand.self, ExportCommand.self,
-                      LayoutCommand.self, DetailCommand.self, ZoomCommand.self, RenderCommand.self, ServeCommand.self]
+                      LayoutCommand.self, DetailCommand.self, ZoomCommand.self, RenderCommand.self, ServeCommand.self, WorkerCommand.self]
     )
 
     /// `photogrid` alone: a usage error, not the help screen.

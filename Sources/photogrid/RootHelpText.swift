@@ -62,6 +62,8 @@ SUBCOMMANDS:
   serve                   Serve the library over HTTP: layout, detail and zoom
                           documents, photo pages, thumbnails made on demand,
                           live events.
+  worker                  Make the library's thumbnails in claimed batches,
+                          beside other workers and servers, until stopped.
 
   See 'photogrid help <subcommand>' for detailed help.
 """#

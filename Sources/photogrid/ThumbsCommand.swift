@@ -31,19 +31,7 @@ struct ThumbsCommand: ParsableCommand {
             transform: PathArgument.nonEmpty)
     var out: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Viewport width in points: grid cells are sized for it.", valueName: "w"))
-    var width: Double = ThumbnailRequest.defaultWidth
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Display scale (device pixels per point).", valueName: "k"))
-    var scale: Double = ThumbnailRequest.defaultScale
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Also make detail thumbnails fitted within this many pixels.", valueName: "px"))
-    var detailSize: Int?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Threads making thumbnails (default: one per active core).", valueName: "n"))
-    var jobs: Int?
-
-    @OptionGroup var pixelLimit: PixelLimitOption
+    @OptionGroup var sizes: ThumbnailSizeOptions
 
     @Flag(help: "Also remove the thumbnails (files and records) of sizes this run does not make.")
     var prune = false
@@ -53,10 +41,8 @@ struct ThumbsCommand: ParsableCommand {
 
     func run() throws {
         let request = try usage { () throws(UsageError) -> ThumbnailRequest in
-            var request = ThumbnailRequest(width: width, scale: scale, detailSize: detailSize, jobs: jobs,
-                                           pixelLimit: try pixelLimit.pixels(), folder: out)
+            var request = try sizes.request(folder: out)
             request.prune = prune
-            try request.validate()
             return request
         }
         let report = try exitingOnFatalError {

@@ -1,0 +1,106 @@
+import ImageFormats
+public import PhotoLibrary
+import Thumbnails
+import Dispatch
+
+/// `photogrid worker`: makes a library's thumbnails in claimed batches, beside any number of other
+/// workers, `serve` nodes and `thumbs` runs on the same library (SQLite or PostgreSQL). A batch is a
+/// claim (`LibraryStore.claimThumbnailWork`: photos lacking a current record, held by a lease), the
+/// thumbnails made as `thumbs` makes them (same files, same records), and one transaction that records
+/// them and drops the claim. A worker killed mid-batch loses nothing: its claim's lease ends and
+/// another worker takes the photos.
+public struct ThumbnailWorker: Sendable {
+    /// What to make (sizes, folder, threads).
+    public var request: ThumbnailRequest
+    /// This worker's name in claims (`host:pid`).
+    public var name: String
+    /// How long a claim holds its photos, in seconds.
+    public var leaseSeconds: Int
+    /// Return when no photo needs work (else wait for more until stopped).
+    public var untilDone: Bool
+    /// How often to look for work when there was none.
+    public var idleInterval: Duration = .seconds(1)
+
+    /// The default lease: a batch takes seconds; a worker gone longer than this is gone.
+    public static let defaultLeaseSeconds = 60
+
+    public init(request: ThumbnailRequest, name: String, leaseSeconds: Int = ThumbnailWorker.defaultLeaseSeconds, untilDone: Bool = false) {
+        self.request = request
+        self.name = name
+        self.leaseSeconds = leaseSeconds
+        self.untilDone = untilDone
+    }
+
+    /// Works on `library` until `shouldStop` says so (checked between batches and while idle) or, with
+    /// `untilDone`, until nothing needs work; `onBatch` sees the running totals after each batch.
+    public func run(library: Library, shouldStop: @Sendable () -> Bool,
+                    onBatch: (ThumbnailsSummary) -> Void = { _ in }) throws(ThumbnailsError) -> ThumbnailsSummary {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let variants: [ThumbnailVariant]
+        do { variants = try request.variants() } catch { throw .usage(error) }
+        let store = library.store
+        let folder = request.folder(database: library.databasePath)
+        let owner: String
+        do { owner = try store.libraryID() } catch { throw .library(error) }
+        let cache: ThumbnailCache
+        do { cache = try ThumbnailCache(root: folder, variants: variants, owner: owner) } catch { throw .folder(error) }
+        var summary = ThumbnailsSummary(folder: cache.root, variants: variants.map(\.name), photos: 0)
+        let batchSize = max(1, (request.jobs ?? IndexOptions.activeProcessorCount) * 4)
+        while !shouldStop() {
+            let photos: [Photo]
+            let root: LibraryRoot?
+            do throws(LibraryError) {
+                root = try store.root()
+                photos = root == nil ? [] : try store.claimThumbnailWork(variants: variants.map(\.name), worker: name,
+                                                                          limit: batchSize, leaseSeconds: leaseSeconds)
+            } catch {
+                throw .library(error)
+            }
+            guard let root, !photos.isEmpty else {
+                if untilDone { break }
+                idle(shouldStop)
+                continue
+            }
+            summary.photos += photos.count
+            var plan = ThumbnailWork()
+            for variant in variants {
+                for photo in photos {
+                    let record: ThumbnailRecord?
+                    do { record = try store.thumbnailRecord(photoID: photo.id, variant: variant.name) } catch { throw .library(error) }
+                    if let record, record.isCurrent(for: photo), case .success(let file) = record.outcome,
+                       cache.fileSize(of: file.path) == file.byteSize {
+                        summary.skipped += 1
+                        continue
+                    }
+                    plan.add(photo, variant: variant, root: root, cache: cache)
+                }
+            }
+            let name = self.name
+            if !plan.jobs.isEmpty {
+                try LibraryThumbnails.run(plan, store: store, cache: cache, request: request, summary: &summary, progressBar: nil) { (records) throws(LibraryError) in
+                    try store.completeThumbnailWork(records, photoIDs: [], worker: name)
+                }
+            }
+            // The batch is done: its claims go (what was recorded above, and what needed nothing).
+            do { try store.completeThumbnailWork([], photoIDs: photos.map(\.id), worker: name) } catch { throw .library(error) }
+            let elapsed = clock.now - started
+            summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            onBatch(summary)
+        }
+        let elapsed = clock.now - started
+        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        summary.warnings.sort { ($0.path, $0.variant) < ($1.path, $1.variant) }
+        return summary
+    }
+
+    /// Waits `idleInterval`, waking early when asked to stop.
+    private func idle(_ shouldStop: @Sendable () -> Bool) {
+        let clock = ContinuousClock()
+        let until = clock.now + idleInterval
+        while clock.now < until && !shouldStop() {
+            let semaphore = DispatchSemaphore(value: 0)
+            _ = semaphore.wait(timeout: .now() + .milliseconds(100))
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import PhotoGrid
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `photogrid worker`: thumbnail work in claimed batches, beside other workers and servers.
+struct WorkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "worker",
+        abstract: "Make the library's thumbnails in claimed batches, beside other workers and servers, until stopped.",
+        discussion: """
+        Makes what `photogrid thumbs` makes (the same files and records, in the same folder), a batch at a \
+        time: each batch claims photos whose thumbnails are missing or stale, for a lease (--lease, default \
+        60 s), so that any number of workers — on one machine or several, on a SQLite or a PostgreSQL \
+        library (--db postgres://…) — divide the photos instead of making the same ones. A worker killed \
+        mid-batch loses nothing: when its lease ends, another takes its photos. With nothing to do it looks \
+        again every second; SIGTERM or Ctrl-C ends it after the batch in hand, printing what it made. \
+        --until-done ends it when nothing is left. Exit status 0 when stopped or done, 1 on a fatal error, \
+        64 on a usage error.
+        """)
+
+    @OptionGroup var database: DatabaseOption
+
+    @Option(help: ArgumentHelp("The thumbnail folder (default: as `thumbs`).", valueName: "dir"), transform: PathArgument.nonEmpty)
+    var out: String?
+
+    @OptionGroup var sizes: ThumbnailSizeOptions
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a claim holds its photos (1 to 3,600).", valueName: "s"))
+    var lease: Int = ThumbnailWorker.defaultLeaseSeconds
+
+    @Flag(help: "Stop when no photo needs a thumbnail (instead of waiting for more).")
+    var untilDone = false
+
+    @Flag(help: "Print the summary as JSON.")
+    var json = false
+
+    func validate() throws {
+        guard (1...3600).contains(lease) else { throw ValidationError("--lease must be a whole number of seconds from 1 to 3,600") }
+    }
+
+    func run() throws {
+        let request = try usage { () throws(UsageError) -> ThumbnailRequest in try sizes.request(folder: out) }
+        var host = [CChar](repeating: 0, count: 256)
+        gethostname(&host, host.count - 1)
+        let worker = ThumbnailWorker(request: request, name: "\(String(cString: host)):\(getpid())", leaseSeconds: lease,
+                                     untilDone: untilDone)
+        signal(SIGTERM) { _ in workerStopRequested.store(true, ordering: .relaxed) }
+        signal(SIGINT) { _ in workerStopRequested.store(true, ordering: .relaxed) }
+        // A process inherits its parent's blocked signals: the two that stop a worker must get through.
+        var stopping = sigset_t()
+        sigemptyset(&stopping)
+        sigaddset(&stopping, SIGTERM)
+        sigaddset(&stopping, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
+        let summary = try exitingOnFatalError {
+            let library = try Library.open(database.path)
+            return try worker.run(library: library, shouldStop: { workerStopRequested.load(ordering: .relaxed) })
+        }
+        let report = ThumbnailsReport(database: database.path, summary: summary)
+        if json { try printJSON(encoding: report.summary) } else { Console.writeOutput(report.text) }
+    }
+}
+
+/// Set by SIGTERM or SIGINT: the worker ends after the batch in hand.
+private let workerStopRequested = Atomic<Bool>(false)
