@@ -28,14 +28,7 @@ mkdir -p "$WORK"
 # since Debian ships no static libheif). Process start is what an unchanged rescan mostly is: this build
 # starts in ~3 ms against ~9 ms for the default dynamic build (Benchmarks/startup.sh).
 # PHOTOGRID_BIN=path/to/photogrid times that binary instead (e.g. another build mode or branch).
-if [ -n "${PHOTOGRID_BIN:-}" ]; then
-  BIN=$PHOTOGRID_BIN
-else
-  BUILD_FLAGS=(-c release --static-swift-stdlib --scratch-path "$SCRATCH")
-  echo "building photogrid (release, Swift runtime linked in)…" >&2
-  swift build "${BUILD_FLAGS[@]}" --product photogrid >&2
-  BIN=$(swift build "${BUILD_FLAGS[@]}" --show-bin-path)/photogrid
-fi
+source Benchmarks/release-binary.sh
 
 # --- 2. The photos: 1,000 real-shaped camera JPEGs made once by Benchmarks/make-camera-photos.sh
 # (camera-size images with what cameras and phones write before the image data: Canon EXIF with maker

@@ -38,14 +38,7 @@ SCRATCH=${SCRATCH:-.build-bench}
 mkdir -p "$WORK"
 
 # --- 1. Release build as Benchmarks/index.sh makes it, unless PHOTOGRID_BIN names a binary.
-if [ -n "${PHOTOGRID_BIN:-}" ]; then
-  BIN=$PHOTOGRID_BIN
-else
-  BUILD_FLAGS=(-c release --static-swift-stdlib --scratch-path "$SCRATCH")
-  echo "building photogrid (release, Swift runtime linked in)…" >&2
-  swift build "${BUILD_FLAGS[@]}" --product photogrid >&2
-  BIN=$(swift build "${BUILD_FLAGS[@]}" --show-bin-path)/photogrid
-fi
+source Benchmarks/release-binary.sh
 echo "building thumbs-quality (release)…" >&2
 swift build -c release --package-path Benchmarks/Thumbnails --scratch-path "$SCRATCH-quality" >&2
 QUALITY=$(swift build -c release --package-path Benchmarks/Thumbnails --scratch-path "$SCRATCH-quality" --show-bin-path)/thumbs-quality

@@ -49,14 +49,7 @@ for tool in ffmpeg ffprobe hyperfine python3; do
 done
 
 # --- 1. The binary: PHOTOGRID_BIN, else a release build as index.sh makes it (scripts/install.sh's flags).
-if [ -n "${PHOTOGRID_BIN:-}" ]; then
-  BIN=$PHOTOGRID_BIN
-else
-  BUILD_FLAGS=(-c release --static-swift-stdlib --scratch-path "$SCRATCH")
-  echo "building photogrid (release, Swift runtime linked in)…" >&2
-  swift build "${BUILD_FLAGS[@]}" --product photogrid >&2
-  BIN=$(swift build "${BUILD_FLAGS[@]}" --show-bin-path)/photogrid
-fi
+source Benchmarks/release-binary.sh
 [ -x "$BIN" ] || { echo "no photogrid binary at $BIN" >&2; exit 1; }
 
 # --- 2. The videos, made once (see the header). Video n's kind follows n, so the set is the same on

@@ -1,7 +1,9 @@
 import ImageFormats
 public import PhotoLibrary
 import Thumbnails
-import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `photogrid worker`: makes a library's thumbnails in claimed batches, beside any number of other
 /// workers, `serve` nodes and `thumbs` runs on the same library (SQLite or PostgreSQL). A batch is a
@@ -98,9 +100,6 @@ public struct ThumbnailWorker: Sendable {
     private func idle(_ shouldStop: @Sendable () -> Bool) {
         let clock = ContinuousClock()
         let until = clock.now + idleInterval
-        while clock.now < until && !shouldStop() {
-            let semaphore = DispatchSemaphore(value: 0)
-            _ = semaphore.wait(timeout: .now() + .milliseconds(100))
-        }
+        while clock.now < until && !shouldStop() { usleep(100_000) }
     }
 }

@@ -242,15 +242,23 @@ public final class ThumbnailsOnDemand: Sendable {
         return try store.photos(contentKey: stem)
     }
 
-    /// The cache of `variant`'s folder, opened once.
+    /// The cache of `variant`'s folder, opened once — under the lock: threads opening a new folder at
+    /// once each saw the others' half-made folder (its lock file, owner file and variant folders appear one
+    /// by one) and one in three runs of `OnDemandMakesOnceTests` refused it as "not empty".
     private func cache(for variant: ThumbnailVariant) throws(Failure) -> ThumbnailCache {
-        if let cache = caches.withLock({ $0[variant.name] }) { return cache }
-        let cache: ThumbnailCache
-        do { cache = try ThumbnailCache(root: folder, variants: [variant], owner: owner) } catch { throw .folder(error) }
-        return caches.withLock { caches in
-            if let existing = caches[variant.name] { return existing }
-            caches[variant.name] = cache
-            return cache
+        let opened = caches.withLock { caches -> Result<ThumbnailCache, ThumbnailError> in
+            if let cache = caches[variant.name] { return .success(cache) }
+            do throws(ThumbnailError) {
+                let cache = try ThumbnailCache(root: folder, variants: [variant], owner: owner)
+                caches[variant.name] = cache
+                return .success(cache)
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch opened {
+        case .success(let cache): return cache
+        case .failure(let error): throw .folder(error)
         }
     }
 }
