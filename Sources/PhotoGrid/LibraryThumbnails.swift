@@ -2,6 +2,11 @@ import JPEG
 import ImageFormats
 public import PhotoLibrary
 public import Thumbnails
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Why `photogrid thumbs` could not run at all (per-photo failures are not errors of the run).
 public enum ThumbnailsError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -100,10 +105,13 @@ public enum LibraryThumbnails {
                                progressBar: (any ProgressReporting)?) throws(ThumbnailsError) -> ThumbnailsSummary {
         var summary = ThumbnailsSummary(folder: cache.root, variants: variants.map(\.name), photos: photos.count)
         var plan = ThumbnailWork()
+        var recordsByVariant: [[Int64: ThumbnailRecord]] = []
         for variant in variants {
-            let records: [Int64: ThumbnailRecord]
-            do { records = try store.thumbnailRecords(variant: variant.name) } catch { throw .library(error) }
-            for photo in photos {
+            do { recordsByVariant.append(try store.thumbnailRecords(variant: variant.name)) } catch { throw .library(error) }
+        }
+        // Photo by photo (each photo's sizes together): what is claimed is a photo, for all its sizes.
+        for photo in photos {
+            for (variant, records) in zip(variants, recordsByVariant) {
                 if let record = records[photo.id], record.isCurrent(for: photo), case .success(let file) = record.outcome,
                    cache.fileSize(of: file.path) == file.byteSize {
                     summary.skipped += 1
@@ -120,7 +128,8 @@ public enum LibraryThumbnails {
         }
 
         if !plan.jobs.isEmpty {
-            try run(plan, store: store, cache: cache, request: request, summary: &summary, progressBar: progressBar)
+            try runClaimed(plan, variants: variants.map(\.name), store: store, cache: cache, request: request,
+                           summary: &summary, progressBar: progressBar)
         }
 
         for variant in variants {
@@ -148,12 +157,75 @@ public enum LibraryThumbnails {
         return summary
     }
 
-    /// Runs the jobs of `plan` and records their outcomes.
+    /// Runs the jobs of `plan` beside any other process making this library's thumbnails: photos are
+    /// claimed a chunk at a time as the jobs reach them (`ThumbnailClaimGate`); the jobs of photos another
+    /// process holds are left to it, then waited for at the end (made here if its claim lapses or it
+    /// leaves them undone). The claims this run took are dropped when it ends.
+    private static func runClaimed(_ plan: ThumbnailWork, variants: [String], store: any LibraryStore, cache: ThumbnailCache, request: ThumbnailRequest,
+                                   summary: inout ThumbnailsSummary, progressBar: (any ProgressReporting)?) throws(ThumbnailsError) {
+        let threads = request.jobs ?? IndexOptions.activeProcessorCount
+        let photosOfJob = plan.photos
+        // Made and recorded by another process since this run planned it: every photo's record current, the file there.
+        let isDone: @Sendable (ThumbnailJob) -> Bool = { job in
+            photosOfJob[job.tag].allSatisfy { photo in
+                guard let record = try? store.thumbnailRecord(photoID: photo.id, variant: job.variant.name), record.isCurrent(for: photo),
+                      case .success(let file) = record.outcome else { return false }
+                return cache.fileSize(of: file.path) == file.byteSize
+            }
+        }
+        let gate = ThumbnailClaimGate(store: store, variants: variants, worker: ThumbnailWorker.processName(),
+                                      leaseSeconds: ThumbnailWorker.defaultLeaseSeconds, work: plan, chunk: max(8, threads * 4),
+                                      isDone: isDone)
+        var claimed = Set<Int64>()
+        // Claims of a run stopped with Ctrl-C (or any process of this machine gone) are not waited for.
+        do { try store.dropThumbnailClaims(heldBy: ThumbnailWorker.hasEnded) } catch { throw .library(error) }
+        defer {
+            // Best effort: a claim left behind only delays another process until its lease ends.
+            try? store.completeThumbnailWork([], photoIDs: Array(claimed.union(gate.claimed)), worker: gate.worker)
+        }
+        var held = try run(plan, store: store, cache: cache, request: request, summary: &summary, progressBar: progressBar,
+                           admit: gate.admit)
+        // What others held: theirs while their claims live; ours if a claim lapses or leaves the photo undone.
+        while !held.isEmpty {
+            let ids = Array(Set(held.flatMap { plan.photos[$0.tag].map(\.id) }))
+            let claim: ThumbnailClaim
+            do {
+                claim = try store.claimThumbnailWork(among: ids, variants: variants, worker: gate.worker,
+                                                     leaseSeconds: ThumbnailWorker.defaultLeaseSeconds)
+            } catch {
+                throw .library(error)
+            }
+            claimed.formUnion(claim.claimed)
+            let waiting = held.filter { job in plan.photos[job.tag].allSatisfy { claim.heldElsewhere.contains($0.id) } }
+            var ready = plan
+            ready.jobs = []
+            for job in held where !plan.photos[job.tag].allSatisfy({ claim.heldElsewhere.contains($0.id) }) {
+                // Claimed now: ours to make. Unclaimed and needing nothing: the other process made it, unless its file went.
+                if !plan.photos[job.tag].contains(where: { claim.claimed.contains($0.id) }) && isDone(job) {
+                    summary.skipped += plan.photos[job.tag].count
+                } else {
+                    ready.jobs.append(job)
+                }
+            }
+            if ready.jobs.isEmpty && !waiting.isEmpty {
+                usleep(100_000)
+                do { try store.dropThumbnailClaims(heldBy: ThumbnailWorker.hasEnded) } catch { throw .library(error) }
+            } else if !ready.jobs.isEmpty {
+                try run(ready, store: store, cache: cache, request: request, summary: &summary, progressBar: nil)
+            }
+            held = waiting
+        }
+    }
+
+    /// Runs the jobs of `plan` and records their outcomes; returns the jobs `admit` left to another process.
     ///
     /// - Parameter save: records a batch of outcomes (default: `saveThumbnailRecords`).
+    @discardableResult
     static func run(_ plan: ThumbnailWork, store: any LibraryStore, cache: ThumbnailCache, request: ThumbnailRequest,
                     summary: inout ThumbnailsSummary, progressBar: (any ProgressReporting)?,
-                    save: (([ThumbnailRecord]) throws(LibraryError) -> Void)? = nil) throws(ThumbnailsError) {
+                    admit: (@Sendable (ThumbnailJob) -> ThumbnailJobResult?)? = nil,
+                    save: (([ThumbnailRecord]) throws(LibraryError) -> Void)? = nil) throws(ThumbnailsError) -> [ThumbnailJob] {
+        var heldElsewhere: [ThumbnailJob] = []
         let options = ThumbnailOptions(pixelLimit: request.pixelLimit)
         let batch = ThumbnailBatch(options: options, threads: request.jobs ?? IndexOptions.activeProcessorCount)
         let clock = ContinuousClock()
@@ -165,8 +237,12 @@ public enum LibraryThumbnails {
         progressBar?.update(done: 0, total: total)
 
         do throws(LibraryError) {
-            try batch.run(plan.jobs, in: cache, wakeInterval: batchInterval) { (outcomes) throws(LibraryError) in
+            try batch.run(plan.jobs, in: cache, wakeInterval: batchInterval, admit: admit) { (outcomes) throws(LibraryError) in
                 for outcome in outcomes {
+                    if case .heldElsewhere = outcome.result {
+                        heldElsewhere.append(outcome.job)
+                        continue
+                    }
                     for photo in plan.photos[outcome.job.tag] {
                         let result: Result<MadeThumbnail, ThumbnailError>
                         switch outcome.result {
@@ -175,6 +251,8 @@ public enum LibraryThumbnails {
                         case .madeByAnotherProcess:
                             summary.skipped += 1  // current, and the process that made it records it
                             continue
+                        case .heldElsewhere:
+                            continue  // (taken out above)
                         }
                         let record = Self.record(of: photo, job: outcome.job, result: result)
                         switch result {
@@ -206,6 +284,7 @@ public enum LibraryThumbnails {
         } catch {
             throw .library(error)
         }
+        return heldElsewhere
     }
 }
 

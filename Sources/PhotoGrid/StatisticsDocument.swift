@@ -1,4 +1,4 @@
-import PhotoLibrary
+public import PhotoLibrary
 /// The `photogrid stats --json` document, version 1: `LibraryStatistics` with every count as a number.
 public struct StatisticsDocument: Codable, Sendable, Equatable {
     public var version = 1
@@ -32,6 +32,28 @@ public struct StatisticsDocument: Codable, Sendable, Equatable {
     public var latest: String?
     /// SQLite's integrity check (`ok`), with `--check` only.
     public var integrity: String?
+    /// Thumbnail work (`photogrid stats` only: absent from the server's statistics).
+    public var thumbnailQueue: ThumbnailQueueDocument?
+
+    /// The thumbnail work waiting, and the processes seen claiming it within the last hour.
+    public struct ThumbnailQueueDocument: Codable, Sendable, Equatable {
+        /// The sizes counted (those recorded in the library; `thumbs`' defaults when none is).
+        public var variants: [String]
+        /// Readable photos lacking a current thumbnail of one of `variants`…
+        public var waiting: Int
+        /// …of which a worker's unexpired claim holds this many.
+        public var claimed: Int
+        public var workers: [Worker]
+
+        public struct Worker: Codable, Sendable, Equatable {
+            /// `host:pid`.
+            public var name: String
+            /// When it last claimed work (UTC, `YYYY-MM-DDTHH:MM:SSZ`).
+            public var lastSeen: String
+            /// Photos it has claimed in all.
+            public var claimed: Int64
+        }
+    }
 
     public init(_ statistics: LibraryStatistics) {
         let c = statistics.counts
@@ -45,6 +67,10 @@ public struct StatisticsDocument: Codable, Sendable, Equatable {
         okBytes = c.okBytes; colorSpaces = c.colorSpaces; formats = c.formats; media = c.media
         earliest = c.earliest; latest = c.latest
         integrity = statistics.integrity
+        thumbnailQueue = statistics.thumbnailQueue.map { queue in
+            ThumbnailQueueDocument(variants: queue.variants, waiting: queue.waiting, claimed: queue.claimed,
+                                   workers: queue.workers.map { .init(name: $0.name, lastSeen: $0.lastSeenUTC, claimed: $0.claimed) })
+        }
     }
 }
 

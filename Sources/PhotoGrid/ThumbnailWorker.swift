@@ -35,8 +35,14 @@ public struct ThumbnailWorker: Sendable {
 
     /// Works on `library` until `shouldStop` says so (checked between batches and while idle) or, with
     /// `untilDone`, until nothing needs work; `onBatch` sees the running totals after each batch.
+    ///
+    /// A database that stops answering mid-run (a PostgreSQL restart or failover) does not end the worker:
+    /// `onTrouble` hears the error once, the worker tries again every `idleInterval` on new connections, and
+    /// `onTrouble(nil)` says when the database answers again. What the broken batch made but did not record
+    /// is made again once its claim's lease ends.
     public func run(library: Library, shouldStop: @Sendable () -> Bool,
-                    onBatch: (ThumbnailsSummary) -> Void = { _ in }) throws(ThumbnailsError) -> ThumbnailsSummary {
+                    onBatch: (ThumbnailsSummary) -> Void = { _ in },
+                    onTrouble: (LibraryError?) -> Void = { _ in }) throws(ThumbnailsError) -> ThumbnailsSummary {
         let clock = ContinuousClock()
         let started = clock.now
         let variants: [ThumbnailVariant]
@@ -49,21 +55,49 @@ public struct ThumbnailWorker: Sendable {
         do { cache = try ThumbnailCache(root: folder, variants: variants, owner: owner) } catch { throw .folder(error) }
         var summary = ThumbnailsSummary(folder: cache.root, variants: variants.map(\.name), photos: 0)
         let batchSize = max(1, (request.jobs ?? IndexOptions.activeProcessorCount) * 4)
+        var troubled = false
         while !shouldStop() {
+            do throws(ThumbnailsError) {
+                let worked = try batch(store: store, cache: cache, variants: variants, batchSize: batchSize, summary: &summary)
+                if troubled {
+                    troubled = false
+                    onTrouble(nil)
+                }
+                if !worked {
+                    if untilDone { break }
+                    idle(shouldStop)
+                    continue
+                }
+            } catch .library(let error) where error.isUnreachableDatabase {
+                if !troubled { onTrouble(error) }
+                troubled = true
+                idle(shouldStop)
+                continue
+            }
+            let elapsed = clock.now - started
+            summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            onBatch(summary)
+        }
+        let elapsed = clock.now - started
+        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        summary.warnings.sort { ($0.path, $0.variant) < ($1.path, $1.variant) }
+        return summary
+    }
+
+    /// Claims a batch, makes it and records it; false when there was nothing to claim.
+    private func batch(store: any LibraryStore, cache: ThumbnailCache, variants: [ThumbnailVariant], batchSize: Int,
+                       summary: inout ThumbnailsSummary) throws(ThumbnailsError) -> Bool {
             let photos: [Photo]
             let root: LibraryRoot?
             do throws(LibraryError) {
                 root = try store.root()
+                try store.dropThumbnailClaims(heldBy: Self.hasEnded)
                 photos = root == nil ? [] : try store.claimThumbnailWork(variants: variants.map(\.name), worker: name,
                                                                           limit: batchSize, leaseSeconds: leaseSeconds)
             } catch {
                 throw .library(error)
             }
-            guard let root, !photos.isEmpty else {
-                if untilDone { break }
-                idle(shouldStop)
-                continue
-            }
+            guard let root, !photos.isEmpty else { return false }
             summary.photos += photos.count
             var plan = ThumbnailWork()
             for variant in variants {
@@ -80,20 +114,32 @@ public struct ThumbnailWorker: Sendable {
             }
             let name = self.name
             if !plan.jobs.isEmpty {
-                try LibraryThumbnails.run(plan, store: store, cache: cache, request: request, summary: &summary, progressBar: nil) { (records) throws(LibraryError) in
+                try LibraryThumbnails.run(plan, store: store, cache: cache, request: request, summary: &summary, progressBar: nil,
+                                          save: { (records) throws(LibraryError) in
                     try store.completeThumbnailWork(records, photoIDs: [], worker: name)
-                }
+                })
             }
             // The batch is done: its claims go (what was recorded above, and what needed nothing).
             do { try store.completeThumbnailWork([], photoIDs: photos.map(\.id), worker: name) } catch { throw .library(error) }
-            let elapsed = clock.now - started
-            summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            onBatch(summary)
-        }
-        let elapsed = clock.now - started
-        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        summary.warnings.sort { ($0.path, $0.variant) < ($1.path, $1.variant) }
-        return summary
+            return true
+    }
+
+    /// This process's name in claims: `host:pid`.
+    public static func processName() -> String { "\(hostName()):\(getpid())" }
+
+    /// This machine's name.
+    static func hostName() -> String {
+        var host = [CChar](repeating: 0, count: 256)
+        gethostname(&host, host.count - 1)
+        return String(cString: host)
+    }
+
+    /// Whether the claimant `name` (`host:pid`) is a process of this machine that no longer runs: its
+    /// claims need not wait for their lease (a `thumbs` stopped with Ctrl-C, a worker killed).
+    public static func hasEnded(_ name: String) -> Bool {
+        guard let colon = name.lastIndex(of: ":"), let pid = pid_t(name[name.index(after: colon)...]), pid > 0 else { return false }
+        guard name[..<colon] == hostName() else { return false }
+        return kill(pid, 0) == -1 && errno == ESRCH
     }
 
     /// Waits `idleInterval`, waking early when asked to stop.

@@ -126,7 +126,7 @@ public final class ThumbnailsOnDemand: Sendable {
         switch ThumbnailBatch.make(job, in: cache, options: options) {
         case .made(let made): result = .success(made)
         case .failed(let error): result = .failure(error)
-        case .madeByAnotherProcess:
+        case .madeByAnotherProcess, .heldElsewhere:  // (no admission here: only the first can be)
             // Current: the process that made it records it.
             guard let size = cache.fileSize(of: relative) else { throw .unreadable("the thumbnail vanished as it was made") }
             return File(path: cache.path(of: relative), byteSize: size, made: false)

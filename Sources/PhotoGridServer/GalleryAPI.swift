@@ -327,7 +327,11 @@ struct GalleryAPI: Sendable {
         case let error as APIError: return error
         case let error as UsageError: return APIError(error)
         case let error as LibraryError:
-            if case .databaseBusy = error { return APIError(.serviceUnavailable, error.description, headers: [.retryAfter: "1"]) }
+            switch error {
+            case .databaseBusy, .connectionLost, .openDatabase:
+                return APIError(.serviceUnavailable, error.description, headers: [.retryAfter: "1"])
+            default: break
+            }
             return APIError(.internalServerError, error.description)
         case let error as NonFiniteNumberError: return APIError(.internalServerError, error.description)
         default: return error

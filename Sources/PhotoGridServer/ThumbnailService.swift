@@ -139,8 +139,8 @@ final class ThumbnailService: Service, Sendable {
         switch error {
         case .notFound(let message): return APIError(.notFound, message)
         case .unreadable(let message): return APIError(.unprocessableContent, message)
-        case .library(.databaseBusy):
-            // Another process holds the database past the wait: a moment's trouble, as for documents.
+        case .library(.databaseBusy), .library(.connectionLost), .library(.openDatabase):
+            // Another process holds the database past the wait, or its server restarts: a moment's trouble.
             return APIError(.serviceUnavailable, error.description, headers: [.retryAfter: "1"])
         case .storage: return APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), error.description)
         case .library, .folder: return APIError(.internalServerError, error.description)

@@ -37,6 +37,9 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     case migrationFailed(name: String, message: String)
     /// An SQLite statement failed; `operation` says what we were doing.
     case database(operation: String, message: String)
+    /// The connection to a database server broke (a restart, a failover, the network) or it stopped
+    /// answering; `operation` was not done (a transaction in it is rolled back whole). Try again.
+    case connectionLost(operation: String, message: String)
     /// The library indexes `libraryFolder`, and `folder` is another one (`rootExists`: whether the
     /// library's folder is still there).
     case differentFolder(libraryFolder: String, folder: String, rootExists: Bool)
@@ -74,6 +77,8 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
             return "migration \(name).sql failed: \(message)"
         case let .database(operation, message):
             return "database error while \(operation): \(message)"
+        case let .connectionLost(operation, message):
+            return "lost the connection to the database while \(operation): \(message)"
         case let .differentFolder(libraryFolder, folder, rootExists):
             if rootExists {
                 return "this library indexes \(libraryFolder), not \(folder)"
@@ -81,6 +86,17 @@ public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
             return "this library indexes \(libraryFolder), which no longer exists"
         case let .libraryFolderGone(path):
             return "the library's folder \(path) no longer exists (moved, renamed or not mounted?)"
+        }
+    }
+}
+
+extension LibraryError {
+    /// Whether the database could not be reached (a server restarting, a failover): worth trying again
+    /// later, unlike a refusal.
+    public var isUnreachableDatabase: Bool {
+        switch self {
+        case .connectionLost, .openDatabase: return true
+        default: return false
         }
     }
 }

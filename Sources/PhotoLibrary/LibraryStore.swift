@@ -82,6 +82,17 @@ public protocol LibraryStore: AnyObject, Sendable {
     /// that no unexpired claim holds, for `leaseSeconds`; returns them in grid order. Processes claiming
     /// at once get different photos; a claim whose lease ended is taken again.
     func claimThumbnailWork(variants: [String], worker: String, limit: Int, leaseSeconds: Int) throws(LibraryError) -> [Photo]
+    /// Claims, for `worker`, those of `photoIDs` lacking a current record of one of `variants` that no other
+    /// worker's unexpired claim holds (renewing `worker`'s own), for `leaseSeconds`; also says which of
+    /// them others hold. Those in neither set need no work (any more).
+    func claimThumbnailWork(among photoIDs: [Int64], variants: [String], worker: String, leaseSeconds: Int) throws(LibraryError) -> ThumbnailClaim
+    /// Drops the claims of the workers `isGone` says have ended (a process of this machine no longer
+    /// running); returns how many claims went.
+    @discardableResult
+    func dropThumbnailClaims(heldBy isGone: (String) -> Bool) throws(LibraryError) -> Int
+    /// The photos waiting for a thumbnail of the recorded variants (`defaultVariants` when none is
+    /// recorded) and the workers seen claiming them.
+    func thumbnailQueue(defaultVariants: [String]) throws(LibraryError) -> ThumbnailQueue
     /// Records `records` and drops `worker`'s claims on `photoIDs`, in one transaction.
     func completeThumbnailWork(_ records: [ThumbnailRecord], photoIDs: [Int64], worker: String) throws(LibraryError)
     /// Forgets the records of every variant but `kept`; returns how many went.

@@ -89,14 +89,56 @@ extension PhotoStore {
     public func claimThumbnailWork(variants: [String], worker: String, limit: Int, leaseSeconds: Int) throws(LibraryError) -> [Photo] {
         let now = "CAST(strftime('%s', 'now') AS INTEGER)"
         let claimed = try write("claiming thumbnail work") { db in
-            try Int64.fetchAll(db, sql: ThumbnailClaims.claim(candidates: ThumbnailClaims.candidates(variants, now: now, limit: "?"),
+            let claimed = try Int64.fetchAll(db, sql: ThumbnailClaims.claim(candidates: ThumbnailClaims.candidates(variants, now: now, limit: "?"),
                                                                 now: now, worker: "?", lease: "?"),
                                arguments: [worker, leaseSeconds, limit])  // in the order the text names them
+            try db.execute(sql: ThumbnailClaims.seen(now: now, worker: "?", count: "?"), arguments: [worker, claimed.count])
+            return claimed
         }
         if claimed.isEmpty { return [] }
         return try read("reading claimed photos") { db in
             try Row.fetchAll(db, sql: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE id IN (\(claimed.map(String.init).joined(separator: ", "))) ORDER BY sort_key, path_bytes")
                 .map(Photo.init(row:))
+        }
+    }
+
+    public func claimThumbnailWork(among photoIDs: [Int64], variants: [String], worker: String,
+                                   leaseSeconds: Int) throws(LibraryError) -> ThumbnailClaim {
+        if photoIDs.isEmpty { return ThumbnailClaim() }
+        let now = "CAST(strftime('%s', 'now') AS INTEGER)"
+        return try write("claiming thumbnail work") { db in
+            let claimed = try Int64.fetchAll(db, sql: ThumbnailClaims.claim(
+                candidates: ThumbnailClaims.candidates(among: photoIDs, variants, now: now, worker: "?1"),
+                now: now, worker: "?1", lease: "?2"), arguments: [worker, leaseSeconds])
+            let held = try Int64.fetchAll(db, sql: ThumbnailClaims.heldElsewhere(among: photoIDs, variants, now: now, worker: "?"),
+                                          arguments: [worker])
+            try db.execute(sql: ThumbnailClaims.seen(now: now, worker: "?", count: "?"), arguments: [worker, claimed.count])
+            return ThumbnailClaim(claimed: Set(claimed), heldElsewhere: Set(held))
+        }
+    }
+
+    @discardableResult
+    public func dropThumbnailClaims(heldBy isGone: (String) -> Bool) throws(LibraryError) -> Int {
+        let holders = try read("reading thumbnail claims") { db in try String.fetchAll(db, sql: "SELECT DISTINCT worker FROM thumbnail_claims") }
+        let gone = holders.filter(isGone)
+        if gone.isEmpty { return 0 }
+        return try write("dropping the claims of ended workers") { db in
+            try db.execute(sql: "DELETE FROM thumbnail_claims WHERE worker IN (\(gone.map { _ in "?" }.joined(separator: ", ")))",
+                           arguments: StatementArguments(gone))
+            return db.changesCount
+        }
+    }
+
+    public func thumbnailQueue(defaultVariants: [String]) throws(LibraryError) -> ThumbnailQueue {
+        let now = "CAST(strftime('%s', 'now') AS INTEGER)"
+        return try read("reading the thumbnail queue") { db in
+            let recorded = try String.fetchAll(db, sql: "SELECT DISTINCT variant FROM thumbnails ORDER BY variant")
+            let variants = recorded.isEmpty ? defaultVariants : recorded
+            let row = try Row.fetchOne(db, sql: ThumbnailClaims.queue(variants, now: now))
+            let workers = try Row.fetchAll(db, sql: ThumbnailClaims.workersSeen(now: now))
+                .map { ThumbnailQueue.Worker(name: $0["name"], lastSeen: $0["last_seen"], claimed: $0["claimed"]) }
+            return ThumbnailQueue(variants: variants, waiting: row?["waiting"] ?? 0, claimed: row?["claimed"] ?? 0,
+                                  workers: workers, now: try Int64.fetchOne(db, sql: "SELECT \(now)") ?? 0)
         }
     }
 

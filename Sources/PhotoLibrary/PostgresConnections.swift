@@ -39,7 +39,8 @@ final class PostgresConnections: Sendable {
     /// on one of another group, as the server's start-up is, since the connections' loop is their own).
     ///
     /// Gives up after `timeout` (closing `connection`, when given, so that a statement lost on a broken
-    /// connection cannot hold its caller for good).
+    /// connection cannot hold its caller for good), and as soon as `connection` closes: PostgresNIO
+    /// accepts a statement on a connection whose server has just gone and never answers it.
     static func waitFor<T: Sendable>(_ future: EventLoopFuture<T>, closing connection: PostgresConnection? = nil,
                                      timeout: Duration = answerTimeout) throws -> T {
         let outcome = Mutex<Result<T, any Error>?>(nil)
@@ -49,9 +50,18 @@ final class PostgresConnections: Sendable {
             done.signal()
         }
         let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
-        if done.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .timedOut {
-            if let connection { let _: EventLoopFuture<Void> = connection.close() }
-            throw PostgresTimeout(seconds: Int(timeout.components.seconds))
+        let deadline = DispatchTime.now() + .nanoseconds(Int(nanoseconds))
+        // Looked at every 100 ms (a callback on the connection's close would stay registered per statement):
+        // once closed, the statement's own error gets 100 ms more to arrive.
+        var closedSeen = false
+        while done.wait(timeout: min(deadline, .now() + .milliseconds(100))) == .timedOut {
+            if let connection, connection.isClosed {
+                if closedSeen { throw PostgresConnectionClosed() }
+                closedSeen = true
+            } else if DispatchTime.now() >= deadline {
+                if let connection { let _: EventLoopFuture<Void> = connection.close() }
+                throw PostgresTimeout(seconds: Int(timeout.components.seconds))
+            }
         }
         return try outcome.withLock { $0! }.get()
     }
@@ -124,6 +134,11 @@ final class PostgresConnections: Sendable {
     }
 }
 
+/// The connection closed before a statement sent on it was answered.
+struct PostgresConnectionClosed: Error, CustomStringConvertible {
+    var description: String { "the server closed the connection" }
+}
+
 /// No answer from PostgreSQL in time.
 struct PostgresTimeout: Error, CustomStringConvertible {
     var seconds: Int
@@ -152,7 +167,23 @@ struct PostgresSession {
         do {
             return try PostgresConnections.waitFor(connection.query(query, logger: Self.logger), closing: connection)
         } catch {
+            if connection.isClosed || Self.isConnectionFailure(error) {
+                throw .connectionLost(operation: operation, message: Self.message(of: error))
+            }
             throw .database(operation: operation, message: Self.message(of: error))
+        }
+    }
+
+    /// Whether `error` says the connection broke or the server is going away (SQLSTATE classes 08,
+    /// connection exception, and 57P, operator intervention: shutdown, restart) rather than refusing a statement.
+    static func isConnectionFailure(_ error: any Error) -> Bool {
+        if error is PostgresTimeout || error is PostgresConnectionClosed { return true }
+        guard let error = error as? PSQLError else { return false }
+        switch error.code {
+        case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown: return true
+        default:
+            let state = error.serverInfo?[.sqlState] ?? ""
+            return state.hasPrefix("08") || state.hasPrefix("57P")
         }
     }
 
@@ -165,7 +196,7 @@ struct PostgresSession {
             try execute("COMMIT", operation)
             return value
         } catch {
-            if !connection.isClosed { _ = try? PostgresConnections.waitFor(connection.query("ROLLBACK", logger: Self.logger)) }
+            if !connection.isClosed { _ = try? PostgresConnections.waitFor(connection.query("ROLLBACK", logger: Self.logger), closing: connection) }
             throw error
         }
     }

@@ -47,14 +47,75 @@ extension PostgresStore {
         // FOR UPDATE SKIP LOCKED: a worker claiming at the same moment skips the rows this one is taking.
         let candidates = ThumbnailClaims.candidates(variants, now: Self.epochNow, limit: "$3") + " FOR UPDATE SKIP LOCKED"
         let claimed = try transaction("claiming thumbnail work") { session throws(LibraryError) -> [Int64] in
-            try session.rows(PostgresQuery(unsafeSQL: ThumbnailClaims.claim(candidates: candidates, now: Self.epochNow, worker: "$1", lease: "$2"),
-                                           binds: Self.binds(worker, leaseSeconds, limit)), "claiming thumbnail work").map { row throws(LibraryError) in
+            let claimed = try session.rows(PostgresQuery(unsafeSQL: ThumbnailClaims.claim(candidates: candidates, now: Self.epochNow, worker: "$1", lease: "$2"),
+                                                         binds: Self.binds(worker, leaseSeconds, limit)), "claiming thumbnail work").map { row throws(LibraryError) in
                 try row.makeRandomAccess().value("photo_id", Int64.self)
             }
+            try session.execute(PostgresQuery(unsafeSQL: ThumbnailClaims.seen(now: Self.epochNow, worker: "$1", count: "$2"),
+                                              binds: Self.binds(worker, claimed.count)), "claiming thumbnail work")
+            return claimed
         }
         if claimed.isEmpty { return [] }
         return try fetch(PostgresQuery(unsafeSQL: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE id = ANY($1) ORDER BY sort_key, path_bytes",
                                        binds: Self.binds(claimed)), "reading claimed photos", Photo.init(postgres:))
+    }
+
+    public func claimThumbnailWork(among photoIDs: [Int64], variants: [String], worker: String,
+                                   leaseSeconds: Int) throws(LibraryError) -> ThumbnailClaim {
+        if photoIDs.isEmpty { return ThumbnailClaim() }
+        let now = Self.epochNow
+        // FOR UPDATE SKIP LOCKED: a photo another process is claiming at this moment is left to it.
+        let candidates = ThumbnailClaims.candidates(among: photoIDs, variants, now: now, worker: "$1") + " FOR UPDATE SKIP LOCKED"
+        return try transaction("claiming thumbnail work") { session throws(LibraryError) -> ThumbnailClaim in
+            let claimed = try session.rows(PostgresQuery(unsafeSQL: ThumbnailClaims.claim(candidates: candidates, now: now, worker: "$1", lease: "$2"),
+                                                         binds: Self.binds(worker, leaseSeconds)), "claiming thumbnail work").map { row throws(LibraryError) in
+                try row.makeRandomAccess().value("photo_id", Int64.self)
+            }
+            let held = try session.rows(PostgresQuery(unsafeSQL: ThumbnailClaims.heldElsewhere(among: photoIDs, variants, now: now, worker: "$1"),
+                                                      binds: Self.binds(worker)), "claiming thumbnail work").map { row throws(LibraryError) in
+                try row.makeRandomAccess().value("id", Int64.self)
+            }
+            try session.execute(PostgresQuery(unsafeSQL: ThumbnailClaims.seen(now: now, worker: "$1", count: "$2"),
+                                              binds: Self.binds(worker, claimed.count)), "claiming thumbnail work")
+            return ThumbnailClaim(claimed: Set(claimed), heldElsewhere: Set(held))
+        }
+    }
+
+    @discardableResult
+    public func dropThumbnailClaims(heldBy isGone: (String) -> Bool) throws(LibraryError) -> Int {
+        let holders = try fetch("SELECT DISTINCT worker FROM thumbnail_claims", "reading thumbnail claims") { row throws(LibraryError) in
+            try row.value("worker", String.self)
+        }
+        let gone = holders.filter(isGone)
+        if gone.isEmpty { return 0 }
+        return try session { session throws(LibraryError) in
+            try session.execute("DELETE FROM thumbnail_claims WHERE worker = ANY(\(gone))", "dropping the claims of ended workers")
+        }
+    }
+
+    public func thumbnailQueue(defaultVariants: [String]) throws(LibraryError) -> ThumbnailQueue {
+        let now = Self.epochNow
+        return try transaction("reading the thumbnail queue", mode: "ISOLATION LEVEL REPEATABLE READ") { session throws(LibraryError) -> ThumbnailQueue in
+            let recorded = try session.rows("SELECT DISTINCT variant FROM thumbnails ORDER BY variant", "reading the thumbnail queue").map { row throws(LibraryError) in
+                try row.makeRandomAccess().value("variant", String.self)
+            }
+            let variants = recorded.isEmpty ? defaultVariants : recorded
+            var waiting = 0, claimed = 0, clock: Int64 = 0
+            for row in try session.rows(PostgresQuery(unsafeSQL: "SELECT q.waiting, q.claimed, \(now) AS now FROM (\(ThumbnailClaims.queue(variants, now: now))) AS q"),
+                                        "reading the thumbnail queue") {
+                let row = row.makeRandomAccess()
+                waiting = Int(try row.value("waiting", Int64.self))
+                claimed = Int(try row.value("claimed", Int64.self))
+                clock = try row.value("now", Int64.self)
+            }
+            let workers = try session.rows(PostgresQuery(unsafeSQL: ThumbnailClaims.workersSeen(now: now)),
+                                           "reading the thumbnail queue").map { row throws(LibraryError) -> ThumbnailQueue.Worker in
+                let row = row.makeRandomAccess()
+                return ThumbnailQueue.Worker(name: try row.value("name", String.self), lastSeen: try row.value("last_seen", Int64.self),
+                                             claimed: try row.value("claimed", Int64.self))
+            }
+            return ThumbnailQueue(variants: variants, waiting: waiting, claimed: claimed, workers: workers, now: clock)
+        }
     }
 
     public func completeThumbnailWork(_ records: [ThumbnailRecord], photoIDs: [Int64], worker: String) throws(LibraryError) {

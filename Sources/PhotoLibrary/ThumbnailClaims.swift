@@ -1,4 +1,4 @@
-/// The SQL both stores claim thumbnail work with (Migrations/0013): which photos need work, in the
+/// The SQL both stores claim thumbnail work with (Migrations/0013, 0014): which photos need work, in the
 /// dialect both SQLite (3.39+) and PostgreSQL speak.
 enum ThumbnailClaims {
     /// The photos (`photos` in the FROM clause) that lack a current record — same content key, size and
@@ -33,4 +33,52 @@ enum ThumbnailClaims {
         ORDER BY sort_key, path_bytes LIMIT \(limit)
         """
     }
+
+    /// Photos among `ids` needing work, not held by an unexpired claim of a worker other than `worker`
+    /// (the caller's own claims are renewed).
+    static func candidates(among ids: [Int64], _ variants: [String], now: String, worker: String) -> String {
+        """
+        SELECT id FROM photos WHERE id IN (\(list(ids))) AND status = 'ok' AND \(needsWork(variants))
+          AND NOT EXISTS (SELECT 1 FROM thumbnail_claims AS c WHERE c.photo_id = photos.id AND c.expires_at > \(now)
+                          AND c.worker <> \(worker))
+        """
+    }
+
+    /// Photos among `ids` needing work that an unexpired claim of another worker than `worker` holds.
+    static func heldElsewhere(among ids: [Int64], _ variants: [String], now: String, worker: String) -> String {
+        """
+        SELECT id FROM photos WHERE id IN (\(list(ids))) AND status = 'ok' AND \(needsWork(variants))
+          AND EXISTS (SELECT 1 FROM thumbnail_claims AS c WHERE c.photo_id = photos.id AND c.expires_at > \(now)
+                      AND c.worker <> \(worker))
+        """
+    }
+
+    /// Notes that `worker` claimed `count` photos now.
+    static func seen(now: String, worker: String, count: String) -> String {
+        """
+        INSERT INTO thumbnail_workers (name, last_seen, claimed) VALUES (\(worker), \(now), \(count))
+        ON CONFLICT (name) DO UPDATE SET last_seen = excluded.last_seen, claimed = thumbnail_workers.claimed + excluded.claimed
+        """
+    }
+
+    /// The queue: readable photos needing work of one of `variants`, and how many of them a live claim holds.
+    static func queue(_ variants: [String], now: String) -> String {
+        """
+        SELECT count(*) AS waiting,
+               count(*) FILTER (WHERE EXISTS (SELECT 1 FROM thumbnail_claims AS c WHERE c.photo_id = photos.id
+                                              AND c.expires_at > \(now))) AS claimed
+        FROM photos WHERE status = 'ok' AND \(needsWork(variants))
+        """
+    }
+
+    /// The workers seen claiming within the last hour, latest first.
+    static func workersSeen(now: String) -> String {
+        "SELECT name, last_seen, claimed FROM thumbnail_workers WHERE last_seen > \(now) - 3600 ORDER BY last_seen DESC, name"
+    }
+
+    /// `ids` as an SQL list (integers: nothing to escape; NULL for none, which matches nothing).
+    private static func list(_ ids: [Int64]) -> String {
+        ids.isEmpty ? "NULL" : ids.map(String.init).joined(separator: ", ")
+    }
 }
+

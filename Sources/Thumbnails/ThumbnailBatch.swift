@@ -67,6 +67,8 @@ public enum ThumbnailJobResult: Sendable {
     /// Another process wrote the file after the job was planned (`ThumbnailJob.fileAtPlanning`): it
     /// is current, and that process records it.
     case madeByAnotherProcess
+    /// Another process holds the job's claim and makes it (`ThumbnailBatch.run`'s `admit` said so).
+    case heldElsewhere
     case failed(ThumbnailError)
 }
 
@@ -116,15 +118,18 @@ public struct ThumbnailBatch: Sendable {
     ///
     /// - Parameter wakeInterval: `receive` is also called (possibly with no outcomes) at least this
     ///   often while jobs run, so the caller can commit pending writes on time.
+    /// - Parameter admit: asked on a worker thread just before each job: nil to make it, or the outcome
+    ///   to give it instead (e.g. `.heldElsewhere` when another process claimed its photo).
     public func run<E: Error>(_ jobs: [ThumbnailJob], in cache: ThumbnailCache,
                               wakeInterval: Duration = .milliseconds(250),
+                              admit: (@Sendable (ThumbnailJob) -> ThumbnailJobResult?)? = nil,
                               receive: ([ThumbnailJobOutcome]) throws(E) -> Void) throws(E) {
         guard !jobs.isEmpty else { return }
-        let pool = WorkerPool(jobs: jobs, cache: cache, options: options)
+        let pool = WorkerPool(jobs: jobs, cache: cache, options: options, admit: admit)
         guard pool.start(threads: min(max(1, threads), jobs.count)) else {
             // No thread could be started: do the work here.
             for job in jobs {
-                try receive([ThumbnailJobOutcome(job: job, result: Self.make(job, in: cache, options: options))])
+                try receive([ThumbnailJobOutcome(job: job, result: admit?(job) ?? Self.make(job, in: cache, options: options))])
             }
             return
         }
@@ -145,15 +150,18 @@ private final class WorkerPool: Sendable {
     private let jobs: [ThumbnailJob]
     private let cache: ThumbnailCache
     private let options: ThumbnailOptions
+    private let admit: (@Sendable (ThumbnailJob) -> ThumbnailJobResult?)?
     private let ready = LockedValue<[ThumbnailJobOutcome]>([])
     /// Signalled once per finished job.
     private let finished = DispatchSemaphore(value: 0)
     private let workers = WorkerThreads()
 
-    init(jobs: [ThumbnailJob], cache: ThumbnailCache, options: ThumbnailOptions) {
+    init(jobs: [ThumbnailJob], cache: ThumbnailCache, options: ThumbnailOptions,
+         admit: (@Sendable (ThumbnailJob) -> ThumbnailJobResult?)?) {
         self.jobs = jobs
         self.cache = cache
         self.options = options
+        self.admit = admit
     }
 
     /// Starts up to `count` threads; false if none could be started.
@@ -164,7 +172,7 @@ private final class WorkerPool: Sendable {
     /// Makes job `index` and hands its outcome over.
     private func make(_ index: Int) {
         let job = jobs[index]
-        let result = ThumbnailBatch.make(job, in: cache, options: options)
+        let result = admit?(job) ?? ThumbnailBatch.make(job, in: cache, options: options)
         ready.withLock { $0.append(ThumbnailJobOutcome(job: job, result: result)) }
         finished.signal()
     }

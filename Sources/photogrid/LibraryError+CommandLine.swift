@@ -19,6 +19,8 @@ extension LibraryError {
             }
             return "\(self): if its photos are now in \(folder), "
                 + "run `photogrid index \(folder) --move-root` (same relative paths keep their rows)"
+        case .connectionLost:
+            return "\(self); run the command again (what was written before is kept)"
         case .libraryFolderGone:
             return "\(self); run `photogrid index <its new place> --move-root`"
         default:

@@ -38,6 +38,16 @@ extension LibraryStatistics {
         if let earliest = c.earliest, let latest = c.latest {
             lines.append(("Dates", "\(earliest.replacingFirst("T", with: " ")) … \(latest.replacingFirst("T", with: " "))"))
         }
+        if let queue = thumbnailQueue {
+            lines.append(("Thumbnails", "\(grouped(queue.waiting)) photo\(queue.waiting == 1 ? "" : "s") waiting for "
+                          + queue.variants.joined(separator: ", ") + (queue.claimed > 0 ? " (\(grouped(queue.claimed)) being made)" : "")))
+            if !queue.workers.isEmpty {
+                lines.append(("Workers seen", queue.workers.map { worker in
+                    let ago = max(0, queue.now - worker.lastSeen)
+                    return ConsoleText.escaped(worker.name) + " " + (ago < 60 ? "\(ago) s ago" : "\(ago / 60) min ago")
+                }.joined(separator: ", ")))
+            }
+        }
         if let integrity { lines.append(("Integrity", integrity.split(separator: "\n").joined(separator: "; "))) }
         let width = lines.map(\.0.count).max() ?? 0
         return lines.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 1) + $0.1 }

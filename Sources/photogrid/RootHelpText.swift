@@ -44,7 +44,8 @@ SUBCOMMANDS:
   list                    List the indexed photos in grid order (taken-at, else
                           file time; then path).
   stats                   Summarise the library: folder, photo counts by
-                          status, orientations, colour spaces, sizes, dates.
+                          status, orientations, colour spaces, sizes, dates,
+                          thumbnail work waiting.
   thumbs                  Make the grid thumbnails of the indexed photos (and
                           detail thumbnails), kept up to date in a folder.
   export                  Index a folder and write everything a client needs to

@@ -5,7 +5,7 @@ import PhotoGrid
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Summarise the library: folder, photo counts by status, orientations, colour spaces, sizes, dates.")
+        abstract: "Summarise the library: folder, photo counts by status, orientations, colour spaces, sizes, dates, thumbnail work waiting.")
 
     @OptionGroup var database: DatabaseOption
 
@@ -17,7 +17,7 @@ struct StatsCommand: ParsableCommand {
 
     func run() throws {
         let statistics = try exitingOnFatalError {
-            try LibraryStatistics.read(database: database.path, checkIntegrity: check)
+            try LibraryStatistics.read(database: database.path, checkIntegrity: check, thumbnailQueue: true)
         }
         if json { try printJSON(encoding: statistics.document) } else { Console.writeOutput(statistics.text) }
     }

@@ -16,7 +16,8 @@ struct WorkerCommand: ParsableCommand {
         60 s), so that any number of workers — on one machine or several, on a SQLite or a PostgreSQL \
         library (--db postgres://…) — divide the photos instead of making the same ones. A worker killed \
         mid-batch loses nothing: when its lease ends, another takes its photos. With nothing to do it looks \
-        again every second; SIGTERM or Ctrl-C ends it after the batch in hand, printing what it made. \
+        again every second; a database that stops answering (a PostgreSQL restart) is tried again every \
+        second, said once on stderr; SIGTERM or Ctrl-C ends it after the batch in hand, printing what it made. \
         --until-done ends it when nothing is left. Exit status 0 when stopped or done, 1 on a fatal error, \
         64 on a usage error.
         """)
@@ -43,9 +44,7 @@ struct WorkerCommand: ParsableCommand {
 
     func run() throws {
         let request = try usage { () throws(UsageError) -> ThumbnailRequest in try sizes.request(folder: out) }
-        var host = [CChar](repeating: 0, count: 256)
-        gethostname(&host, host.count - 1)
-        let worker = ThumbnailWorker(request: request, name: "\(String(cString: host)):\(getpid())", leaseSeconds: lease,
+        let worker = ThumbnailWorker(request: request, name: ThumbnailWorker.processName(), leaseSeconds: lease,
                                      untilDone: untilDone)
         signal(SIGTERM) { _ in workerStopRequested.store(true, ordering: .relaxed) }
         signal(SIGINT) { _ in workerStopRequested.store(true, ordering: .relaxed) }
@@ -57,7 +56,14 @@ struct WorkerCommand: ParsableCommand {
         pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
         let summary = try exitingOnFatalError {
             let library = try Library.open(database.path)
-            return try worker.run(library: library, shouldStop: { workerStopRequested.load(ordering: .relaxed) })
+            return try worker.run(library: library, shouldStop: { workerStopRequested.load(ordering: .relaxed) },
+                                  onTrouble: { error in
+                if let error {
+                    Console.writeErrorLine("\(error); trying again every second", label: "warning")
+                } else {
+                    Console.writeErrorLine("the database answers again", label: "note")
+                }
+            })
         }
         let report = ThumbnailsReport(database: database.path, summary: summary)
         if json { try printJSON(encoding: report.summary) } else { Console.writeOutput(report.text) }

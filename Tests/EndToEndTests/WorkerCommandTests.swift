@@ -61,6 +61,94 @@ struct WorkerCommandTests {
         #expect(try cluster.query(db, "SELECT count(*) FROM thumbnail_claims") == "0")
     }
 
+    /// Two `thumbs` runs at once divide the photos by claims: each photo's two files made once, by one
+    /// of them; both seen claiming by `stats` (by their process ids); no claim left behind.
+    static func twoThumbsRunsDivide(_ database: String?, cluster: PostgresCluster? = nil) throws {
+        let (folder, db) = try Self.indexedSamples(database: database)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try PhotoGridBinary.run(["stats", "--db", db, "--json"], in: folder).json()
+        let queue = before["thumbnailQueue"] as? [String: Any]
+        #expect(queue?["waiting"] as? Int == 26 && queue?["claimed"] as? Int == 0, "\(before)")
+        #expect(queue?["variants"] as? [String] == ["grid-387"], "thumbs' default size stands for a library with none")
+        let arguments = ["thumbs", "--db", db, "--out", "thumbs", "--detail-size", "512", "--json", "--jobs", "1"]
+        let first = try ProcessRunner.startCollecting(try PhotoGridBinary.url, arguments, in: folder)
+        let second = try ProcessRunner.startCollecting(try PhotoGridBinary.url, arguments, in: folder)
+        let pids = [first.process.processIdentifier, second.process.processIdentifier]
+        let runs = [try first.wait(), try second.wait()]
+        for run in runs { #expect(run.status == 0, "\(run.stderr)") }
+        let made = try runs.map { try $0.json()["made"] as? Int ?? -1 }
+        #expect(made.reduce(0, +) == 52, "made \(made): 26 photos x 2 sizes, each once")
+        for variant in ["grid-387", "detail-512"] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("thumbs/\(variant)").path)
+            #expect(files.filter { $0.hasSuffix(".jpg") }.count == 26, "\(variant)")
+        }
+        let after = try PhotoGridBinary.run(["stats", "--db", db, "--json"], in: folder).json()
+        let done = after["thumbnailQueue"] as? [String: Any]
+        #expect(done?["waiting"] as? Int == 0 && done?["variants"] as? [String] == ["detail-512", "grid-387"], "\(after)")
+        let workers = (done?["workers"] as? [[String: Any]]) ?? []
+        for pid in pids {
+            let seen = workers.first { ($0["name"] as? String)?.hasSuffix(":\(pid)") == true }
+            #expect((seen?["claimed"] as? Int ?? 0) > 0, "thumbs \(pid) claimed photos: \(workers)")
+        }
+        if let cluster, let db = database {
+            #expect(try cluster.query(db, "SELECT count(*) FROM thumbnail_claims") == "0")
+            #expect(try cluster.query(db, "SELECT count(*) FROM thumbnails WHERE status = 'ok'") == "52")
+        }
+        let check = try PhotoGridBinary.run(["thumbs", "--db", db, "--out", "thumbs", "--detail-size", "512", "--json"], in: folder).json()
+        #expect(check["made"] as? Int == 0 && check["skipped"] as? Int == 52)
+    }
+
+    @Test func twoThumbsRunsDivideASQLiteLibrary() throws { try Self.twoThumbsRunsDivide(nil) }
+
+    @Test(.enabled(if: PostgresCluster.testsRun, Comment(rawValue: PostgresCluster.skipNote)))
+    func twoThumbsRunsDivideAPostgreSQLLibrary() throws {
+        let cluster = try PostgresCluster.shared.get()
+        try Self.twoThumbsRunsDivide(try cluster.makeDatabase(), cluster: cluster)
+    }
+
+    /// `thumbs` leaves the photos another process holds to it, and makes them itself once its lease ends.
+    @Test(.enabled(if: PostgresCluster.testsRun, Comment(rawValue: PostgresCluster.skipNote)))
+    func thumbsWaitsForAnotherProcesssClaimsThenTakesThemOver() throws {
+        let cluster = try PostgresCluster.shared.get()
+        let (folder, db) = try Self.indexedSamples(database: try cluster.makeDatabase())
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Another process holds every other photo, for 3 s more, and never makes them.
+        try cluster.query(db, "INSERT INTO thumbnail_claims (photo_id, worker, expires_at) SELECT id, 'elsewhere:1', extract(epoch from now())::bigint + 3 FROM photos WHERE id % 2 = 0")
+        let held = try cluster.query(db, "SELECT count(*) FROM thumbnail_claims")
+        let stats = try PhotoGridBinary.run(["stats", "--db", db, "--json"], in: folder).json()
+        #expect((stats["thumbnailQueue"] as? [String: Any])?["claimed"] as? Int == Int(held), "\(stats)")
+        let started = Date()
+        let run = try PhotoGridBinary.run(["thumbs", "--db", db, "--out", "thumbs", "--json"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Date().timeIntervalSince(started) >= 1.5, "it waited for the other process's lease")
+        #expect(try run.json()["made"] as? Int == 26)
+        #expect(try cluster.query(db, "SELECT count(*) FROM thumbnails WHERE status = 'ok'") == "26")
+        #expect(try cluster.query(db, "SELECT count(*) FROM thumbnail_claims") == "0")
+    }
+
+    /// Claims of a process of this machine that no longer runs (a `thumbs` stopped with Ctrl-C) are not
+    /// waited for: their 60 s lease is cut short.
+    @Test(.enabled(if: PostgresCluster.testsRun, Comment(rawValue: PostgresCluster.skipNote)))
+    func claimsOfAnEndedLocalProcessAreNotWaitedFor() throws {
+        let cluster = try PostgresCluster.shared.get()
+        let (folder, db) = try Self.indexedSamples(database: try cluster.makeDatabase())
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var host = [CChar](repeating: 0, count: 256)
+        gethostname(&host, host.count - 1)
+        // A pid above the kernel's pid_max: no process has it. And a live one: this test's own.
+        try cluster.query(db, "INSERT INTO thumbnail_claims (photo_id, worker, expires_at) SELECT id, '\(String(cString: host)):99999999', extract(epoch from now())::bigint + 60 FROM photos")
+        let started = Date()
+        let run = try PhotoGridBinary.run(["thumbs", "--db", db, "--out", "thumbs", "--json"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try run.json()["made"] as? Int == 26)
+        #expect(Date().timeIntervalSince(started) < 30, "not the 60 s lease")
+        try cluster.query(db, "DELETE FROM thumbnails; INSERT INTO thumbnail_claims (photo_id, worker, expires_at) SELECT id, '\(String(cString: host)):\(getpid())', extract(epoch from now())::bigint + 4 FROM photos")
+        let waited = Date()
+        let again = try PhotoGridBinary.run(["thumbs", "--db", db, "--out", "thumbs", "--json"], in: folder)
+        #expect(try again.json()["made"] as? Int == 26, "\(again.stderr)")
+        #expect(Date().timeIntervalSince(waited) >= 2.5, "a live process's claims are waited for (3 to 4 s by whole seconds)")
+    }
+
     @Test func sigtermEndsAWaitingWorkerWithItsSummary() throws {
         let (folder, db) = try Self.indexedSamples()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -19,6 +19,9 @@ public final class PostgresCluster: Sendable {
     public let port: Int
     let superuser: String
     let psql: String
+    /// `pg_ctl -D … -l …` (run as `postgres` when root) and the server's options, for a cluster this
+    /// process made; nil for one given by `PHOTOGRID_TEST_POSTGRES`.
+    private let control: (pgctl: [String], options: String, folder: String)?
 
     /// The cluster, or nil (with why) when there is none to use.
     public static let shared: Result<PostgresCluster, PostgresUnavailable> = {
@@ -48,14 +51,15 @@ public final class PostgresCluster: Sendable {
         return environment["PHOTOGRID_REQUIRE_POSTGRES"] != nil || environment["CI"] != nil
     }
 
-    private init() throws {
+    private init(private isPrivate: Bool = false) throws {
         guard let psql = ExternalTool("psql")?.path else { throw PostgresUnavailable(reason: "psql is not installed (Debian: postgresql)") }
         self.psql = psql
-        if let url = ProcessInfo.processInfo.environment["PHOTOGRID_TEST_POSTGRES"], !url.isEmpty,
+        if !isPrivate, let url = ProcessInfo.processInfo.environment["PHOTOGRID_TEST_POSTGRES"], !url.isEmpty,
            let components = URLComponents(string: url), let host = components.host {
             self.host = host
             port = components.port ?? 5432
             superuser = components.user ?? "postgres"
+            control = nil
         } else {
             let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
             guard let version = versions.compactMap(Int.init).max() else {
@@ -65,9 +69,28 @@ public final class PostgresCluster: Sendable {
             host = "127.0.0.1"
             port = try Self.freePort()
             superuser = "postgres"
-            try Self.startCluster(bin: bin, port: port)
+            control = try Self.startCluster(bin: bin, port: port, name: isPrivate ? "private-\(UUID().uuidString.prefix(8))" : "\(getpid())",
+                                            stopAtExit: !isPrivate)
         }
         try admin("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'photogrid') THEN CREATE ROLE photogrid LOGIN; END IF; END $$")
+    }
+
+    /// A cluster of the caller's own (a test that restarts or stops its server): `stop()` it when done.
+    public static func makePrivate() throws -> PostgresCluster { try PostgresCluster(private: true) }
+
+    /// Restarts the server (`pg_ctl restart -m fast`: every connection is closed).
+    public func restart() throws {
+        guard let control else { throw PostgresUnavailable(reason: "not a cluster this process started") }
+        guard try CleanSpawn.run(control.pgctl + ["-o", control.options, "-m", "fast", "-w", "restart"], output: control.folder + "/commands.log") == 0 else {
+            throw PostgresUnavailable(reason: "pg_ctl restart failed (\(control.folder)/commands.log)")
+        }
+    }
+
+    /// Stops the server and removes its folder (a private cluster).
+    public func stop() {
+        guard let control else { return }
+        _ = try? CleanSpawn.run(control.pgctl + ["-m", "immediate", "stop"])
+        try? FileManager.default.removeItem(atPath: control.folder)
     }
 
     /// A new, empty database owned by `photogrid`; returns the URL a photogrid command takes.
@@ -90,9 +113,10 @@ public final class PostgresCluster: Sendable {
     }
 
     /// Makes and starts a cluster in a temporary folder (as the `postgres` user when run as root:
-    /// PostgreSQL refuses to run as root), stopped at exit.
-    private static func startCluster(bin: String, port: Int) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photogrid-postgres-\(getpid())").path
+    /// PostgreSQL refuses to run as root), stopped at exit when `stopAtExit`.
+    private static func startCluster(bin: String, port: Int, name: String,
+                                     stopAtExit: Bool) throws -> (pgctl: [String], options: String, folder: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photogrid-postgres-\(name)").path
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var prefix: [String] = []
@@ -110,12 +134,14 @@ public final class PostgresCluster: Sendable {
         guard try CleanSpawn.run(pgctl + ["-o", options, "-w", "start"], output: log) == 0 else {
             throw PostgresUnavailable(reason: "pg_ctl start failed (\(log))")
         }
+        guard stopAtExit else { return (pgctl, options, folder) }
         stopCommand.withLock { $0 = (pgctl + ["-m", "immediate", "stop"], folder) }
         atexit {
             guard let (command, folder) = PostgresCluster.stopCommand.withLock({ $0 }) else { return }
             _ = try? CleanSpawn.run(command)
             try? FileManager.default.removeItem(atPath: folder)
         }
+        return (pgctl, options, folder)
     }
 
     private static let stopCommand = Mutex<([String], String)?>(nil)
