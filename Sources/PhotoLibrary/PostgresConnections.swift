@@ -167,11 +167,29 @@ struct PostgresSession {
         do {
             return try PostgresConnections.waitFor(connection.query(query, logger: Self.logger), closing: connection)
         } catch {
-            if connection.isClosed || Self.isConnectionFailure(error) {
-                throw .connectionLost(operation: operation, message: Self.message(of: error))
-            }
-            throw .database(operation: operation, message: Self.message(of: error))
+            throw failure(error, operation)
         }
+    }
+
+    /// Runs `query`, handing each row to `body` as it arrives (on the connections' event loop; the caller
+    /// waits): for a million rows, which collected first would be copied over and over as the array grows.
+    func forEachRow(_ query: PostgresQuery, _ operation: String,
+                    _ body: @escaping @Sendable (PostgresRow) throws -> Void) throws(LibraryError) {
+        do {
+            _ = try PostgresConnections.waitFor(connection.query(query, logger: Self.logger, body), closing: connection)
+        } catch let error as LibraryError {
+            throw error
+        } catch {
+            throw failure(error, operation)
+        }
+    }
+
+    /// The library error for `error`, raised while doing `operation`.
+    private func failure(_ error: any Error, _ operation: String) -> LibraryError {
+        if connection.isClosed || Self.isConnectionFailure(error) {
+            return .connectionLost(operation: operation, message: Self.message(of: error))
+        }
+        return .database(operation: operation, message: Self.message(of: error))
     }
 
     /// Whether `error` says the connection broke or the server is going away (SQLSTATE classes 08,

@@ -40,22 +40,31 @@ extension PostgresStore {
             let reader = PostgresGridReader(session: session)
             let version = try session.rows("SELECT version FROM grid_version WHERE id = 1", "reading the grid version")
                 .first?.makeRandomAccess().value("version", Int.self) ?? 0
-            var builder = GridSnapshot.Builder(expected: try reader.count())
-            for row in try session.rows(PostgresQuery(unsafeSQL: PostgresGridReader.entriesSQL(window: false)), "reading the grid into memory") {
-                let row = row.makeRandomAccess()
-                let path = try row.value("path_bytes", ByteBuffer.self)
-                let media = MediaKind(rawValue: try row.value("media", String.self)) ?? .photo
-                let (id, width, height, key): (Int64, Int, Int, String?) = (try row.value("id"), try row.value("display_width"),
-                                                                            try row.value("display_height"), try row.value("content_key"))
-                let (duration, poster): (Double?, Double?) = (try row.value("duration"), try row.value("poster_time"))
+            let building = SnapshotBuilding(GridSnapshot.Builder(expected: try reader.count()))
+            // Rows as they arrive, decoded by position (the columns of `snapshotSQL`, in order).
+            try session.forEachRow(PostgresQuery(unsafeSQL: PostgresGridReader.snapshotSQL), "reading the grid into memory") { row in
+                let (id, width, height, path, key, media, duration, poster) = try row.decode(
+                    (Int64, Int, Int, ByteBuffer, String?, String, Double?, Double?).self)
                 path.withUnsafeReadableBytes {
-                    builder.append(id: id, width: width, height: height, path: $0, contentKey: key, media: media,
-                                   duration: duration, posterTime: poster)
+                    building.builder!.append(id: id, width: width, height: height, path: $0, contentKey: key,
+                                             media: MediaKind(rawValue: media) ?? .photo, duration: duration, posterTime: poster)
                 }
             }
-            return GridSnapshot(version: version, builder)
+            return GridSnapshot(version: version, building.builder.take()!)
         }
     }
+}
+
+/// A grid snapshot being built from rows the connections' event loop hands over one by one, while the
+/// reading thread waits for the statement to end (that wait orders every access).
+private final class SnapshotBuilding: @unchecked Sendable {
+    var builder: GridSnapshot.Builder?
+    init(_ builder: consuming GridSnapshot.Builder) { self.builder = consume builder }
+}
+
+/// Grid entries collected from rows the connections' event loop hands over, as `SnapshotBuilding`.
+private final class EntriesBuilding: @unchecked Sendable {
+    var list: [GridEntry] = []
 }
 
 /// The grid inside one transaction of `PostgresStore.readGrid`; valid only inside that call.
@@ -63,6 +72,12 @@ struct PostgresGridReader: GridWindowReader {
     let session: PostgresSession
 
     /// The grid's rows in grid order (from `$1`'s day on, `$2` rows after skipping `$3`, for a window).
+    /// The whole grid's rows for `gridSnapshot`: only what the snapshot keeps, in this order.
+    static let snapshotSQL = """
+        SELECT id, display_width, display_height, path_bytes, content_key, media, duration, poster_time FROM photos
+        WHERE \(PhotoStore.gridFilter) ORDER BY sort_key, path_bytes
+        """
+
     static func entriesSQL(window: Bool) -> String {
         """
         SELECT id, path, display_width, display_height, path_bytes, content_key, media, duration, poster_time FROM photos
@@ -83,14 +98,16 @@ struct PostgresGridReader: GridWindowReader {
             query = PostgresQuery(unsafeSQL: Self.entriesSQL(window: true),
                                   binds: PostgresStore.binds(start.day, range.count, range.lowerBound - start.position))
         }
-        return try session.rows(query, "reading the grid").map { row throws(LibraryError) in
-            let row = row.makeRandomAccess()
-            return GridEntry(id: try row.value("id"), path: try row.value("path"), pathBytes: [UInt8](try row.value("path_bytes", Data.self)),
-                             pixelWidth: try row.value("display_width"), pixelHeight: try row.value("display_height"),
-                             contentKey: try row.value("content_key"),
-                             media: MediaKind(rawValue: try row.value("media", String.self)) ?? .photo,
-                             duration: try row.value("duration"), posterTime: try row.value("poster_time"))
+        // Rows as they arrive (a whole grid is a million of them), decoded by position: `entriesSQL`'s columns.
+        let entries = EntriesBuilding()
+        try session.forEachRow(query, "reading the grid") { row in
+            let (id, path, width, height, pathBytes, key, media, duration, poster) = try row.decode(
+                (Int64, String, Int, Int, ByteBuffer, String?, String, Double?, Double?).self)
+            entries.list.append(GridEntry(id: id, path: path, pathBytes: Array(pathBytes.readableBytesView), pixelWidth: width,
+                                          pixelHeight: height, contentKey: key, media: MediaKind(rawValue: media) ?? .photo,
+                                          duration: duration, posterTime: poster))
         }
+        return entries.list
     }
 
     func sections(prefixLength: Int) throws(LibraryError) -> [(title: String, count: Int)] {
