@@ -72,6 +72,8 @@ public protocol LibraryStore: AnyObject, Sendable {
     func thumbnailRecord(photoID: Int64, variant: String) throws(LibraryError) -> ThumbnailRecord?
     /// Every recorded thumbnail of `variant`, by photo id.
     func thumbnailRecords(variant: String) throws(LibraryError) -> [Int64: ThumbnailRecord]
+    /// The recorded thumbnails of `variant` of the photos `photoIDs`, by photo id.
+    func thumbnailRecords(variant: String, photoIDs: [Int64]) throws(LibraryError) -> [Int64: ThumbnailRecord]
     /// The relative paths of `variant`'s recorded thumbnails, by photo id.
     func thumbnailPaths(variant: String) throws(LibraryError) -> [Int64: String]
     /// The relative paths that some row's record of `variant` still names.

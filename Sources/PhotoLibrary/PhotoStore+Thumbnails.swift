@@ -42,12 +42,22 @@ extension PhotoStore {
 
     /// The thumbnail records of `variant`, by photo id.
     public func thumbnailRecords(variant: String) throws(LibraryError) -> [Int64: ThumbnailRecord] {
-        try read("reading the \(variant) thumbnails") { db in
+        try thumbnailRecords(variant: variant, photoIDs: nil)
+    }
+
+    public func thumbnailRecords(variant: String, photoIDs: [Int64]) throws(LibraryError) -> [Int64: ThumbnailRecord] {
+        photoIDs.isEmpty ? [:] : try thumbnailRecords(variant: variant, photoIDs: Optional(photoIDs))
+    }
+
+    /// The records of `variant`, of the photos `photoIDs` only when given.
+    private func thumbnailRecords(variant: String, photoIDs: [Int64]?) throws(LibraryError) -> [Int64: ThumbnailRecord] {
+        let only = photoIDs.map { " AND photo_id IN (" + $0.map(String.init).joined(separator: ", ") + ")" } ?? ""
+        return try read("reading the \(variant) thumbnails") { db in
             var records: [Int64: ThumbnailRecord] = [:]
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT photo_id, variant, status, path, pixel_width, pixel_height, byte_size, error,
                        source_content_key, source_size, source_mtime_ns, created_at, warning
-                FROM thumbnails WHERE variant = ?
+                FROM thumbnails WHERE variant = ?\(only)
                 """, arguments: [variant])
             while let row = try rows.next() {
                 let record = ThumbnailRecord(row: row)

@@ -21,6 +21,16 @@ extension PostgresStore {
         return records
     }
 
+    public func thumbnailRecords(variant: String, photoIDs: [Int64]) throws(LibraryError) -> [Int64: ThumbnailRecord] {
+        if photoIDs.isEmpty { return [:] }
+        var records: [Int64: ThumbnailRecord] = [:]
+        for record in try fetch("SELECT \(unescaped: Self.thumbnailColumns) FROM thumbnails WHERE variant = \(variant) AND photo_id = ANY(\(photoIDs))",
+                                "reading the \(variant) thumbnails", ThumbnailRecord.init(postgres:)) {
+            records[record.photoID] = record
+        }
+        return records
+    }
+
     public func thumbnailPaths(variant: String) throws(LibraryError) -> [Int64: String] {
         var paths: [Int64: String] = [:]
         for (id, path) in try fetch("SELECT photo_id, path FROM thumbnails WHERE variant = \(variant) AND status = 'ok'",

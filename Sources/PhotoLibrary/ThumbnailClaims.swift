@@ -44,12 +44,14 @@ enum ThumbnailClaims {
         """
     }
 
-    /// Photos among `ids` needing work that an unexpired claim of another worker than `worker` holds.
+    /// Photos among `ids` needing work that `worker` does not hold (after its claim, in the same
+    /// transaction): another worker's unexpired claim holds them, or — in PostgreSQL, whose claims skip
+    /// locked rows — another worker is claiming them at this moment.
     static func heldElsewhere(among ids: [Int64], _ variants: [String], now: String, worker: String) -> String {
         """
         SELECT id FROM photos WHERE id IN (\(list(ids))) AND status = 'ok' AND \(needsWork(variants))
-          AND EXISTS (SELECT 1 FROM thumbnail_claims AS c WHERE c.photo_id = photos.id AND c.expires_at > \(now)
-                      AND c.worker <> \(worker))
+          AND NOT EXISTS (SELECT 1 FROM thumbnail_claims AS c WHERE c.photo_id = photos.id AND c.expires_at > \(now)
+                          AND c.worker = \(worker))
         """
     }
 

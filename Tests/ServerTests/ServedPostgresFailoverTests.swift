@@ -72,8 +72,8 @@ struct ServedPostgresFailoverTests {
         var b: ServerProcess? = try ServerProcess(["--db", database], in: folder.url)
         let streamA = try Self.events(a)
 
-        // Two workers with a 3 s lease: the first is killed once thumbnails are landing.
-        let arguments = ["worker", "--db", database, "--lease", "3", "--jobs", "1", "--json"]
+        // Two workers with a 5 s lease: the first is killed once thumbnails are landing.
+        let arguments = ["worker", "--db", database, "--lease", "5", "--jobs", "1", "--json"]
         let first = try ProcessRunner.startCollecting(try PhotoGridBinary.url, arguments, in: folder.url)
         let second = try ProcessRunner.startCollecting(try PhotoGridBinary.url, arguments, in: folder.url)
         defer { if first.process.isRunning { kill(first.process.processIdentifier, SIGKILL) } }
