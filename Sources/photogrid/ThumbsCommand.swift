@@ -18,7 +18,9 @@ struct ThumbsCommand: ParsableCommand {
         missing or stale, and removes files no photo uses any more; --prune also removes other sizes. DIR \
         must be new, empty, or a thumbnail folder of this library: a folder holding other files, or one \
         that belongs to another library (its .photogrid-library file names it), is refused and nothing \
-        is written. Photos that cannot be made are reported (and recorded) and the run goes on. A photo \
+        is written. Two runs at once (or a run beside `photogrid worker`s) divide the photos: each claims \
+        them a few at a time and leaves those another holds to it. Photos that cannot be made are reported \
+        (and recorded) and the run goes on. A photo \
         whose data is damaged but decodes — cut short by an interrupted download, without an end-of-image \
         marker, with a few corrupt bytes — gets the thumbnail libjpeg decodes (a missing part is grey, as a \
         browser shows it), and the damage is reported as a warning and recorded. Exit status 0 even when some photos failed, 1 on a \
