@@ -33,6 +33,7 @@ source Benchmarks/release-binary.sh
 # --- The cluster (as the postgres user when root: PostgreSQL refuses to run as root).
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
 as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+source Benchmarks/nginx-static.sh
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 CLUSTER=$(mktemp -d /tmp/photogrid-bench-postgres.XXXXXX)
 [ "$(id -u)" = 0 ] && chown postgres "$CLUSTER"
@@ -199,25 +200,10 @@ done
 start_server error --db "$MILLION"; NODE_A=$PORT
 start_server error --db "$MILLION"; NODE_B=$PORT
 NGINX_PORT=$(free_port)
-mkdir -p "$WORK/static" "$WORK/nginx"
+write_nginx_conf
 curl -sf "http://127.0.0.1:$NODE_A/api/v1/layout?width=393&offset=40000000" > "$WORK/static/layout.json"
 cmp -s "$WORK/static/layout.json" <(curl -sf "http://127.0.0.1:$NODE_B/api/v1/layout?width=393&offset=40000000") \
   || { echo "the two nodes answer different layouts" >&2; exit 1; }
-cat > "$WORK/nginx/nginx.conf" <<EOF
-worker_processes 2;
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  keepalive_requests 1000000;
-  types { application/json json; }
-  client_body_temp_path $WORK/nginx/body; proxy_temp_path $WORK/nginx/proxy;
-  fastcgi_temp_path $WORK/nginx/fastcgi; uwsgi_temp_path $WORK/nginx/uwsgi; scgi_temp_path $WORK/nginx/scgi;
-  server { listen 127.0.0.1:$NGINX_PORT; root $WORK/static; }
-}
-EOF
 nginx -c "$WORK/nginx/nginx.conf"
 cat > "$WORK/layout.lua" <<'EOF'
 math.randomseed(7)

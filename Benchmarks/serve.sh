@@ -47,6 +47,7 @@ if [ ! -d "$WORK/camera-baseline" ] || [ ! -d "$WORK/camera-progressive" ]; then
   done
 fi
 
+source Benchmarks/nginx-static.sh
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 start_server() {  # start_server ARGS…: sets PID and PORT
   : > "$WORK/serve.out"  # emptied before the start: never the previous server's port
@@ -65,22 +66,7 @@ rss_kib() { awk '/RssAnon/ {print $2}' "/proc/$1/status"; }
 
 # nginx: the same bytes as static files.
 NGINX_PORT=$(free_port)
-mkdir -p "$WORK/static" "$WORK/nginx"
-cat > "$WORK/nginx/nginx.conf" <<EOF
-worker_processes 2;
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  keepalive_requests 1000000;
-  types { application/json json; image/jpeg jpg; }
-  client_body_temp_path $WORK/nginx/body; proxy_temp_path $WORK/nginx/proxy;
-  fastcgi_temp_path $WORK/nginx/fastcgi; uwsgi_temp_path $WORK/nginx/uwsgi; scgi_temp_path $WORK/nginx/scgi;
-  server { listen 127.0.0.1:$NGINX_PORT; root $WORK/static; }
-}
-EOF
+write_nginx_conf
 
 start_server --db "$DB"
 SERVE_PID=$PID; SERVE_PORT=$PORT
