@@ -63,14 +63,22 @@ enum ThumbnailClaims {
         """
     }
 
-    /// The queue: readable photos needing work of one of `variants`, and how many of them a live claim holds.
+    /// The queue: readable photos needing work of one of `variants` (all readable photos but those whose
+    /// every variant has a current record: a pass over the records, not a lookup per photo, so a library
+    /// with no thumbnails yet answers at once), and how many of them a live claim holds.
     static func queue(_ variants: [String], now: String) -> String {
-        """
-        SELECT count(*) AS waiting,
-               count(*) FILTER (WHERE EXISTS (SELECT 1 FROM thumbnail_claims AS c WHERE c.photo_id = photos.id
-                                              AND c.expires_at > \(now))) AS claimed
-        FROM photos WHERE status = 'ok' AND \(needsWork(variants))
-        """
+        let names = variants.filter { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }
+        let list = names.isEmpty ? "NULL" : names.map { "'\($0)'" }.joined(separator: ", ")
+        return """
+            SELECT (SELECT count(*) FROM photos WHERE status = 'ok')
+                 - (SELECT count(*) FROM (SELECT t.photo_id FROM thumbnails AS t JOIN photos ON photos.id = t.photo_id
+                                          WHERE photos.status = 'ok' AND t.variant IN (\(list))
+                                            AND t.source_content_key IS NOT DISTINCT FROM photos.content_key
+                                            AND t.source_size = photos.file_size AND t.source_mtime_ns = photos.mtime_ns
+                                          GROUP BY t.photo_id HAVING count(*) = \(names.count)) AS done) AS waiting,
+                   (SELECT count(*) FROM thumbnail_claims AS c JOIN photos ON photos.id = c.photo_id
+                    WHERE c.expires_at > \(now) AND photos.status = 'ok' AND \(needsWork(variants))) AS claimed
+            """
     }
 
     /// The workers seen claiming within the last hour, latest first.
