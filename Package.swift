@@ -12,7 +12,9 @@
 // scripts/check-layering.py (run by .ci/run) fails on an import of one of these modules that its target does
 // not declare. PhotoGridServer and photogrid import PhotoLibrary for its value types and errors; the store is
 // `any LibraryStore` (PhotoLibrary/LibraryStore.swift): only PhotoLibrary names the SQLite store or GRDB.
-// GridLayout, Imaging, EXIF and PhotoGridSupport import nothing of ours. Only JPEG sees libjpeg, only PNG
+// Platform (the C library, chosen once: Glibc, Musl or Darwin) is imported by every target that calls the C
+// library, and is left out of the list above. GridLayout, Imaging, EXIF and PhotoGridSupport import nothing
+// else of ours. Only JPEG sees libjpeg, only PNG
 // libpng (through CPNGShims), only WebP libwebp, only HEIF libheif, only Video FFmpeg; only PhotoLibrary sees SQLite
 // and PostgreSQL (GRDB, PostgresNIO).
 import PackageDescription
@@ -74,36 +76,38 @@ let package = Package(
         // sqlite3_db_config (variadic: Swift cannot call it), for PhotoLibrary alone.
         .target(name: "CSQLiteShims", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "GridLayout", swiftSettings: layering),
+        // The platform's C library (Glibc, Musl or Darwin), chosen in one place and re-exported.
+        .target(name: "Platform", swiftSettings: layering),
         // What PhotoLibrary, Thumbnails and PhotoGrid share: the lock, worker threads, writeAll, file times.
-        .target(name: "PhotoGridSupport", swiftSettings: layering),
-        .target(name: "Imaging", swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "PhotoGridSupport", dependencies: ["Platform"], swiftSettings: layering),
+        .target(name: "Imaging", dependencies: ["Platform"], swiftSettings: optimisedSwiftInDebug + layering),
         .target(name: "EXIF", swiftSettings: layering),
-        .target(name: "JPEG", dependencies: ["CJPEGShims", "EXIF"], swiftSettings: optimisedSwiftInDebug + layering),
-        .target(name: "PNG", dependencies: ["CPNGShims", "EXIF", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
-        .target(name: "WebP", dependencies: ["CWebP", "EXIF", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "JPEG", dependencies: ["CJPEGShims", "EXIF", "Platform"], swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "PNG", dependencies: ["CPNGShims", "EXIF", "PhotoGridSupport", "Platform"], swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "WebP", dependencies: ["CWebP", "EXIF", "PhotoGridSupport", "Platform"], swiftSettings: optimisedSwiftInDebug + layering),
         .target(name: "HEIF", dependencies: ["CHEIF", "EXIF", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
         // Videos through FFmpeg's libraries: the probe (display size, duration, codec, date, Live Photo id)
         // and the poster frame.
-        .target(name: "Video", dependencies: ["CFFmpeg", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "Video", dependencies: ["CFFmpeg", "PhotoGridSupport", "Platform"], swiftSettings: optimisedSwiftInDebug + layering),
         // PNG, WebP and HEIF behind one probe and one decoder, for the index and the thumbnails.
-        .target(name: "ImageFormats", dependencies: ["JPEG", "PNG", "WebP", "HEIF", "Video", "EXIF", "PhotoGridSupport"],
+        .target(name: "ImageFormats", dependencies: ["JPEG", "PNG", "WebP", "HEIF", "Video", "EXIF", "PhotoGridSupport", "Platform"],
                 swiftSettings: optimisedSwiftInDebug + layering),
         .target(
             name: "PhotoLibrary",
-            dependencies: ["JPEG", "ImageFormats", "EXIF", "PhotoGridSupport", "CSQLiteShims", .product(name: "GRDB", package: "GRDB.swift"),
+            dependencies: ["JPEG", "ImageFormats", "EXIF", "PhotoGridSupport", "Platform", "CSQLiteShims", .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "NIOPosix", package: "swift-nio"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: layering,
             plugins: ["EmbedMigrations"]
         ),
-        .target(name: "Thumbnails", dependencies: ["JPEG", "ImageFormats", "Imaging", "GridLayout", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
-        .target(name: "PhotoGrid", dependencies: ["GridLayout", "PhotoLibrary", "Thumbnails", "ImageFormats", "JPEG", "PhotoGridSupport"],
+        .target(name: "Thumbnails", dependencies: ["JPEG", "ImageFormats", "Imaging", "GridLayout", "PhotoGridSupport", "Platform"], swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "PhotoGrid", dependencies: ["GridLayout", "PhotoLibrary", "Thumbnails", "ImageFormats", "JPEG", "PhotoGridSupport", "Platform"],
                 swiftSettings: layering),
         // `photogrid serve`: translates HTTP to the PhotoGrid gallery model (and nothing else).
         .target(
             name: "PhotoGridServer",
             dependencies: [
-                "PhotoGrid", "PhotoLibrary", "PhotoGridSupport", "CRuntimeHooks",
+                "PhotoGrid", "PhotoLibrary", "PhotoGridSupport", "Platform", "CRuntimeHooks",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -121,7 +125,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "photogrid",
-            dependencies: ["PhotoGrid", "PhotoGridServer", "PhotoLibrary", "PhotoGridSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["PhotoGrid", "PhotoGridServer", "PhotoLibrary", "PhotoGridSupport", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: layering
         ),
 
@@ -135,7 +139,7 @@ let package = Package(
         // What the test targets share (seeded randomness); no product depends on it.
         // Quality measures for tests and benchmarks (PSNR, the area-average reference thumbnail); no
         // product depends on it.
-        .target(name: "ImageQuality", dependencies: ["Imaging", "JPEG", "Thumbnails"], swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "ImageQuality", dependencies: ["Imaging", "JPEG", "Thumbnails", "Platform"], swiftSettings: optimisedSwiftInDebug + layering),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "PhotoGridSupportTests", dependencies: ["PhotoGridSupport"]),
         .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout", "TestSupport"]),

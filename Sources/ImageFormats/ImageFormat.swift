@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// The photo and video formats PhotoGrid reads, told apart by their first bytes (and named by extension).
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {

@@ -2,11 +2,7 @@ import JPEG
 import PNG
 import WebP
 import PhotoGridSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// Probes PNG, WebP and HEIF files without decoding pixels (JPEG has its own probe, `JPEGHeader.probe`).
 public enum ImageProbe {

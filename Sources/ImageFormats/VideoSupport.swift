@@ -1,10 +1,6 @@
 import Video
 import JPEG
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// MOV and MP4 family videos through the Video module (FFmpeg's libraries): their facts as a photo's
 /// (the display size — coded size with the display matrix and sample aspect ratio applied —, no

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 import EXIF
 
 /// The small JPEG a camera or phone embeds in a photo's Exif segment (IFD1, typically 160×120), read

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// Why a JPEG could not be read or written.
 public enum JPEGError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// Why a PNG could not be read.
 public enum PNGError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -2,9 +2,7 @@ public import GridLayout
 public import PhotoLibrary
 public import Thumbnails
 
-#if canImport(Glibc)
-public import Glibc
-#endif
+import Platform
 
 /// `photogrid export`: everything a client needs to draw the Photos grid of a folder, in one folder.
 ///

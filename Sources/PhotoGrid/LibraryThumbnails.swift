@@ -2,11 +2,7 @@ import JPEG
 import ImageFormats
 public import PhotoLibrary
 public import Thumbnails
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// Why `photogrid thumbs` could not run at all (per-photo failures are not errors of the run).
 public enum ThumbnailsError: Error, Sendable, Equatable, CustomStringConvertible {

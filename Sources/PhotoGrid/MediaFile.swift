@@ -1,10 +1,6 @@
 import PhotoLibrary
 import PhotoGridSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// An indexed video's bytes (or a Live Photo's movie's), opened to be served: the row's own file, and only
 /// while it is the file that was indexed.

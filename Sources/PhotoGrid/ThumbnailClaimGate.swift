@@ -3,12 +3,13 @@ import Synchronization
 import Thumbnails
 
 /// Divides a `thumbs` run's photos with the other processes making the same library's thumbnails
-/// (`thumbs`, `worker`): before a job is made, its photos are claimed (`LibraryStore.claimThumbnailWork(among:…)`),
-/// a run of `chunk` photos at a time in the plan's order; a job whose photos another process holds is
-/// left to it (`.heldElsewhere`). A job whose photos nobody holds and that need no work by their records
-/// is skipped when `isDone` finds its records current and its file there (another process made it since
-/// this run planned), and made otherwise (its file was missing). Two processes started together thus leapfrog each other, a chunk at a
-/// time, instead of making the same files in lockstep.
+/// (`thumbs`, `worker`): before a job is made, its photos are claimed
+/// (`LibraryStore.claimThumbnailWork(among:…)`), a run of `chunk` photos at a time in the plan's order; a
+/// job whose photos another process holds is left to it (`.heldElsewhere`). A job whose photos nobody
+/// holds and that need no work by their records is skipped when `isDone` finds its records current and
+/// its file there (another process made it since this run planned), and made otherwise (its file was
+/// missing). Two processes started together thus leapfrog each other, a chunk at a time, instead of
+/// making the same files in lockstep.
 final class ThumbnailClaimGate: Sendable {
     private struct State {
         var mine: Set<Int64> = []

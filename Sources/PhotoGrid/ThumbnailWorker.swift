@@ -1,9 +1,7 @@
 import ImageFormats
 public import PhotoLibrary
 import Thumbnails
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// `photogrid worker`: makes a library's thumbnails in claimed batches, beside any number of other
 /// workers, `serve` nodes and `thumbs` runs on the same library (SQLite or PostgreSQL). A batch is a

@@ -2,11 +2,7 @@ import PhotoLibrary
 import PhotoGridSupport
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// Changes under a photo folder, through Linux's inotify: one watch per folder (new folders are
 /// watched as they appear), and a `changes` element once the folder has been quiet for `quietTime`

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// Whether the server could listen where it is told, tried before anything is opened or created: a busy
 /// port or an address not on this machine is said at once, and a refused start leaves no library behind.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// Blocking work — file and pixel I/O, SQLite — run on a thread of its own and awaited, so that an async
 /// caller (a server's request handler) never blocks a thread of Swift's cooperative pool or an event

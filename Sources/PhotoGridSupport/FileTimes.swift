@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-public import Glibc
-#elseif canImport(Musl)
-public import Musl
-#endif
+public import Platform
 
 extension stat {
     /// The modification time in nanoseconds since the Unix epoch (`st_mtim`), the form the library

@@ -1,10 +1,6 @@
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// Work a person is waiting for — a server making the thumbnails on someone's screen — that background
 /// work (an index run's probes) yields to: a background thread asks `yield()` between its items and

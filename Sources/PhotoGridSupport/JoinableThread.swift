@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-public import Glibc
-#elseif canImport(Musl)
-public import Musl
-#endif
+public import Platform
 
 /// A thread of our own (not of the cooperative pool or Dispatch's), started with `pthread_create`
 /// and joined by its owner: the worker pools of the indexer and of thumbnails run blocking file and

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// A file opened read-only with open(2) (close-on-exec), closed when the value goes away. One owner.
 /// The format modules (PNG, WebP) read through it and turn a `SystemCallFailure` into their own error.

@@ -1,10 +1,6 @@
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// The threads of one worker pool: started together, told to stop together, joined together. The
 /// indexer's probes and the thumbnail batches run their blocking work on these (`JoinableThread`).

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// Writes every byte of `bytes` to `descriptor`, retrying short writes and EINTR. Returns errno on
 /// failure (EIO for a write that wrote nothing), nil on success.

@@ -4,13 +4,7 @@ import GRDBSQLite
 import SQLite3
 #endif
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// What a database path holds, found without writing anything to it (no lock, journal, -wal or -shm
 /// file is created): nothing, a photogrid library, or a file that is not ours.

@@ -1,10 +1,6 @@
 import PhotoGridSupport
 import ImageFormats
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// A regular file found by the walk, with what one `lstat` tells.
 struct WalkedFile: Sendable, Equatable {

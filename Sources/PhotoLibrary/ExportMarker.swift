@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// The file `photogrid export` leaves in its output folder to name the files it wrote there, so
 /// that an index of a folder holding the export (or the export folder itself) skips them.

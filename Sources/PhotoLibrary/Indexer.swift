@@ -2,11 +2,7 @@ import PhotoGridSupport
 import Synchronization
 import Dispatch
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// Indexes a folder into a library store (`IndexWriter`: SQLite's `PhotoStore`, PostgreSQL's `PostgresStore`).
 ///

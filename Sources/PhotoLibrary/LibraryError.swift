@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// Why the photo library could not do what was asked. Each case reads as one line that says what is wrong
 /// with which file or folder; a front end adds how to go on in its own terms (the command line names

@@ -4,11 +4,7 @@ import ImageFormats
 import EXIF
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// Opens walked files and reads their headers (JPEG, PNG, WebP, HEIF); called from several threads at once.
 ///

@@ -7,13 +7,7 @@ import GRDBSQLite
 import SQLite3
 #endif
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// The SQLite store of a photo library: a GRDB `DatabasePool` in WAL mode whose schema is
 /// brought up to date on open (or, when the file cannot be written, a read-only pool over a

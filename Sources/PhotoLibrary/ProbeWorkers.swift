@@ -2,11 +2,7 @@ import PhotoGridSupport
 import Dispatch
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// Runs the probes of an index run on worker threads and hands the outcomes back in job order.
 ///

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// A point in time as nanoseconds since the Unix epoch, formatted as UTC text without Foundation.
 struct UTCTime: Sendable, Equatable, Comparable {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// What the index walks past, in one place: for the walker (`DirectoryWalker`) and for anything that
 /// must ignore what the walk ignores (the server's folder watcher).

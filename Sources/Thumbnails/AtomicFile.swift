@@ -1,13 +1,7 @@
 import PhotoGridSupport
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// Writes files so that their final name never shows a partial file: the bytes go to a temporary
 /// file in the same folder, which is then renamed over the final name (rename(2) is atomic within a

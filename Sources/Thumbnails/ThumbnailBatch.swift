@@ -4,13 +4,7 @@ public import Dispatch
 public import JPEG
 public import Synchronization
 
-#if canImport(Glibc)
-public import Glibc
-#elseif canImport(Musl)
-public import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// One thumbnail to make: a photo, a variant, and where in the cache the file goes.
 public struct ThumbnailJob: Sendable, Hashable {

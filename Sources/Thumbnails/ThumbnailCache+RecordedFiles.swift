@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 extension ThumbnailCache {
     /// Removes thumbnail files a library recorded and no longer needs (its pruned photos'), from

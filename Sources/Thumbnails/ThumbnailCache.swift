@@ -1,11 +1,5 @@
 import PhotoGridSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Platform
 
 /// The thumbnail folder on disk:
 ///

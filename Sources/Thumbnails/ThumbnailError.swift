@@ -2,13 +2,7 @@ public import Imaging
 public import JPEG
 public import ImageFormats
 
-#if canImport(Glibc)
-public import Glibc
-#elseif canImport(Musl)
-public import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+public import Platform
 
 /// Why a thumbnail (or the thumbnail folder) could not be made. Each case reads as one line.
 public enum ThumbnailError: Error, Sendable, Equatable, CustomStringConvertible {

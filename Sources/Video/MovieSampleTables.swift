@@ -1,9 +1,5 @@
 import PhotoGridSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// A check of an MP4/MOV's sample tables before libavformat reads them: the number of samples they
 /// declare must fit the file.

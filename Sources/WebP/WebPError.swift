@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// Why a WebP could not be read.
 public enum WebPError: Error, Sendable, Equatable, CustomStringConvertible {

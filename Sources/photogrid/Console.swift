@@ -1,10 +1,6 @@
 import PhotoGrid
 import PhotoGridSupport
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// Writing to the process's standard streams without Foundation.
 enum Console {

@@ -1,7 +1,5 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 import PhotoGrid
 
 /// `--db FILE|URL`, shared by the commands that use a library database.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import Platform
 
 /// The screen width swift-argument-parser renders help for: `COLUMNS` when it is a number, else the
 /// terminal's width on standard output, else 80 (its `Platform.terminalWidth`, restated here so that

@@ -1,15 +1,16 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-/// `RLIMIT_NOFILE` as `getrlimit` takes it (Glibc imports it as an enum case).
-let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-#endif
 import Dispatch
 import Logging
 import PhotoGrid
 import PhotoGridServer
 import PhotoGridSupport
 import PhotoLibrary
+import Platform
+
+#if canImport(Glibc)
+/// `RLIMIT_NOFILE` as `getrlimit` takes it (Glibc imports it as an enum case).
+let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+#endif
 
 /// `photogrid serve [<folder>]`: the library over HTTP (docs/serve.md, "photogrid serve").
 struct ServeCommand: ParsableCommand {

@@ -1,9 +1,7 @@
 import ArgumentParser
 import PhotoGrid
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
+import Platform
 
 /// `photogrid worker`: thumbnail work in claimed batches, beside other workers and servers.
 struct WorkerCommand: ParsableCommand {
