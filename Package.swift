@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // PhotoGrid: the Photos-app grid on Linux (README.md; layout rules: docs/layout-spec.md). The target
 // graph, which is also the set of allowed imports:
-//   CJPEGShims → CJPEG; JPEG → CJPEGShims, EXIF; CPNGShims → CPNG; PNG → CPNGShims, EXIF, PhotoGridSupport;
+//   CJPEGShims → CJPEG; JPEG → CJPEGShims, EXIF, PhotoGridSupport; CPNGShims → CPNG; PNG → CPNGShims, EXIF, PhotoGridSupport;
 //   WebP → CWebP, EXIF, PhotoGridSupport; HEIF → CHEIF, EXIF, PhotoGridSupport; Video → CFFmpeg, PhotoGridSupport;
 //   ImageFormats → JPEG, PNG, WebP, HEIF, Video, EXIF, PhotoGridSupport;
 //   Thumbnails → JPEG, ImageFormats, Imaging, GridLayout, PhotoGridSupport;
@@ -82,7 +82,7 @@ let package = Package(
         .target(name: "PhotoGridSupport", dependencies: ["Platform"], swiftSettings: layering),
         .target(name: "Imaging", dependencies: ["Platform"], swiftSettings: optimisedSwiftInDebug + layering),
         .target(name: "EXIF", swiftSettings: layering),
-        .target(name: "JPEG", dependencies: ["CJPEGShims", "EXIF", "Platform"], swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "JPEG", dependencies: ["CJPEGShims", "EXIF", "PhotoGridSupport", "Platform"], swiftSettings: optimisedSwiftInDebug + layering),
         .target(name: "PNG", dependencies: ["CPNGShims", "EXIF", "PhotoGridSupport", "Platform"], swiftSettings: optimisedSwiftInDebug + layering),
         .target(name: "WebP", dependencies: ["CWebP", "EXIF", "PhotoGridSupport", "Platform"], swiftSettings: optimisedSwiftInDebug + layering),
         .target(name: "HEIF", dependencies: ["CHEIF", "EXIF", "PhotoGridSupport"], swiftSettings: optimisedSwiftInDebug + layering),
@@ -145,7 +145,7 @@ let package = Package(
         .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImageQuality"]),
         .testTarget(name: "EXIFTests", dependencies: ["EXIF", "TestSupport"]),
-        .testTarget(name: "JPEGTests", dependencies: ["JPEG", "TestSupport"]),
+        .testTarget(name: "JPEGTests", dependencies: ["JPEG", "PhotoGridSupport", "TestSupport"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "TestSupport"]),
         .testTarget(name: "WebPTests", dependencies: ["WebP", "TestSupport"]),
         .testTarget(name: "HEIFTests", dependencies: ["HEIF", "TestSupport"]),

@@ -1,3 +1,4 @@
+import PhotoGridSupport
 import Platform
 
 /// The photo and video formats PhotoGrid reads, told apart by their first bytes (and named by extension).
@@ -84,7 +85,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
     /// nil when they are no format's signature or cannot be read.
     public static func ofFile(descriptor: Int32) -> ImageFormat? {
         var start = [UInt8](repeating: 0, count: signatureLength)
-        let count = start.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        let count = start.withUnsafeMutableBytes { (try? ReadOnlyFile.read(descriptor, into: $0, at: 0)) ?? 0 }
         return count > 0 ? ImageFormat(signature: start[..<count]) : nil
     }
 }

@@ -53,11 +53,13 @@ public enum ImageProbe {
     /// Up to `count` bytes at `offset` of the file open as `descriptor` (fewer at its end), with pread(2).
     static func read(_ descriptor: Int32, at offset: UInt64, count: Int) throws(ImageFormatError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done)) }
-            if got > 0 { done += got } else if got == 0 { break } else if errno != EINTR { throw .system(call: "pread", errno: errno) }
-        }
+        let done = try bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(ImageFormatError) -> Int in
+                do throws(SystemCallFailure) { return try ReadOnlyFile.read(descriptor, into: buffer, at: Int(offset)) } catch {
+                    throw .system(call: error.call, errno: error.errno)
+                }
+            }
+        }.get()
         bytes.removeSubrange(done...)
         return bytes
     }

@@ -1,4 +1,5 @@
 import CJPEGShims
+import PhotoGridSupport
 
 /// Decodes JPEGs to packed RGB8 with libjpeg, scaled (1/1…1/8) and optionally cropped to a region
 /// so that only the needed rows and iMCU columns are decoded.
@@ -12,7 +13,7 @@ import CJPEGShims
 public enum JPEGDecoder {
     /// Decodes the file at `path`.
     public static func decode(path: String, options: JPEGDecodeOptions = .init()) throws(JPEGError) -> DecodedJPEG {
-        let file = try InputFile(path: path)
+        let file = try ReadOnlyFile(jpeg: path)
         return try decode(fileDescriptor: file.descriptor, path: path, options: options)
     }
 

@@ -1,3 +1,4 @@
+import PhotoGridSupport
 import Platform
 import EXIF
 
@@ -21,7 +22,7 @@ public enum JPEGEmbeddedThumbnail {
         defer { close(descriptor) }
         func bytes(at offset: Int, count: Int) -> [UInt8]? {
             var buffer = [UInt8](repeating: 0, count: count)
-            let got = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+            let got = buffer.withUnsafeMutableBytes { (try? ReadOnlyFile.read(descriptor, into: $0, at: offset)) ?? -1 }
             return got == count ? buffer : nil
         }
         guard bytes(at: 0, count: 2) == [0xFF, 0xD8] else { return nil }

@@ -1,4 +1,5 @@
 import CJPEGShims
+import PhotoGridSupport
 import EXIF
 
 extension JPEGHeader {
@@ -11,7 +12,7 @@ extension JPEGHeader {
     ///
     /// Reads with open/pread/close, no Foundation; thread-safe (no shared state).
     public static func probe(path: String) throws(JPEGError) -> JPEGFileProbe {
-        let file = try InputFile(path: path)
+        let file = try ReadOnlyFile(jpeg: path)
         return try probe(fileDescriptor: file.descriptor, path: path)
     }
 

@@ -1,7 +1,8 @@
-import Platform
+public import Platform
 
 /// A file opened read-only with open(2) (close-on-exec), closed when the value goes away. One owner.
-/// The format modules (PNG, WebP) read through it and turn a `SystemCallFailure` into their own error.
+/// The one file reader of the package: the format modules (JPEG, PNG, WebP, HEIF, Video) and the
+/// thumbnail pipeline read through it and turn a `SystemCallFailure` into their own error.
 public struct ReadOnlyFile: ~Copyable {
     /// The descriptor, owned by this value.
     public let descriptor: Int32
@@ -16,26 +17,60 @@ public struct ReadOnlyFile: ~Copyable {
         self.path = path
     }
 
+    /// Opens the file whose path is the raw bytes `pathBytes` (any bytes but NUL) read-only; `path` names it in
+    /// messages. `nonBlocking` (`O_NONBLOCK`): a FIFO in a photo's place does not block the open.
+    public init(pathBytes: [UInt8], path: String, nonBlocking: Bool = false) throws(SystemCallFailure) {
+        let flags = O_RDONLY | O_CLOEXEC | (nonBlocking ? O_NONBLOCK : 0)
+        let descriptor = pathBytes.withNULTerminated { open($0, flags) }
+        guard descriptor >= 0 else { throw SystemCallFailure(call: "open", errno: errno) }
+        self.descriptor = descriptor
+        self.path = path
+    }
+
     deinit { close(descriptor) }
 
     /// Up to `count` bytes at `offset` with pread(2): fewer only at the end of the file. Retries EINTR.
     public func read(_ count: Int, at offset: Int) throws(SystemCallFailure) -> [UInt8] {
-        try Self.fill(count, call: "pread") { [descriptor] buffer, done in pread(descriptor, buffer, count - done, off_t(offset + done)) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let done = try bytes.withUnsafeMutableBytes { [descriptor] buffer in
+            Result { () throws(SystemCallFailure) -> Int in try Self.read(descriptor, into: buffer, at: offset) }
+        }.get()
+        bytes.removeSubrange(done...)
+        return bytes
+    }
+
+    /// Fills `buffer` from `offset` with pread(2) until it is full or the file ends; returns the number of
+    /// bytes read. Retries EINTR.
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SystemCallFailure) -> Int {
+        try Self.read(descriptor, into: buffer, at: offset)
+    }
+
+    /// `read(into:at:)` on a descriptor this value does not own (a caller's: it stays open).
+    public static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SystemCallFailure) -> Int {
+        try fill(buffer, call: "pread") { start, count, done in pread(descriptor, start, count, off_t(offset + done)) }
     }
 
     /// Up to `count` bytes from the current position with read(2), for what cannot seek (a pipe, a
     /// process substitution): fewer only at the end of the input. Retries EINTR.
     public func readPrefix(_ count: Int) throws(SystemCallFailure) -> [UInt8] {
-        try Self.fill(count, call: "read") { [descriptor] buffer, done in systemRead(descriptor, buffer, count - done) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let done = try bytes.withUnsafeMutableBytes { [descriptor] buffer in
+            Result { () throws(SystemCallFailure) -> Int in
+                try Self.fill(buffer, call: "read") { start, count, _ in systemRead(descriptor, start, count) }
+            }
+        }.get()
+        bytes.removeSubrange(done...)
+        return bytes
     }
 
-    /// `count` bytes or up to the end, from calls of `next(buffer at done, done)` (a count, 0 at the end, −1 with errno).
-    private static func fill(_ count: Int, call: String,
-                             _ next: (UnsafeMutableRawPointer, Int) -> Int) throws(SystemCallFailure) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
+    /// Fills `buffer` from calls of `next(start, count, done)` (bytes read into `start`, at most
+    /// `count`; 0 at the end; −1 with errno) until it is full or the input ends; returns how many bytes.
+    private static func fill(_ buffer: UnsafeMutableRawBufferPointer, call: String,
+                             _ next: (UnsafeMutableRawPointer, Int, Int) -> Int) throws(SystemCallFailure) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
         var done = 0
-        while done < count {
-            let got = bytes.withUnsafeMutableBytes { next($0.baseAddress! + done, done) }
+        while done < buffer.count {
+            let got = next(base + done, buffer.count - done, done)
             if got > 0 {
                 done += got
             } else if got == 0 {
@@ -44,8 +79,7 @@ public struct ReadOnlyFile: ~Copyable {
                 throw SystemCallFailure(call: call, errno: errno)
             }
         }
-        bytes.removeSubrange(done...)
-        return bytes
+        return done
     }
 
     /// The whole file, its size taken from fstat(2).
@@ -55,9 +89,14 @@ public struct ReadOnlyFile: ~Copyable {
 
     /// The file's size in bytes now (fstat(2)).
     public func size() throws(SystemCallFailure) -> Int {
+        Int(try status().st_size)
+    }
+
+    /// What fstat(2) says of the file now.
+    public func status() throws(SystemCallFailure) -> stat {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw SystemCallFailure(call: "fstat", errno: errno) }
-        return Int(status.st_size)
+        return status
     }
 }
 

@@ -1,4 +1,5 @@
 #if canImport(GRDBSQLite)
+import PhotoGridSupport
 import GRDBSQLite
 #else
 import SQLite3
@@ -92,21 +93,9 @@ public enum DatabaseFile {
 
     /// The first 100 bytes of the file (fewer when it is shorter).
     private static func readHeader(_ path: String) throws(LibraryError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .system(call: "open", path: path, errno: errno) }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 100)
-        var count = 0
-        while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + count, $0.count - count, off_t(count)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .system(call: "pread", path: path, errno: errno)
-            }
-            if n == 0 { break }
-            count += n
+        do { return try ReadOnlyFile(path: path).read(100, at: 0) } catch {
+            throw .system(call: error.call, path: path, errno: error.errno)
         }
-        return Array(bytes.prefix(count))
     }
 
     /// Whether the database at `path` has a `schema_migrations` table, read through a read-only

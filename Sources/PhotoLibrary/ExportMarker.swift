@@ -1,3 +1,4 @@
+import PhotoGridSupport
 import Platform
 
 /// The file `photogrid export` leaves in its output folder to name the files it wrote there, so
@@ -32,7 +33,7 @@ public enum ExportMarker {
         guard marker >= 0 else { return nil }
         defer { close(marker) }
         var bytes = [UInt8](repeating: 0, count: maximumSize)
-        let count = bytes.withUnsafeMutableBytes { pread(marker, $0.baseAddress, $0.count, 0) }
+        let count = bytes.withUnsafeMutableBytes { (try? ReadOnlyFile.read(marker, into: $0, at: 0)) ?? -1 }
         guard count > 0 else { return nil }
         let lines = bytes[..<count].split(separator: UInt8(ascii: "\n")).map(Array.init)
         guard lines.first == Array(signature.utf8) else { return nil }

@@ -1,3 +1,4 @@
+import PhotoGridSupport
 import Platform
 
 /// What the index walks past, in one place: for the walker (`DirectoryWalker`) and for anything that
@@ -18,7 +19,7 @@ public enum WalkRules {
         guard tag >= 0 else { return false }
         defer { close(tag) }
         var bytes = [UInt8](repeating: 0, count: cacheTagSignature.count)
-        let count = bytes.withUnsafeMutableBytes { pread(tag, $0.baseAddress, $0.count, 0) }
+        let count = bytes.withUnsafeMutableBytes { (try? ReadOnlyFile.read(tag, into: $0, at: 0)) ?? -1 }
         return count == cacheTagSignature.count && bytes == cacheTagSignature
     }
 }

@@ -1,34 +1,34 @@
 import PhotoGridSupport
 import Platform
 
-/// A photo file opened read-only, closed when the value goes away. One owner.
+/// A photo file opened read-only (the package's `ReadOnlyFile`), with its size and modification time as
+/// they were when opened; it must be a regular file. Closed when the value goes away. One owner.
 struct SourceFile: ~Copyable {
-    /// The descriptor, owned by this value.
-    let descriptor: Int32
+    let file: ReadOnlyFile
     /// What `fstat` said when it was opened.
     let version: FileVersion
+
+    /// The descriptor, owned by this value.
+    var descriptor: Int32 { file.descriptor }
 
     /// Opens the file at `path` (raw bytes) read-only and reads its size and modification time.
     ///
     /// `O_NONBLOCK`: a FIFO put in the photo's place must not block the open.
     init(pathBytes path: [UInt8], displayPath: String) throws(ThumbnailError) {
-        let descriptor = path.withNULTerminated { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        guard descriptor >= 0 else { throw .system(call: "open", path: displayPath, errno: errno) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let code = errno
-            close(descriptor)
-            throw .system(call: "fstat", path: displayPath, errno: code)
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
-            throw .notARegularFile(path: displayPath)
-        }
-        self.descriptor = descriptor
-        self.version = FileVersion(
-            size: Int64(status.st_size),
-            modificationTimeNanoseconds: status.modificationTimeNanoseconds)
+        let file = try Self.open(path, displayPath)
+        let status = try Self.status(of: file, displayPath)
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path: displayPath) }
+        self.version = FileVersion(size: Int64(status.st_size), modificationTimeNanoseconds: status.modificationTimeNanoseconds)
+        self.file = file
     }
 
-    deinit { close(descriptor) }
+    private static func open(_ path: [UInt8], _ displayPath: String) throws(ThumbnailError) -> ReadOnlyFile {
+        do { return try ReadOnlyFile(pathBytes: path, path: displayPath, nonBlocking: true) } catch {
+            throw .system(call: error.call, path: displayPath, errno: error.errno)
+        }
+    }
+
+    private static func status(of file: borrowing ReadOnlyFile, _ displayPath: String) throws(ThumbnailError) -> stat {
+        do { return try file.status() } catch { throw .system(call: error.call, path: displayPath, errno: error.errno) }
+    }
 }

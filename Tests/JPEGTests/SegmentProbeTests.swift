@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import JPEG
+import PhotoGridSupport
 import TestSupport
 
 /// The file probe follows segment lengths (`probeFollowingSegments`) and skips the application
@@ -71,7 +72,7 @@ import TestSupport
         for (index, (name, bytes)) in try Self.variants().enumerated() {
             let path = try directory.write(bytes, to: "\(index).jpg")
             let whole = Result { () throws(JPEGError) -> JPEGHeader in
-                let file = try InputFile(path: path)
+                let file = try ReadOnlyFile(jpeg: path)
                 return try JPEGHeader.probeFromPrefix(file.descriptor, path: path)
             }
             let probed = Result { () throws(JPEGError) -> JPEGFileProbe in try JPEGHeader.probe(path: path) }
@@ -80,7 +81,7 @@ import TestSupport
             if case let .success(probe) = probed {
                 #expect(probe.prefixDigest == Array(bytes.prefix(16384)).withUnsafeBytes { PrefixDigest.fnv1a($0) }, "\(name)")
             }
-            let file = try InputFile(path: path)
+            let file = try ReadOnlyFile(jpeg: path)
             let head = Array(bytes.prefix(16384))
             if (try? head.withUnsafeBytes { try JPEGHeader.probeFollowingSegments(file.descriptor, head: $0, path: path) }) != nil { walked += 1 }
         }
@@ -116,7 +117,7 @@ import TestSupport
         let path = try directory.write(bytes, to: "deep.jpg")
         let header = try JPEGHeader.probe(path: path).header
         #expect(header.storedWidth == 2000 && header.storedHeight == 1500)
-        let file = try InputFile(path: path)
+        let file = try ReadOnlyFile(jpeg: path)
         #expect(throws: JPEGError.self) { try JPEGHeader.probeFromPrefix(file.descriptor, path: path) }
     }
 }
