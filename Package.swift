@@ -4,9 +4,10 @@
 //   CJPEGShims → CJPEG; JPEG → CJPEGShims, EXIF, PhotoGridSupport; CPNGShims → CPNG; PNG → CPNGShims, EXIF, PhotoGridSupport;
 //   WebP → CWebP, EXIF, PhotoGridSupport; HEIF → CHEIF, EXIF, PhotoGridSupport; Video → CFFmpeg, PhotoGridSupport;
 //   ImageFormats → JPEG, PNG, WebP, HEIF, Video, EXIF, PhotoGridSupport;
-//   Thumbnails → JPEG, ImageFormats, Imaging, GridLayout, PhotoGridSupport;
+//   Thumbnails → JPEG, ImageFormats, Imaging, GridLayout, PhotoGridSupport; Drawing → GridLayout, Imaging, JPEG,
+//   ImageFormats, Thumbnails;
 //   PhotoLibrary → JPEG, ImageFormats, EXIF, PhotoGridSupport, CSQLiteShims; PhotoGrid → GridLayout, PhotoLibrary, Thumbnails,
-//   ImageFormats, JPEG, PhotoGridSupport;
+//   Drawing, ImageFormats, JPEG, PhotoGridSupport;
 //   PhotoGridServer → PhotoGrid, PhotoLibrary, PhotoGridSupport, CRuntimeHooks (+ Hummingbird);
 //   photogrid → PhotoGrid, PhotoGridServer, PhotoLibrary, PhotoGridSupport.
 // scripts/check-layering.py (run by .ci/run) fails on an import of one of these modules that its target does
@@ -101,7 +102,10 @@ let package = Package(
             plugins: ["EmbedMigrations"]
         ),
         .target(name: "Thumbnails", dependencies: ["JPEG", "ImageFormats", "Imaging", "GridLayout", "PhotoGridSupport", "Platform"], swiftSettings: optimisedSwiftInDebug + layering),
-        .target(name: "PhotoGrid", dependencies: ["GridLayout", "PhotoLibrary", "Thumbnails", "ImageFormats", "JPEG", "PhotoGridSupport", "Platform"],
+        // Drawing for `render`: the canvas photos are composed on, and its JPEG.
+        .target(name: "Drawing", dependencies: ["GridLayout", "Imaging", "JPEG", "ImageFormats", "Thumbnails"],
+                swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "PhotoGrid", dependencies: ["GridLayout", "PhotoLibrary", "Thumbnails", "Drawing", "ImageFormats", "JPEG", "PhotoGridSupport", "Platform"],
                 swiftSettings: layering),
         // `photogrid serve`: translates HTTP to the PhotoGrid gallery model (and nothing else).
         .target(
@@ -152,6 +156,7 @@ let package = Package(
         .testTarget(name: "VideoTests", dependencies: ["Video", "TestSupport"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "PhotoGridSupport", "TestSupport"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageQuality", "TestSupport"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Thumbnails", "GridLayout", "Imaging", "JPEG", "TestSupport"]),
         .testTarget(name: "PhotoGridTests", dependencies: ["photogrid", "PhotoGrid", "TestSupport"]),
         // End-to-end tests run the built binary; they decode its pictures and thumbnails with `JPEG`.
         .testTarget(name: "EndToEndTests", dependencies: ["JPEG", "TestSupport"]),

@@ -1,5 +1,6 @@
 import JPEG
 public import GridLayout
+public import Drawing
 public import Thumbnails
 
 /// Draws the viewport as the screen shows it: the visible cells (clipped, the spacing in the background

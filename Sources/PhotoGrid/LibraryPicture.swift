@@ -1,5 +1,6 @@
 public import GridLayout
 public import PhotoLibrary
+import Drawing
 public import Thumbnails
 
 /// `photogrid render`: the viewport of a library drawn into a JPEG (see `GridPicture`).

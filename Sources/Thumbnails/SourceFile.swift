@@ -1,20 +1,20 @@
-import PhotoGridSupport
+public import PhotoGridSupport
 import Platform
 
 /// A photo file opened read-only (the package's `ReadOnlyFile`), with its size and modification time as
 /// they were when opened; it must be a regular file. Closed when the value goes away. One owner.
-struct SourceFile: ~Copyable {
+public struct SourceFile: ~Copyable {
     let file: ReadOnlyFile
     /// What `fstat` said when it was opened.
-    let version: FileVersion
+    public let version: FileVersion
 
     /// The descriptor, owned by this value.
-    var descriptor: Int32 { file.descriptor }
+    public var descriptor: Int32 { file.descriptor }
 
     /// Opens the file at `path` (raw bytes) read-only and reads its size and modification time.
     ///
     /// `O_NONBLOCK`: a FIFO put in the photo's place must not block the open.
-    init(pathBytes path: [UInt8], displayPath: String) throws(ThumbnailError) {
+    public init(pathBytes path: [UInt8], displayPath: String) throws(ThumbnailError) {
         let file = try Self.open(path, displayPath)
         let status = try Self.status(of: file, displayPath)
         guard status.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path: displayPath) }

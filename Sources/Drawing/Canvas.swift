@@ -2,6 +2,7 @@ public import GridLayout
 public import Imaging
 public import JPEG
 import ImageFormats
+public import Thumbnails
 
 /// An RGB image to compose pictures on (e.g. a screenshot of the grid): a background colour,
 /// filled rectangles and JPEGs drawn into rectangles at fractional pixel positions, each clipped

@@ -4,10 +4,17 @@ import GridLayout
 import Imaging
 import JPEG
 import Testing
-@testable import Thumbnails
+@testable import Drawing
+import Thumbnails
 
 /// The compositor: fractional rectangles with antialiased edges, clipping, opacity, JPEG output.
 @Suite struct CanvasTests {
+    /// A JPEG of `width` × `height` whose pixel (x, y) is `pixel(x, y)`, by our own encoder.
+    static func jpeg(width: Int, height: Int, quality: Int, pixel: (Int, Int) -> RGB) throws -> [UInt8] {
+        let image = try PixelBuffer(width: width, height: height, pixel: pixel)
+        return try JPEGEncoder.encode(rgb: image.bytes, width: width, height: height, quality: quality)
+    }
+
     static let white = Canvas.Color.white
 
     /// The red channel of row `y`.
@@ -75,7 +82,7 @@ import Testing
     @Test func drawJPEGAndWrite() throws {
         let folder = try TemporaryFolder()
         // Stored 16×8: left half red, right half blue; EXIF 6 shows it 8×16, red on top.
-        let stored = try TestPhotos.jpeg(width: 16, height: 8, quality: 100) { x, _ in
+        let stored = try Self.jpeg(width: 16, height: 8, quality: 100) { x, _ in
             x < 8 ? RGB(red: 255, green: 0, blue: 0) : RGB(red: 0, green: 0, blue: 255)
         }
         let path = try folder.write(JPEGBytes.withEXIF(stored, tiff: TIFFBuilder.orientationOnly(6, bigEndian: false)), to: "photo.jpg")
