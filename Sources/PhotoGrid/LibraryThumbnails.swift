@@ -216,11 +216,14 @@ public enum LibraryThumbnails {
     /// Runs the jobs of `plan` and records their outcomes; returns the jobs `admit` left to another process.
     ///
     /// - Parameter save: records a batch of outcomes (default: `saveThumbnailRecords`).
+    /// - Parameter tick: called on this thread at least every 250 ms while jobs run (a worker renews its
+    ///   claims there).
     @discardableResult
     static func run(_ plan: ThumbnailWork, store: any LibraryStore, cache: ThumbnailCache, request: ThumbnailRequest,
                     summary: inout ThumbnailsSummary, progressBar: (any ProgressReporting)?,
                     admit: (@Sendable (ThumbnailJob) -> ThumbnailJobResult?)? = nil,
-                    save: (([ThumbnailRecord]) throws(LibraryError) -> Void)? = nil) throws(ThumbnailsError) -> [ThumbnailJob] {
+                    save: (([ThumbnailRecord]) throws(LibraryError) -> Void)? = nil,
+                    tick: (() throws(LibraryError) -> Void)? = nil) throws(ThumbnailsError) -> [ThumbnailJob] {
         var heldElsewhere: [ThumbnailJob] = []
         let options = ThumbnailOptions(pixelLimit: request.pixelLimit)
         let batch = ThumbnailBatch(options: options, threads: request.jobs ?? IndexOptions.activeProcessorCount)
@@ -234,6 +237,7 @@ public enum LibraryThumbnails {
 
         do throws(LibraryError) {
             try batch.run(plan.jobs, in: cache, wakeInterval: batchInterval, admit: admit) { (outcomes) throws(LibraryError) in
+                try tick?()
                 for outcome in outcomes {
                     if case .heldElsewhere = outcome.result {
                         heldElsewhere.append(outcome.job)

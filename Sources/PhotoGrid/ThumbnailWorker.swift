@@ -111,11 +111,20 @@ public struct ThumbnailWorker: Sendable {
                     plan.add(photo, variant: variant, root: root, cache: cache)
                 }
             }
-            let name = self.name
+            let name = self.name, lease = leaseSeconds
             if !plan.jobs.isEmpty {
+                // The claims are renewed every third of the lease while the batch runs: a batch that outlives
+                // its lease (a slow disk, huge photos) is not taken over and made twice.
+                let clock = ContinuousClock()
+                var renewed = clock.now
+                let renewal = Duration.milliseconds(lease * 1000 / 3)
                 try LibraryThumbnails.run(plan, store: store, cache: cache, request: request, summary: &summary, progressBar: nil,
                                           save: { (records) throws(LibraryError) in
                     try store.completeThumbnailWork(records, photoIDs: [], worker: name)
+                }, tick: { () throws(LibraryError) in
+                    guard clock.now - renewed >= renewal else { return }
+                    renewed = clock.now
+                    try store.renewThumbnailClaims(worker: name, leaseSeconds: lease)
                 })
             }
             // The batch is done: its claims go (what was recorded above, and what needed nothing).

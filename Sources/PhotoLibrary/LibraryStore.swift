@@ -88,6 +88,10 @@ public protocol LibraryStore: AnyObject, Sendable {
     /// worker's unexpired claim holds (renewing `worker`'s own), for `leaseSeconds`; also says which of
     /// them others hold. Those in neither set need no work (any more).
     func claimThumbnailWork(among photoIDs: [Int64], variants: [String], worker: String, leaseSeconds: Int) throws(LibraryError) -> ThumbnailClaim
+    /// Extends every unexpired claim of `worker` to `leaseSeconds` from now, and notes it as seen; returns how
+    /// many claims it extended.
+    @discardableResult
+    func renewThumbnailClaims(worker: String, leaseSeconds: Int) throws(LibraryError) -> Int
     /// Drops the claims of the workers `isGone` says have ended (a process of this machine no longer
     /// running); returns how many claims went.
     @discardableResult

@@ -128,6 +128,17 @@ extension PhotoStore {
     }
 
     @discardableResult
+    public func renewThumbnailClaims(worker: String, leaseSeconds: Int) throws(LibraryError) -> Int {
+        let now = "CAST(strftime('%s', 'now') AS INTEGER)"
+        return try write("renewing thumbnail claims") { db in
+            try db.execute(sql: ThumbnailClaims.renew(now: now, worker: "?1", lease: "?2"), arguments: [worker, leaseSeconds])
+            let renewed = db.changesCount
+            try db.execute(sql: ThumbnailClaims.heartbeat(now: now, worker: "?"), arguments: [worker])
+            return renewed
+        }
+    }
+
+    @discardableResult
     public func dropThumbnailClaims(heldBy isGone: (String) -> Bool) throws(LibraryError) -> Int {
         let holders = try read("reading thumbnail claims") { db in try String.fetchAll(db, sql: "SELECT DISTINCT worker FROM thumbnail_claims") }
         let gone = holders.filter(isGone)

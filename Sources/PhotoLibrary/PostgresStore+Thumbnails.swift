@@ -92,6 +92,17 @@ extension PostgresStore {
     }
 
     @discardableResult
+    public func renewThumbnailClaims(worker: String, leaseSeconds: Int) throws(LibraryError) -> Int {
+        try transaction("renewing thumbnail claims") { session throws(LibraryError) -> Int in
+            let renewed = try session.execute(PostgresQuery(unsafeSQL: ThumbnailClaims.renew(now: Self.epochNow, worker: "$1", lease: "$2"),
+                                                            binds: Self.binds(worker, leaseSeconds)), "renewing thumbnail claims")
+            try session.execute(PostgresQuery(unsafeSQL: ThumbnailClaims.heartbeat(now: Self.epochNow, worker: "$1"), binds: Self.binds(worker)),
+                                "renewing thumbnail claims")
+            return renewed
+        }
+    }
+
+    @discardableResult
     public func dropThumbnailClaims(heldBy isGone: (String) -> Bool) throws(LibraryError) -> Int {
         let holders = try fetch("SELECT DISTINCT worker FROM thumbnail_claims", "reading thumbnail claims") { row throws(LibraryError) in
             try row.value("worker", String.self)

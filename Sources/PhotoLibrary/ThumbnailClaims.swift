@@ -81,6 +81,16 @@ enum ThumbnailClaims {
             """
     }
 
+    /// Extends `worker`'s unexpired claims to `now` + `lease`.
+    static func renew(now: String, worker: String, lease: String) -> String {
+        "UPDATE thumbnail_claims SET expires_at = \(now) + \(lease) WHERE worker = \(worker) AND expires_at > \(now)"
+    }
+
+    /// Notes `worker` as seen now (a renewal: no new claim).
+    static func heartbeat(now: String, worker: String) -> String {
+        "UPDATE thumbnail_workers SET last_seen = \(now) WHERE name = \(worker)"
+    }
+
     /// The workers seen claiming within the last hour, latest first.
     static func workersSeen(now: String) -> String {
         "SELECT name, last_seen, claimed FROM thumbnail_workers WHERE last_seen > \(now) - 3600 ORDER BY last_seen DESC, name"

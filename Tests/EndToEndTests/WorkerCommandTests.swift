@@ -149,6 +149,35 @@ struct WorkerCommandTests {
         #expect(Date().timeIntervalSince(waited) >= 2.5, "a live process's claims are waited for (3 to 4 s by whole seconds)")
     }
 
+    /// A batch that outlives its lease keeps its claims (renewed every third of the lease): two workers with
+    /// a 3 s lease (2 to 3 s by the database's whole seconds) on 24 photos of 6000×4000 — a batch of 16 takes
+    /// ~5 s, the other worker's 8 photos ~3 s — make each thumbnail once (without renewal: 49 to 64).
+    @Test(.enabled(if: ExternalTool("convert-im6.q16") != nil, "convert-im6.q16 is not installed (apt-get install imagemagick)"))
+    func aBatchLongerThanItsLeaseIsNotTakenOver() throws {
+        let folder = try PhotoGridBinary.temporaryDirectory("photogrid-worker-lease")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let big = folder.appendingPathComponent("big.jpg").path
+        _ = try #require(ExternalTool("convert-im6.q16")).run(["-size", "6000x4000", "gradient:red-blue", "-quality", "90", big])
+        let base = [UInt8](try Data(contentsOf: URL(fileURLWithPath: big)))
+        let photos = folder.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        for copy in 0 ..< 24 {   // a comment segment after SOI: 24 distinct files of one picture
+            let text = Array("copy \(copy)".utf8)
+            let bytes = Array(base[..<2]) + [0xFF, 0xFE, 0, UInt8(text.count + 2)] + text + Array(base[2...])
+            try Data(bytes).write(to: photos.appendingPathComponent(String(format: "b%02d.jpg", copy)))
+        }
+        let db = folder.appendingPathComponent("library.sqlite").path
+        #expect(try PhotoGridBinary.run(["index", "photos", "--db", db], in: folder).status == 0)
+        let arguments = ["worker", "--db", db, "--out", "thumbs", "--detail-size", "4096", "--lease", "3", "--jobs", "1",
+                         "--until-done", "--json"]
+        let first = try ProcessRunner.startCollecting(try PhotoGridBinary.url, arguments, in: folder)
+        let second = try ProcessRunner.startCollecting(try PhotoGridBinary.url, arguments, in: folder)
+        let runs = [try first.wait(), try second.wait()]
+        for run in runs { #expect(run.status == 0, "\(run.stderr)") }
+        let made = try runs.map { try $0.json()["made"] as? Int ?? -1 }
+        #expect(made.reduce(0, +) == 48, "made \(made): 24 photos x 2 sizes, each once")
+    }
+
     @Test func sigtermEndsAWaitingWorkerWithItsSummary() throws {
         let (folder, db) = try Self.indexedSamples()
         defer { try? FileManager.default.removeItem(at: folder) }
