@@ -2,6 +2,7 @@ import JPEG
 import ImageFormats
 public import PhotoLibrary
 public import Thumbnails
+import PhotoGridSupport
 import Platform
 
 /// Why `photogrid thumbs` could not run at all (per-photo failures are not errors of the run).
@@ -86,8 +87,7 @@ public enum LibraryThumbnails {
         do {
             var summary = try update(cache, store: store, photos: photos, root: root, variants: variants,
                                      request: request, progressBar: progressBar)
-            let elapsed = clock.now - started
-            summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            summary.seconds = (clock.now - started).inSeconds
             return ThumbnailsReport(database: database, summary: summary)
         } catch {
             cache.created?.remove()  // a failed run leaves no thumbnail folder it made
@@ -108,8 +108,7 @@ public enum LibraryThumbnails {
         // Photo by photo (each photo's sizes together): what is claimed is a photo, for all its sizes.
         for photo in photos {
             for (variant, records) in zip(variants, recordsByVariant) {
-                if let record = records[photo.id], record.isCurrent(for: photo), case .success(let file) = record.outcome,
-                   cache.fileSize(of: file.path) == file.byteSize {
+                if let file = cache.currentFile(records[photo.id], of: photo) {
                     summary.skipped += 1
                     if let warning = file.warning {
                         summary.warnings.append(ThumbnailsSummary.Warning(
@@ -164,9 +163,7 @@ public enum LibraryThumbnails {
         // Made and recorded by another process since this run planned it: every photo's record current, the file there.
         let isDone: @Sendable (ThumbnailJob) -> Bool = { job in
             photosOfJob[job.tag].allSatisfy { photo in
-                guard let record = try? store.thumbnailRecord(photoID: photo.id, variant: job.variant.name), record.isCurrent(for: photo),
-                      case .success(let file) = record.outcome else { return false }
-                return cache.fileSize(of: file.path) == file.byteSize
+                cache.currentFile(try? store.thumbnailRecord(photoID: photo.id, variant: job.variant.name), of: photo) != nil
             }
         }
         let gate = ThumbnailClaimGate(store: store, variants: variants, worker: ThumbnailWorker.processName(),
@@ -192,15 +189,16 @@ public enum LibraryThumbnails {
                 throw .library(error)
             }
             claimed.formUnion(claim.claimed)
-            let waiting = held.filter { job in plan.photos[job.tag].allSatisfy { claim.heldElsewhere.contains($0.id) } }
-            var ready = plan
+            var waiting: [ThumbnailJob] = [], ready = plan
             ready.jobs = []
-            for job in held where !plan.photos[job.tag].allSatisfy({ claim.heldElsewhere.contains($0.id) }) {
-                // Claimed now: ours to make. Unclaimed and needing nothing: the other process made it, unless its file went.
-                if !plan.photos[job.tag].contains(where: { claim.claimed.contains($0.id) }) && isDone(job) {
-                    summary.skipped += plan.photos[job.tag].count
+            for job in held {
+                let photos = plan.photos[job.tag]
+                if photos.allSatisfy({ claim.heldElsewhere.contains($0.id) }) {
+                    waiting.append(job)
+                } else if !photos.contains(where: { claim.claimed.contains($0.id) }) && isDone(job) {
+                    summary.skipped += photos.count  // unclaimed and needing nothing: the other process made it
                 } else {
-                    ready.jobs.append(job)
+                    ready.jobs.append(job)  // claimed now, or its file went: ours to make
                 }
             }
             if ready.jobs.isEmpty && !waiting.isEmpty {
@@ -285,6 +283,16 @@ public enum LibraryThumbnails {
             throw .library(error)
         }
         return heldElsewhere
+    }
+}
+
+extension ThumbnailCache {
+    /// `record`'s file when it is `photo`'s current thumbnail (made from the photo as indexed now) and is in
+    /// this cache at its recorded size; nil when it must be made (again).
+    func currentFile(_ record: ThumbnailRecord?, of photo: Photo) -> ThumbnailRecord.File? {
+        guard let record, record.isCurrent(for: photo), case .success(let file) = record.outcome,
+              fileSize(of: file.path) == file.byteSize else { return nil }
+        return file
     }
 }
 

@@ -1,6 +1,7 @@
 import ImageFormats
 public import PhotoLibrary
 import Thumbnails
+import PhotoGridSupport
 import Platform
 
 /// `photogrid worker`: makes a library's thumbnails in claimed batches, beside any number of other
@@ -73,12 +74,10 @@ public struct ThumbnailWorker: Sendable {
                 idle(shouldStop)
                 continue
             }
-            let elapsed = clock.now - started
-            summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            summary.seconds = (clock.now - started).inSeconds
             onBatch(summary)
         }
-        let elapsed = clock.now - started
-        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        summary.seconds = (clock.now - started).inSeconds
         summary.warnings.sort { ($0.path, $0.variant) < ($1.path, $1.variant) }
         return summary
     }
@@ -86,50 +85,49 @@ public struct ThumbnailWorker: Sendable {
     /// Claims a batch, makes it and records it; false when there was nothing to claim.
     private func batch(store: any LibraryStore, cache: ThumbnailCache, variants: [ThumbnailVariant], batchSize: Int,
                        summary: inout ThumbnailsSummary) throws(ThumbnailsError) -> Bool {
-            let photos: [Photo]
-            let root: LibraryRoot?
-            do throws(LibraryError) {
-                root = try store.root()
-                try store.dropThumbnailClaims(heldBy: Self.hasEnded)
-                photos = root == nil ? [] : try store.claimThumbnailWork(variants: variants.map(\.name), worker: name,
-                                                                          limit: batchSize, leaseSeconds: leaseSeconds)
-            } catch {
-                throw .library(error)
-            }
-            guard let root, !photos.isEmpty else { return false }
-            summary.photos += photos.count
-            var plan = ThumbnailWork()
-            for variant in variants {
-                let records: [Int64: ThumbnailRecord]
-                do { records = try store.thumbnailRecords(variant: variant.name, photoIDs: photos.map(\.id)) } catch { throw .library(error) }
-                for photo in photos {
-                    if let record = records[photo.id], record.isCurrent(for: photo), case .success(let file) = record.outcome,
-                       cache.fileSize(of: file.path) == file.byteSize {
-                        summary.skipped += 1
-                        continue
-                    }
-                    plan.add(photo, variant: variant, root: root, cache: cache)
+        let photos: [Photo]
+        let root: LibraryRoot?
+        do throws(LibraryError) {
+            root = try store.root()
+            try store.dropThumbnailClaims(heldBy: Self.hasEnded)
+            photos = root == nil ? [] : try store.claimThumbnailWork(variants: variants.map(\.name), worker: name,
+                                                                      limit: batchSize, leaseSeconds: leaseSeconds)
+        } catch {
+            throw .library(error)
+        }
+        guard let root, !photos.isEmpty else { return false }
+        summary.photos += photos.count
+        var plan = ThumbnailWork()
+        for variant in variants {
+            let records: [Int64: ThumbnailRecord]
+            do { records = try store.thumbnailRecords(variant: variant.name, photoIDs: photos.map(\.id)) } catch { throw .library(error) }
+            for photo in photos {
+                if cache.currentFile(records[photo.id], of: photo) != nil {
+                    summary.skipped += 1
+                    continue
                 }
+                plan.add(photo, variant: variant, root: root, cache: cache)
             }
-            let name = self.name, lease = leaseSeconds
-            if !plan.jobs.isEmpty {
-                // The claims are renewed every third of the lease while the batch runs: a batch that outlives
-                // its lease (a slow disk, huge photos) is not taken over and made twice.
-                let clock = ContinuousClock()
-                var renewed = clock.now
-                let renewal = Duration.milliseconds(lease * 1000 / 3)
-                try LibraryThumbnails.run(plan, store: store, cache: cache, request: request, summary: &summary, progressBar: nil,
-                                          save: { (records) throws(LibraryError) in
-                    try store.completeThumbnailWork(records, photoIDs: [], worker: name)
-                }, tick: { () throws(LibraryError) in
-                    guard clock.now - renewed >= renewal else { return }
-                    renewed = clock.now
-                    try store.renewThumbnailClaims(worker: name, leaseSeconds: lease)
-                })
-            }
-            // The batch is done: its claims go (what was recorded above, and what needed nothing).
-            do { try store.completeThumbnailWork([], photoIDs: photos.map(\.id), worker: name) } catch { throw .library(error) }
-            return true
+        }
+        let name = self.name, lease = leaseSeconds
+        if !plan.jobs.isEmpty {
+            // The claims are renewed every third of the lease while the batch runs: a batch that outlives
+            // its lease (a slow disk, huge photos) is not taken over and made twice.
+            let clock = ContinuousClock()
+            var renewed = clock.now
+            let renewal = Duration.milliseconds(lease * 1000 / 3)
+            try LibraryThumbnails.run(plan, store: store, cache: cache, request: request, summary: &summary, progressBar: nil,
+                                      save: { (records) throws(LibraryError) in
+                try store.completeThumbnailWork(records, photoIDs: [], worker: name)
+            }, tick: { () throws(LibraryError) in
+                guard clock.now - renewed >= renewal else { return }
+                renewed = clock.now
+                try store.renewThumbnailClaims(worker: name, leaseSeconds: lease)
+            })
+        }
+        // The batch is done: its claims go (what was recorded above, and what needed nothing).
+        do { try store.completeThumbnailWork([], photoIDs: photos.map(\.id), worker: name) } catch { throw .library(error) }
+        return true
     }
 
     /// This process's name in claims: `host:pid`.

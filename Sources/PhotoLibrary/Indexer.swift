@@ -99,7 +99,7 @@ public struct Indexer: Sendable {
                                           error: String(cString: strerror(folder.errno)), rowsKept: rowsKept)
         }
         let elapsed = clock.now - started
-        summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        summary.seconds = elapsed.inSeconds
         return summary
     }
 

@@ -4,7 +4,7 @@ enum ThumbnailClaims {
     /// The photos (`photos` in the FROM clause) that lack a current record — same content key, size and
     /// mtime; a failure counts as done — of one of `variants`.
     static func needsWork(_ variants: [String]) -> String {
-        let names = variants.filter { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }
+        let names = quotable(variants)
         guard !names.isEmpty else { return "false" }
         return "(" + names.map { name in
             """
@@ -67,7 +67,7 @@ enum ThumbnailClaims {
     /// every variant has a current record: a pass over the records, not a lookup per photo, so a library
     /// with no thumbnails yet answers at once), and how many of them a live claim holds.
     static func queue(_ variants: [String], now: String) -> String {
-        let names = variants.filter { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }
+        let names = quotable(variants)
         let list = names.isEmpty ? "NULL" : names.map { "'\($0)'" }.joined(separator: ", ")
         return """
             SELECT (SELECT count(*) FROM photos WHERE status = 'ok')
@@ -94,6 +94,12 @@ enum ThumbnailClaims {
     /// The workers seen claiming within the last hour, latest first.
     static func workersSeen(now: String) -> String {
         "SELECT name, last_seen, claimed FROM thumbnail_workers WHERE last_seen > \(now) - 3600 ORDER BY last_seen DESC, name"
+    }
+
+    /// The variant names that go into SQL text as quoted literals: letters, digits and `-` only
+    /// (`grid-387`; anything else is no variant of ours and is left out).
+    private static func quotable(_ variants: [String]) -> [String] {
+        variants.filter { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }
     }
 
     /// `ids` as an SQL list (integers: nothing to escape; NULL for none, which matches nothing).

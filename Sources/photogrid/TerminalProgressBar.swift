@@ -1,4 +1,5 @@
 import PhotoGrid
+import PhotoGridSupport
 import PhotoLibrary
 import Synchronization
 
@@ -40,7 +41,7 @@ final class TerminalProgressBar: ProgressReporting {
                     state.indexingStarted = now
                     state.doneAtStart = progress.done
                 }
-                let elapsed = state.indexingStarted.map { Self.seconds(now - $0) } ?? 0
+                let elapsed = state.indexingStarted.map { (now - $0).inSeconds } ?? 0
                 let rate = elapsed > 0 ? Double(progress.done - state.doneAtStart) / elapsed : 0
                 return render(done: progress.done, total: progress.total, rate: rate)
             }
@@ -56,9 +57,5 @@ final class TerminalProgressBar: ProgressReporting {
 
     func render(done: Int, total: Int, rate: Double) -> String {
         ProgressLine.render(done: done, total: total, rate: rate, barWidth: barWidth)
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
