@@ -1,3 +1,4 @@
+public import PhotoGridSupport
 import class Foundation.JSONEncoder
 
 /// JSON text of a document the way every PhotoGrid document is printed: compact, keys sorted,
@@ -20,7 +21,8 @@ public enum DocumentEncoding {
 
 /// A document was about to hold a number that is not finite: an internal error (its inputs should have
 /// been refused), reported instead of printing `null` where a client expects a number.
-public struct NonFiniteNumberError: Error, Sendable, CustomStringConvertible {
+public struct NonFiniteNumberError: PhotoGridFailure {
+    public var kind: FailureKind { .internal }
     public var description: String {
         "internal error: the document would hold a number that is not finite (please report the command line)"
     }

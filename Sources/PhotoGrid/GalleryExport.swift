@@ -3,6 +3,7 @@ public import PhotoLibrary
 public import Thumbnails
 
 import Platform
+public import PhotoGridSupport
 
 /// `photogrid export`: everything a client needs to draw the Photos grid of a folder, in one folder.
 ///
@@ -82,7 +83,7 @@ public enum GalleryExport {
         try checkOutputFolder(request.output)
         let hadDatabase = access(request.database, F_OK) == 0
         let created: CreatedFolder?
-        do { created = try CreatedFolder.make(request.output) } catch { throw ExportError("--out: \(error)") }
+        do { created = try CreatedFolder.make(request.output) } catch { throw ExportError(output: "\(error)", kind: .internal) }
         do {
             return try write(request, layoutRequest: layoutRequest, configuration: configuration,
                              indexProgress: indexProgress, thumbnailProgress: thumbnailProgress)
@@ -110,17 +111,17 @@ public enum GalleryExport {
     static func checkOutputFolder(_ path: String) throws {
         var info = stat()
         guard stat(path, &info) == 0 else { return }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw ExportError("--out: \(path) exists and is not a folder") }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw ExportError(output: "\(path) exists and is not a folder", kind: .conflict) }
         guard let names = FolderListing.names(path) else {
-            throw ExportError("--out: cannot read \(path): \(String(cString: strerror(errno)))")
+            throw ExportError(output: "cannot read \(path): \(String(cString: strerror(errno)))", kind: FailureKind(errno: errno))
         }
         if names.isEmpty { return }
         // A previous export (the store then refuses a photogrid.sqlite that is not a library).
         let isExport = names.contains("photogrid.sqlite")
             && names.allSatisfy { exportNames.contains($0) || AtomicFile.isTemporary($0) }
         if !isExport {
-            throw ExportError("--out: \(path) is not empty and holds no photogrid export; nothing was written "
-                              + "(give a new or empty folder)")
+            throw ExportError(output: "\(path) is not empty and holds no photogrid export; nothing was written "
+                              + "(give a new or empty folder)", kind: .conflict)
         }
     }
 
@@ -180,7 +181,7 @@ public enum GalleryExport {
     /// Writes `bytes` to `path` atomically unless the file already holds exactly them; says whether it wrote.
     static func writeIfChanged(_ bytes: [UInt8], to path: String) throws -> Bool {
         if let existing = readFile(path), existing == bytes { return false }
-        do { try AtomicFile.write(bytes, to: path) } catch { throw ExportError("cannot write \(path): \(error)") }
+        do { try AtomicFile.write(bytes, to: path) } catch { throw ExportError("cannot write \(path): \(error)", kind: .internal) }
         return true
     }
 
@@ -200,7 +201,19 @@ public enum GalleryExport {
 }
 
 /// A fatal export problem (the output folder), one line.
-public struct ExportError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-    init(_ description: String) { self.description = description }
+public struct ExportError: PhotoGridFailure {
+    public var text: FailureText
+    public var kind: FailureKind
+    init(_ text: FailureText, kind: FailureKind) {
+        self.text = text
+        self.kind = kind
+    }
+
+    /// A problem with the output folder (`out`).
+    init(output detail: String, kind: FailureKind) {
+        self.init("\(parameter: "out"): \(detail)", kind: kind)
+    }
+
+    public var description: String { text.description }
+    public func message(naming: (String) -> String) -> String { text.rendered(naming: naming) }
 }

@@ -1,3 +1,4 @@
+import PhotoGridSupport
 public import GridLayout
 
 /// The gallery model: photos in grid order laid out by `GridLayout` for a viewport, as documents.
@@ -43,7 +44,7 @@ public struct GalleryLayout: Sendable {
                               _ configuration: GridConfiguration) throws(UsageError) -> SectionedPhotoGrid? {
         guard let sections else { return nil }
         guard configuration.cellStyle == .square else {
-            throw UsageError(option: "group", "and --sections need --cell-style square (the Photos grid)")
+            throw UsageError(option: "group", "and \(parameter: "sections") need \(parameter: "cell-style") square (the Photos grid)")
         }
         return SectionedPhotoGrid(width: viewport.width, grid: configuration.grid, sectionCounts: sections.map(\.count),
                                   headerHeight: configuration.headerHeight)
@@ -190,10 +191,7 @@ public struct GalleryLayout: Sendable {
     /// dragged; `thumbnail` names the photo's detail thumbnail (a server's URL).
     public func detailDocument(index: Int, progress: Double = 1, drag translation: Point? = nil,
                                thumbnail: ((GalleryPhoto) -> String?)? = nil) throws(UsageError) -> DetailDocument {
-        guard count > 0 else { throw UsageError("index \(index): the library has no photos to open") }
-        guard (0..<layout.count).contains(index) else {
-            throw UsageError("index \(index) is out of range: the grid has \(CountText.grouped(layout.count)) photo(s), indices 0…\(layout.count - 1)")
-        }
+        guard count > 0, (0..<layout.count).contains(index) else { throw .noPhoto(at: index, count: layout.count) }
         guard progress.isFinite, (0...1).contains(progress) else { throw UsageError(option: "progress", "must be between 0 and 1 (got \(progress))") }
         if let t = translation, !(t.x.isFinite && t.y.isFinite && abs(t.x) <= Self.maximumExtent && abs(t.y) <= Self.maximumExtent) {
             throw UsageError(option: "drag", "must be two numbers DX,DY each between -1,000,000 and 1,000,000 (got \(t.x),\(t.y))")

@@ -1,3 +1,4 @@
+public import PhotoGridSupport
 import JPEG
 public import GridLayout
 public import Drawing
@@ -178,7 +179,7 @@ extension GridPicture {
 }
 
 /// Why a picture could not be drawn.
-public enum RenderError: Error, Sendable, CustomStringConvertible {
+public enum RenderError: PhotoGridFailure {
     case canvas(ThumbnailError)
     case usage(UsageError)
     case detail(ThumbnailError)
@@ -187,9 +188,23 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .canvas(e): return "cannot make the picture: \(e)"
-        case let .usage(e): return e.commandLineMessage
+        case let .usage(e): return e.description
         case let .detail(e): return "cannot draw the detail photo: \(e)"
         case let .write(e): return "cannot write the picture: \(e)"
         }
+    }
+
+    public var kind: FailureKind {
+        switch self {
+        case let .canvas(e), let .detail(e), let .write(e): return e.kind
+        case let .usage(e): return e.kind
+        }
+    }
+
+    public var parameter: String? { if case let .usage(e) = self { e.parameter } else { nil } }
+
+    public func message(naming: (String) -> String) -> String {
+        if case let .usage(e) = self { return e.message(naming: naming) }
+        return description
     }
 }

@@ -11,8 +11,7 @@ extension LayoutRequest {
         guard try grouping() == .none, configuration.cellStyle == .square else { return nil }
         let count = snapshot.count
         if let detailIndex, !(0..<count).contains(detailIndex) {
-            throw UsageError(count == 0 ? "index \(detailIndex): the library has no photos to open"
-                             : "index \(detailIndex) is out of range: the grid has \(CountText.grouped(count)) photo(s), indices 0…\(count - 1)")
+            throw UsageError.noPhoto(at: detailIndex, count: count)
         }
         do throws(GalleryLoadError<Never>) {
             return try GalleryLayout(count: count, viewport: viewport, configuration: configuration,

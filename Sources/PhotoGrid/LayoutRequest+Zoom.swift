@@ -1,3 +1,4 @@
+import PhotoGridSupport
 import GridLayout
 import PhotoLibrary
 
@@ -17,15 +18,14 @@ extension LayoutRequest {
     func zoomSetup(from: String, to: String, at: String) throws(UsageError) -> (point: Point, before: LayoutRequest, after: LayoutRequest) {
         let point = try PointSpec.parse(at, option: "at")
         guard cellStyle == PhotoCellStyle.square.rawValue else {
-            throw UsageError("zoom needs --cell-style square (the Photos grid)")
+            throw UsageError("zoom needs \(parameter: "cell-style") square (the Photos grid)")
         }
         var before = self, after = self
         before.columns = from
         after.columns = to
         for (request, option) in [(before, "from"), (after, "to")] {
             do { _ = try request.configuration() } catch {
-                guard error.option == "columns" else { throw error }
-                throw UsageError(option: option, separator: error.separator, error.detail)
+                throw error.renamingParameter("columns", to: option)
             }
         }
         _ = try grouping()
@@ -43,7 +43,7 @@ extension LayoutRequest {
         }
         let configurationA = try before.configuration(), configurationB = try after.configuration()
         let grouping = try grouping()
-        guard let store = library?.store else { throw UsageError("zoom: give --db FILE or --sizes") }
+        guard let store = library?.store else { throw UsageError("zoom: give \(parameter: "db") FILE or \(parameter: "sizes")") }
         return try store.readGrid { grid in
             let count = try grid.count()
             let sections = try grouping.sections(grid)

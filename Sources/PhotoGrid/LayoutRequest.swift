@@ -1,3 +1,4 @@
+import PhotoGridSupport
 public import GridLayout
 public import PhotoLibrary
 
@@ -55,10 +56,10 @@ public struct LayoutRequest: Sendable, Hashable {
             throw UsageError(option: "group", separator: ": ", "'\(group)' is not one of \(GalleryGrouping.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         if grouping != .none && sizes != nil {
-            throw UsageError(option: "group", "applies to a library; with --sizes, give --sections N,N,… instead")
+            throw UsageError(option: "group", "applies to a library; with \(parameter: "sizes"), give \(parameter: "sections") N,N,… instead")
         }
         if sections != nil && sizes == nil {
-            throw UsageError(option: "sections", "applies with --sizes; a library is grouped with --group day|month|year")
+            throw UsageError(option: "sections", "applies with \(parameter: "sizes"); a library is grouped with \(parameter: "group") day|month|year")
         }
         return grouping
     }
@@ -78,7 +79,7 @@ public struct LayoutRequest: Sendable, Hashable {
 
     /// The gallery for `--sizes`.
     public func galleryFromSizes() throws(UsageError) -> GalleryLayout {
-        guard let sizes else { throw UsageError("give --sizes WxH,... (or index a folder and use --db)") }
+        guard let sizes else { throw UsageError("give \(parameter: "sizes") WxH,... (or index a folder and use \(parameter: "db"))") }
         _ = try grouping()
         let photos = try SizesSpec.parse(sizes).map { GalleryPhoto(pixelWidth: $0.width, pixelHeight: $0.height) }
         return try GalleryLayout(photos: photos, viewport: viewport, configuration: try configuration(),
@@ -119,8 +120,7 @@ extension LayoutRequest {
             if configuration.cellStyle == .square && !all || sections != nil {
                 let count = try grid.count()
                 if let detailIndex, !(0..<count).contains(detailIndex) {
-                    throw UsageError(count == 0 ? "index \(detailIndex): the library has no photos to open"
-                                     : "index \(detailIndex) is out of range: the grid has \(CountText.grouped(count)) photo(s), indices 0…\(count - 1)")
+                    throw UsageError.noPhoto(at: detailIndex, count: count)
                 }
                 return try Self.windowedGallery(count: count, viewport: viewport, configuration: configuration, sections: sections,
                                                 only: all ? 0..<count : alsoVisible ? nil : detailIndex.map { $0..<($0 + 1) },

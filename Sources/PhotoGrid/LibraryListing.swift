@@ -1,3 +1,4 @@
+import PhotoGridSupport
 public import PhotoLibrary
 
 /// One photo of `photogrid list --json` (`docs/json.md`, `docs/schemas/list.schema.json`). Absent facts are omitted.

@@ -1,3 +1,4 @@
+import PhotoGridSupport
 public import GridLayout
 public import PhotoLibrary
 import Drawing
@@ -77,7 +78,7 @@ public enum LibraryPicture {
     public static func render(database: String, request: LayoutRequest, detail: Int? = nil, progress: Double = 1,
                               output: String, thumbnail: ((GalleryPhoto) -> String?)? = nil,
                               pixelLimit: Int = ThumbnailOptions.defaultPixelLimit) throws -> Summary {
-        guard request.sizes == nil else { throw UsageError("render draws photos: use --db, not --sizes") }
+        guard request.sizes == nil else { throw UsageError("render draws photos: use \(parameter: "db"), not \(parameter: "sizes")") }
         guard output.hasSuffix(".jpg") || output.hasSuffix(".jpeg") || output.hasSuffix(".JPG") else {
             throw UsageError(option: "out", separator: ": ", "'\(output)' must name a .jpg file")
         }
@@ -92,7 +93,7 @@ public enum LibraryPicture {
     public static func render(library: Library, request: LayoutRequest, detail: Int? = nil, progress: Double = 1,
                               output: String, thumbnail: ((GalleryPhoto) -> String?)? = nil,
                               pixelLimit: Int = ThumbnailOptions.defaultPixelLimit) throws -> Summary {
-        guard request.sizes == nil else { throw UsageError("render draws photos: use --db, not --sizes") }
+        guard request.sizes == nil else { throw UsageError("render draws photos: use \(parameter: "db"), not \(parameter: "sizes")") }
         guard output.hasSuffix(".jpg") || output.hasSuffix(".jpeg") || output.hasSuffix(".JPG") else {
             throw UsageError(option: "out", separator: ": ", "'\(output)' must name a .jpg file")
         }

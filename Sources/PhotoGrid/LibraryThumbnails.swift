@@ -2,11 +2,11 @@ import JPEG
 import ImageFormats
 public import PhotoLibrary
 public import Thumbnails
-import PhotoGridSupport
+public import PhotoGridSupport
 import Platform
 
 /// Why `photogrid thumbs` could not run at all (per-photo failures are not errors of the run).
-public enum ThumbnailsError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum ThumbnailsError: PhotoGridFailure, Equatable {
     /// The database could not be opened, read or written.
     case library(LibraryError)
     /// The thumbnail folder could not be created, locked or written.
@@ -20,6 +20,23 @@ public enum ThumbnailsError: Error, Sendable, Equatable, CustomStringConvertible
         case .folder(let error): return "thumbnail folder: \(error.description)"
         case .usage(let error): return error.description
         }
+    }
+
+    /// The error it carries.
+    var cause: any PhotoGridFailure {
+        switch self {
+        case .library(let error): return error
+        case .folder(let error): return error
+        case .usage(let error): return error
+        }
+    }
+
+    public var kind: FailureKind { cause.kind }
+    public var parameter: String? { cause.parameter }
+    public var remedy: FailureRemedy? { cause.remedy }
+    public func message(naming: (String) -> String) -> String {
+        if case .folder = self { return description }
+        return cause.message(naming: naming)
     }
 }
 

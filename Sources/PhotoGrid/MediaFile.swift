@@ -1,5 +1,5 @@
-import PhotoLibrary
-import PhotoGridSupport
+public import PhotoLibrary
+public import PhotoGridSupport
 import Platform
 
 /// An indexed video's bytes (or a Live Photo's movie's), opened to be served: the row's own file, and only
@@ -32,17 +32,29 @@ public final class MediaFile: Sendable {
     deinit { close(descriptor) }
 
     /// What stops a row's media from being served.
-    public enum Failure: Error, Sendable, CustomStringConvertible {
+    public enum Failure: PhotoGridFailure {
         /// No such row, or a row with nothing to play (a photo, an unreadable or missing file).
         case notFound(String)
         /// The file is not the one indexed any more (size, time, kind or place changed).
         case changed(String)
-        /// The library could not be read, or the file opened.
+        /// The library could not be read.
+        case library(LibraryError)
+        /// The file could not be opened or read.
         case failed(String)
 
         public var description: String {
             switch self {
             case let .notFound(message), let .changed(message), let .failed(message): message
+            case let .library(error): error.description
+            }
+        }
+
+        public var kind: FailureKind {
+            switch self {
+            case .notFound: .notFound
+            case .changed: .conflict
+            case let .library(error): error.kind
+            case .failed: .internal
             }
         }
     }
@@ -50,7 +62,7 @@ public final class MediaFile: Sendable {
     /// The movie of row `id`: a video's own file, a Live Photo's movie.
     public static func open(_ library: Library, id: Int64) throws(Failure) -> MediaFile {
         let row: Photo?
-        do { row = try library.store.photo(id: id) } catch { throw .failed(error.description) }
+        do { row = try library.store.photo(id: id) } catch { throw .library(error) }
         guard let row else { throw .notFound("no photo or video has id \(id)") }
         guard row.status == .ok else { throw .notFound("item \(id) (\(row.path)) is \(row.status.rawValue) in the library: the index could not read it") }
         var movie = row
@@ -61,14 +73,14 @@ public final class MediaFile: Sendable {
             break  // a Motion Photo: the MP4 inside its own file
         case .live:
             let found: Photo?
-            do { found = try row.movieID.flatMap { movieID throws(LibraryError) in try library.store.photo(id: movieID) } } catch { throw .failed(error.description) }
+            do { found = try row.movieID.flatMap { movieID throws(LibraryError) in try library.store.photo(id: movieID) } } catch { throw .library(error) }
             guard let found, found.status == .ok else { throw .notFound("the Live Photo \(id) (\(row.path)) has no readable movie") }
             movie = found
         case .video:
             break
         }
         let root: LibraryRoot?
-        do { root = try library.store.root() } catch { throw .failed(error.description) }
+        do { root = try library.store.root() } catch { throw .library(error) }
         guard let root else { throw .notFound("the library has not been indexed yet") }
         let folder = root.pathBytes + [UInt8(ascii: "/")]
         let descriptor = (folder + movie.pathBytes).withNULTerminated { openReadOnly($0) }

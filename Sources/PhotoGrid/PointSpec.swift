@@ -1,3 +1,4 @@
+import PhotoGridSupport
 public import GridLayout
 
 /// Parses `--drag DX,DY`: two finite numbers, the drag translation in points.

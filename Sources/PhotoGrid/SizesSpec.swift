@@ -1,3 +1,4 @@
+import PhotoGridSupport
 public import GridLayout
 
 /// Parses `--sizes`: comma-separated display pixel sizes `WxH` (`x`, `X` or `×`), each side a number from

@@ -1,3 +1,4 @@
+import PhotoGridSupport
 public import GridLayout
 public import Thumbnails
 import PhotoLibrary
@@ -81,7 +82,7 @@ public struct ThumbnailRequest: Sendable, Hashable {
             throw UsageError("the grid at width \(width) has cells too small for a thumbnail (\(side) pt)")
         }
         guard pixels <= Double(Self.maximumPixels) else {
-            throw UsageError("grid thumbnails would be \(Int(pixels)) px; the largest is \(CountText.grouped(Self.maximumPixels)) (lower --width or --scale)")
+            throw UsageError("grid thumbnails would be \(Int(pixels)) px; the largest is \(CountText.grouped(Self.maximumPixels)) (lower \(parameter: "width") or \(parameter: "scale"))")
         }
         return Int(pixels)
     }
@@ -104,7 +105,7 @@ public struct ThumbnailRequest: Sendable, Hashable {
         if let detailSize, !(1...Self.maximumPixels).contains(detailSize) {
             throw UsageError(option: "detail-size", "must be between 1 and \(CountText.grouped(Self.maximumPixels)) pixels (got \(detailSize))")
         }
-        if let problem = JobCount.problem(jobs) { throw UsageError(option: "jobs", problem) }
+        if let problem = JobCount.problem(jobs) { throw UsageError(option: "jobs", "\(problem)") }
         guard pixelLimit >= 1 else { throw UsageError(option: "pixel-limit", "must be positive (got \(pixelLimit))") }
     }
 }

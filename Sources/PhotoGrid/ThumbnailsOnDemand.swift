@@ -1,6 +1,6 @@
 public import PhotoLibrary
 public import Thumbnails
-import PhotoGridSupport
+public import PhotoGridSupport
 import Dispatch
 
 /// Thumbnails found or made one at a time, as a server answers `GET /api/v1/thumbnails/{variant}/{name}.jpg`:
@@ -27,7 +27,7 @@ public final class ThumbnailsOnDemand: Sendable {
     }
 
     /// Why no thumbnail can be served.
-    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Failure: PhotoGridFailure, Equatable {
         /// No such variant, or no readable photo of that name.
         case notFound(String)
         /// The photo could not be made into a thumbnail (damaged, too large, gone): the reason.
@@ -46,6 +46,16 @@ public final class ThumbnailsOnDemand: Sendable {
             case .library(let error): return error.description
             case .folder(let error): return "thumbnail folder: \(error.description)"
             case .storage(let reason): return "the thumbnail could not be stored: \(reason)"
+            }
+        }
+
+        public var kind: FailureKind {
+            switch self {
+            case .notFound: return .notFound
+            case .unreadable: return .damagedInput
+            case .library(let error): return error.kind
+            case .folder(let error): return error.kind
+            case .storage: return .storageFull
             }
         }
     }

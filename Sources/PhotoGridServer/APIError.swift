@@ -3,6 +3,7 @@ public import Hummingbird
 import HTTPTypes
 import NIOCore
 import PhotoGrid
+import PhotoGridSupport
 
 /// An error the API answers with: its HTTP status and one line, sent as
 /// `{"error": {"status": 400, "message": "…"}}` (the message the command line prints for the same
@@ -19,9 +20,34 @@ public struct APIError: HTTPResponseError, Sendable {
         self.headers = headers
     }
 
-    /// A request value the gallery model refused: 400, named as the query parameter.
-    init(_ usage: UsageError) {
-        self.init(.badRequest, usage.option.map { QueryParameters.name(ofOption: $0) + usage.separator + usage.detail } ?? usage.detail)
+    /// How the API answers one of PhotoGrid's errors: the status of its kind (`Retry-After` when it is
+    /// busy), its message naming request values as query parameters (`cellStyle`, not `--cell-style`).
+    init(_ failure: any PhotoGridFailure) {
+        self.init(Self.status(of: failure.kind), failure.message(naming: QueryParameters.name(ofOption:)),
+                  headers: failure.kind == .busy ? [.retryAfter: "1"] : [:])
+    }
+
+    /// The HTTP status of each kind of failure.
+    static func status(of kind: FailureKind) -> HTTPResponse.Status {
+        switch kind {
+        case .notFound: return .notFound
+        case .invalidValue: return .badRequest
+        case .conflict: return .conflict
+        case .busy: return .serviceUnavailable
+        case .unsupported, .damagedInput: return .unprocessableContent
+        case .storageFull: return HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
+        case .internal: return .internalServerError
+        }
+    }
+
+    /// How the API answers any error a handler met: its own errors as they are, PhotoGrid's by kind,
+    /// anything else as it is (Hummingbird answers it 500).
+    static func answering(_ error: any Error) -> any Error {
+        switch error {
+        case let error as APIError: return error
+        case let error as any PhotoGridFailure: return APIError(error)
+        default: return error
+        }
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {

@@ -77,7 +77,7 @@ struct GalleryAPI: Sendable {
             if let offsetQuery { questions.keep(question, as: offsetQuery.key) }
             return try Self.json(question, offset: layoutRequest.offset)
         } catch {
-            throw Self.apiError(error)
+            throw APIError.answering(error)
         }
     }
 
@@ -113,11 +113,6 @@ struct GalleryAPI: Sendable {
         let progress = try query.double("progress", 1) ?? 1
         let drag = try Self.usage { () throws(UsageError) in try LayoutRequest.dragTranslation(query.string("drag")) }
         let bytes = try await blocking { [library] in
-            let count = try library.store.gridCount()
-            guard index < count else {
-                throw APIError(.notFound, count == 0 ? "index \(index): the library has no photos to open"
-                               : "index \(index) is out of range: the grid has \(CountText.grouped(count)) photo(s), indices 0…\(count - 1)")
-            }
             let gallery = try layoutRequest.gallery(library: library, detailIndex: index)
             let viewport = (max(layoutRequest.width, layoutRequest.height) * layoutRequest.scale).rounded(.up)
             let pixels = ThumbnailLadder.detailSide(atLeast: Int(min(viewport, Double(ThumbnailRequest.maximumPixels))))
@@ -200,7 +195,7 @@ struct GalleryAPI: Sendable {
         }
         let onDemand = thumbnails.onDemand
         let bytes = try await readers.runIfActive { () throws -> [UInt8]? in
-            do throws(ThumbnailsOnDemand.Failure) { return try onDemand.placeholder(stem: stem) } catch { throw ThumbnailService.apiError(error) }
+            do throws(ThumbnailsOnDemand.Failure) { return try onDemand.placeholder(stem: stem) } catch { throw APIError(error) }
         }
         guard let bytes else { return Response(status: .noContent, headers: headers) }
         headers[.contentType] = "image/jpeg"
@@ -223,13 +218,7 @@ struct GalleryAPI: Sendable {
             throw APIError(.notFound, "no item has id '\(QueryParameters.shown(Substring(text)))' (ids are the numbers layout documents give cells)")
         }
         let file = try await readers.runIfActive { [library] () throws -> MediaFile in
-            do throws(MediaFile.Failure) { return try MediaFile.open(library, id: id) } catch {
-                switch error {
-                case .notFound: throw APIError(.notFound, error.description)
-                case .changed: throw APIError(.conflict, error.description)
-                case .failed: throw APIError(.internalServerError, error.description)
-                }
-            }
+            do throws(MediaFile.Failure) { return try MediaFile.open(library, id: id) } catch { throw APIError(error) }
         }
         var headers: HTTPFields = [.eTag: file.entityTag, .acceptRanges: "bytes", .cacheControl: "private, no-cache",
                                    .contentType: file.contentType]
@@ -258,7 +247,7 @@ struct GalleryAPI: Sendable {
                 let count = Int(min(Int64(Self.mediaChunk), bytes.upperBound - offset + 1))
                 let at = offset
                 let chunk = try await readers.runIfActive { () throws -> [UInt8] in
-                    do throws(MediaFile.Failure) { return try file.read(count, at: at) } catch { throw APIError(.internalServerError, error.description) }
+                    do throws(MediaFile.Failure) { return try file.read(count, at: at) } catch { throw APIError(error) }
                 }
                 // The file grew shorter while it was sent: the connection ends short, as a cut download does.
                 guard !chunk.isEmpty else { throw APIError(.internalServerError, "\(file.name) ended early") }
@@ -312,30 +301,13 @@ struct GalleryAPI: Sendable {
         do {
             return try await readers.runIfActive(body)
         } catch {
-            throw Self.apiError(error)
+            throw APIError.answering(error)
         }
     }
 
-    /// `body`, its usage error a 400.
+    /// `body`, its error as the API answers it.
     static func usage<Value>(_ body: () throws(UsageError) -> Value) throws(APIError) -> Value {
         do { return try body() } catch { throw APIError(error) }
-    }
-
-    /// How the API answers an error of the gallery model.
-    static func apiError(_ error: any Error) -> any Error {
-        switch error {
-        case let error as APIError: return error
-        case let error as UsageError: return APIError(error)
-        case let error as LibraryError:
-            switch error {
-            case .databaseBusy, .connectionLost, .openDatabase:
-                return APIError(.serviceUnavailable, error.description, headers: [.retryAfter: "1"])
-            default: break
-            }
-            return APIError(.internalServerError, error.description)
-        case let error as NonFiniteNumberError: return APIError(.internalServerError, error.description)
-        default: return error
-        }
     }
 
     /// A JSON document response (never cached: the library changes).

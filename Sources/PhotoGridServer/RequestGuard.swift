@@ -118,7 +118,7 @@ struct RequestGuard: RouterMiddleware {
 
     /// The response for an error a route or this guard threw.
     static func errorResponse(_ error: any Error, request: Request, context: Context) throws -> Response {
-        switch error {
+        switch APIError.answering(error) {
         case let error as APIError:
             return try error.response(from: request, context: context)
         case let error as HTTPError:

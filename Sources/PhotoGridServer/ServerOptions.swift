@@ -1,4 +1,5 @@
 public import PhotoGrid
+import PhotoGridSupport
 
 /// How `photogrid serve` listens and works, as the command line gives it (validated by `validate()`).
 public struct ServerOptions: Sendable {
@@ -47,7 +48,7 @@ public struct ServerOptions: Sendable {
     /// prints it as its flag (`--port`), like every `UsageError`.
     public func validate() throws(UsageError) {
         guard (0...65535).contains(port) else { throw UsageError(option: "port", "must be between 0 and 65535 (got \(port))") }
-        if let problem = JobCount.problem(jobs) { throw UsageError(option: "jobs", problem) }
+        if let problem = JobCount.problem(jobs) { throw UsageError(option: "jobs", "\(problem)") }
         for name in allowedHosts where AllowedHosts.name(ofHost: name) == nil {
             throw UsageError(option: "allow-host", separator: ": ", "'\(name)' is not a host name (give a name such as photos.example.org, or an address)")
         }
@@ -58,10 +59,10 @@ public struct ServerOptions: Sendable {
             throw UsageError(option: "log-level", separator: ": ", "'\(logLevel)' is not one of \(Self.logLevels.joined(separator: ", "))")
         }
         if let token, token.isEmpty || token.utf8.count > 4096 || token.contains(where: { $0.isWhitespace }) {
-            throw UsageError("the token (--token, --token-file or PHOTOGRID_TOKEN) must be 1 to 4,096 characters without spaces")
+            throw UsageError("the token (\(parameter: "token"), \(parameter: "token-file") or PHOTOGRID_TOKEN) must be 1 to 4,096 characters without spaces")
         }
         if !isLoopback && token == nil {
-            throw UsageError("refusing to serve on \(host) without a token: anyone who can reach it could read the library (give --token, or serve on 127.0.0.1)")
+            throw UsageError("refusing to serve on \(host) without a token: anyone who can reach it could read the library (give \(parameter: "token"), or serve on 127.0.0.1)")
         }
     }
 }

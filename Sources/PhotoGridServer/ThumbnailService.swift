@@ -61,7 +61,7 @@ final class ThumbnailService: Service, Sendable {
                     do throws(ThumbnailsOnDemand.Failure) {
                         file = try foreground.run { () throws(ThumbnailsOnDemand.Failure) in try onDemand.file(variant: variant, stem: stem) }
                     } catch {
-                        throw Self.apiError(error)
+                        throw APIError(error)
                     }
                     if file.made {
                         logger.info("made thumbnail \(variant)/\(stem).jpg")
@@ -132,18 +132,6 @@ final class ThumbnailService: Service, Sendable {
                 let oldest = state.memoryOrder.removeFirst()
                 state.memoryBytes -= state.memory.removeValue(forKey: oldest)?.readableBytes ?? 0
             }
-        }
-    }
-
-    static func apiError(_ error: ThumbnailsOnDemand.Failure) -> APIError {
-        switch error {
-        case .notFound(let message): return APIError(.notFound, message)
-        case .unreadable(let message): return APIError(.unprocessableContent, message)
-        case .library(.databaseBusy), .library(.connectionLost), .library(.openDatabase):
-            // Another process holds the database past the wait, or its server restarts: a moment's trouble.
-            return APIError(.serviceUnavailable, error.description, headers: [.retryAfter: "1"])
-        case .storage: return APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), error.description)
-        case .library, .folder: return APIError(.internalServerError, error.description)
         }
     }
 

@@ -1,8 +1,10 @@
 import Platform
+public import PhotoGridSupport
 
 /// Why the photo library could not do what was asked. Each case reads as one line that says what is wrong
-/// with which file or folder; a front end adds how to go on in its own terms (the command line names
-/// its flags: `LibraryError+CommandLine.swift` in the `photogrid` target).
+/// with which file or folder; its `kind` and `remedy` (`PhotoGridFailure`) say how a front end answers
+/// it and what the person can do, which the command line says with its flags and commands
+/// (`PhotoGridFailure+CommandLine.swift` in the `photogrid` target).
 public enum LibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A system call failed on a path (`call` names it, `errno` is its error number).
     case system(call: String, path: String, errno: Int32)
@@ -91,6 +93,32 @@ extension LibraryError {
         switch self {
         case .connectionLost, .openDatabase: return true
         default: return false
+        }
+    }
+}
+
+extension LibraryError: PhotoGridFailure {
+    public var kind: FailureKind {
+        switch self {
+        case let .system(_, _, errno): return FailureKind(errno: errno)
+        case .noSuchFolder, .noDatabase, .libraryFolderGone: return .notFound
+        case .notADirectory, .notAPhotoGridDatabase, .notADatabase, .differentFolder: return .conflict
+        case .openDatabase, .databaseBusy, .connectionLost: return .busy
+        case .readOnlyDatabase, .readOnlyNeedsUpgrade: return .storageFull
+        case .schemaTooNew: return .unsupported
+        case .migrationFailed, .database: return .internal
+        }
+    }
+
+    public var remedy: FailureRemedy? {
+        switch self {
+        case .noDatabase: return .indexFirst
+        case .notAPhotoGridDatabase, .notADatabase: return .chooseAnotherLibrary
+        case .schemaTooNew: return .upgradeOrChooseAnother
+        case let .differentFolder(_, folder, rootExists): return .moveRoot(to: folder, rootExists: rootExists)
+        case .connectionLost: return .tryAgain
+        case .libraryFolderGone: return .moveRootToNewPlace
+        default: return nil
         }
     }
 }

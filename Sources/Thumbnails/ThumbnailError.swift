@@ -1,6 +1,7 @@
 public import Imaging
 public import JPEG
 public import ImageFormats
+public import PhotoGridSupport
 
 public import Platform
 
@@ -55,6 +56,20 @@ public enum ThumbnailError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(path) is not empty and photogrid did not make it; nothing was written (give a new or empty folder)"
         case .otherLibrarysFolder(let path, let owner):
             return "\(path) holds the thumbnails of another library (\(owner)); nothing was written (give this library its own folder)"
+        }
+    }
+}
+
+extension ThumbnailError: PhotoGridFailure {
+    public var kind: FailureKind {
+        switch self {
+        case .jpeg(.system(_, _, let errno)), .image(.system(_, let errno)), .system(_, _, let errno):
+            return FailureKind(errno: errno)
+        case .jpeg(.tooLarge), .jpeg(.overPixelLimit), .image(.overPixelLimit), .image(.unsupported), .notARegularFile:
+            return .unsupported
+        case .plan, .jpeg, .image: return .damagedInput
+        case .imaging: return .internal
+        case .sourceChanged, .sizeChanged, .notACacheFolder, .otherLibrarysFolder: return .conflict
         }
     }
 }

@@ -60,7 +60,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let report = try usage {
+        let report = try reportingErrors {
             try GalleryExport.run(
                 GalleryExport.Request(folder: folder, output: out, width: width, height: height, scale: scale,
                                       detailSize: detailSize, jobs: jobs, pixelLimit: try pixelLimit.pixels(),

@@ -1,3 +1,4 @@
+import PhotoGridSupport
 import ArgumentParser
 import PhotoGrid
 
@@ -38,7 +39,7 @@ struct GridOptions: ParsableArguments {
     /// The gallery for these flags, from --sizes or the library; a bad flag is one line and exit 64,
     /// a database problem one line and exit 1.
     func gallery(sizes: SizesOption, sections: SectionOptions? = nil, all: Bool = false, detailIndex: Int? = nil) throws -> GalleryLayout {
-        try usage {
+        try reportingErrors {
             if sizes.sizes != nil, database.db != nil {
                 throw UsageError("--db does not apply with --sizes (the sizes are laid out, not a library)")
             }

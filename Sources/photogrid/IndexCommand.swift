@@ -56,7 +56,7 @@ struct IndexCommand: ParsableCommand {
     }
 
     func run() throws {
-        let report = try exitingOnFatalError {
+        let report = try reportingErrors {
             try LibraryIndexing.index(folder: folder, database: database.path, jobs: jobs, retryErrors: retryErrors,
                                       prune: prune, moveRoot: moveRoot, progressBar: TerminalProgressBar.ifStandardErrorIsTerminal())
         }

@@ -1,3 +1,4 @@
+import PhotoGridSupport
 import ArgumentParser
 import Platform
 import PhotoGrid
@@ -93,9 +94,10 @@ struct PhotoGridCommand: ParsableCommand {
     /// line and exit 64, other errors one line and exit 1. Lines were already printed for `ExitCode`s.
     static func exit(oneLineError error: any Error) -> Never {
         if let code = error as? ExitCode { Self.exit(withError: code) }
-        let status = error is UsageError ? ExitCode.validationFailure : exitCode(for: error)
+        let failure = error as? any PhotoGridFailure
+        let status = failure?.exitStatus ?? exitCode(for: error)
         if status == .success { Self.exit(withError: error) }
-        let message = photoGridMessage(for: error) ?? message(for: error)
+        let message = failure?.commandLineMessage ?? message(for: error)
         printError(message.split(whereSeparator: \.isNewline).joined(separator: "; "))
         Self.exit(withError: ExitCode(status.rawValue))
     }

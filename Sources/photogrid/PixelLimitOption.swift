@@ -1,3 +1,4 @@
+import PhotoGridSupport
 import ArgumentParser
 import PhotoGrid
 

@@ -1,3 +1,4 @@
+import PhotoGridSupport
 import ArgumentParser
 import PhotoGrid
 
@@ -45,7 +46,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let summary = try usage {
+        let summary = try reportingErrors {
             if progress != nil && detail == nil { throw UsageError("--progress applies only with --detail I") }
             return try LibraryPicture.render(database: grid.database.path, request: sectionsRequest, detail: detail,
                                              progress: progress ?? 1, output: out)

@@ -87,16 +87,16 @@ struct ServeCommand: ParsableCommand {
         options.logLevel = logLevel
         options.idleTimeout = idleTimeout
         let path = database.path
-        try usage {
+        try reportingErrors {
             options.token = try Self.token(option: token, file: tokenFile, environment: DatabaseOption.processEnvironment("PHOTOGRID_TOKEN"))
             options.pixelLimit = try pixelLimit.pixels()
             try options.validate()
         }
         // Before the library is opened or created: a refused start leaves nothing behind.
         if let problem = ListeningCheck.problem(host: host, port: port) {
-            try exitingOnFatalError { throw ServeStartError(problem) }
+            try reportingErrors { throw ServeStartError(problem) }
         }
-        let library = try exitingOnFatalError { () throws -> Library in
+        let library = try reportingErrors { () throws -> Library in
             if let folder { return try LibraryIndexing.openForIndexing(folder: folder, database: path, readers: 8) }
             let library = try Library.open(path, readers: 8)
             if watch {
@@ -129,7 +129,7 @@ struct ServeCommand: ParsableCommand {
         }
         finished.wait()
         if let error = outcome.withLock({ $0 }) {
-            try exitingOnFatalError { throw error }
+            try reportingErrors { throw error }
         }
     }
 

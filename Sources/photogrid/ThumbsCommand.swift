@@ -42,12 +42,12 @@ struct ThumbsCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let request = try usage { () throws(UsageError) -> ThumbnailRequest in
+        let request = try reportingErrors { () throws(UsageError) -> ThumbnailRequest in
             var request = try sizes.request(folder: out)
             request.prune = prune
             return request
         }
-        let report = try exitingOnFatalError {
+        let report = try reportingErrors {
             try LibraryThumbnails.make(database: database.path, request: request,
                                        progressBar: TerminalProgressBar.ifStandardErrorIsTerminal())
         }

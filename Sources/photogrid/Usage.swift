@@ -1,22 +1,6 @@
 import ArgumentParser
 import PhotoGrid
 
-/// Runs `body`; a `UsageError` becomes one line on stderr and exit status 64, any other error one
-/// line and exit status 1.
-func usage<T>(_ body: () throws -> T) throws -> T {
-    do {
-        return try body()
-    } catch let error as UsageError {
-        printError(error.commandLineMessage)
-        throw ExitCode.validationFailure
-    } catch let exit as ExitCode {
-        throw exit
-    } catch {
-        printError(photoGridMessage(for: error) ?? "\(error)")
-        throw ExitCode.failure
-    }
-}
-
 /// Writes `photogrid: error: MESSAGE` on stderr, the message escaped for the terminal.
 func printError(_ message: String) {
     Console.writeErrorLine(message)
@@ -30,14 +14,14 @@ func printWarning(_ message: String) {
 /// Writes a JSON document and a newline on stdout; a document holding a number that is not finite is
 /// refused (one line, exit 1) rather than printed with `null`.
 func printJSON(_ document: some JSONWritable) throws {
-    var bytes = try usage { try document.documentBytes() }
+    var bytes = try reportingErrors { try document.documentBytes() }
     bytes.append(UInt8(ascii: "\n"))
     Console.writeOutput(bytes: bytes)
 }
 
 /// Writes a `Codable` document (sorted keys, one line) and a newline on stdout, with the same refusal.
 func printJSON(encoding document: some Encodable) throws {
-    var bytes = try usage { try DocumentEncoding.bytes(document) }
+    var bytes = try reportingErrors { try DocumentEncoding.bytes(document) }
     bytes.append(UInt8(ascii: "\n"))
     Console.writeOutput(bytes: bytes)
 }

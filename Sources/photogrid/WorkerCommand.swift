@@ -41,7 +41,7 @@ struct WorkerCommand: ParsableCommand {
     }
 
     func run() throws {
-        let request = try usage { () throws(UsageError) -> ThumbnailRequest in try sizes.request(folder: out) }
+        let request = try reportingErrors { () throws(UsageError) -> ThumbnailRequest in try sizes.request(folder: out) }
         let worker = ThumbnailWorker(request: request, name: ThumbnailWorker.processName(), leaseSeconds: lease,
                                      untilDone: untilDone)
         signal(SIGTERM) { _ in workerStopRequested.store(true, ordering: .relaxed) }
@@ -52,7 +52,7 @@ struct WorkerCommand: ParsableCommand {
         sigaddset(&stopping, SIGTERM)
         sigaddset(&stopping, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
-        let summary = try exitingOnFatalError {
+        let summary = try reportingErrors {
             let library = try Library.open(database.path)
             return try worker.run(library: library, shouldStop: { workerStopRequested.load(ordering: .relaxed) },
                                   onTrouble: { error in

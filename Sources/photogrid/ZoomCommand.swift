@@ -1,3 +1,4 @@
+import PhotoGridSupport
 import ArgumentParser
 import PhotoGrid
 
@@ -36,7 +37,7 @@ struct ZoomCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let document = try usage {
+        let document = try reportingErrors {
             if sizes.sizes != nil, grid.database.db != nil {
                 throw UsageError("--db does not apply with --sizes (the sizes are laid out, not a library)")
             }

@@ -48,9 +48,9 @@ struct ColumnsSpecTests {
             _ = try ColumnsSpec.parse(spec)
         } throws: { error in
             guard let e = error as? UsageError else { return false }
-            // The library names the value ("columns: …"); the command line its flag ("--columns: …").
-            return e.option == "columns" && e.message.hasPrefix("columns: ") && e.message.contains(fragment)
-                && e.commandLineMessage.hasPrefix("--columns: ")
+            // The library names the value ("columns: …"); a front end as it calls it ("--columns: …").
+            return e.parameter == "columns" && e.kind == .invalidValue && e.description.hasPrefix("columns: ")
+                && e.description.contains(fragment) && e.message(naming: { "--" + $0 }).hasPrefix("--columns: ")
         }
     }
 

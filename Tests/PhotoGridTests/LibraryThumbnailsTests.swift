@@ -49,9 +49,9 @@ import Thumbnails
             do {
                 _ = try request.variants()
             } catch {
-                #expect(error.option.map { "--" + $0 } == flag, "\(error.message)")
-                #expect(error.message.hasPrefix(flag.dropFirst(2) + " "), "\(error.message)")
-                #expect(error.commandLineMessage.hasPrefix(flag + " "), "\(error.commandLineMessage)")
+                #expect(error.parameter.map { "--" + $0 } == flag, "\(error)")
+                #expect(error.description.hasPrefix(flag.dropFirst(2) + " "), "\(error)")
+                #expect(error.message(naming: { "--" + $0 }).hasPrefix(flag + " "), "\(error)")
             }
         }
     }

@@ -125,6 +125,8 @@ import TestSupport
             ("width=393&cellStyle=round", ["--width", "393", "--cell-style", "round"]),
             ("width=393&group=week", ["--width", "393", "--group", "week"]),
             ("width=393&headerHeight=-3", ["--width", "393", "--header-height", "-3"]),
+            // Messages that name other values in their text: each front end names them its own way.
+            ("width=393&cellStyle=fit&group=day", ["--width", "393", "--cell-style", "fit", "--group", "day"]),
         ]
         for (query, flags) in cases {
             let reply = try library.server.get("/api/v1/layout?" + query)
@@ -135,7 +137,7 @@ import TestSupport
                 .trimmingCharacters(in: .newlines)
             for (flag, name) in [("--width", "width"), ("--height", "height"), ("--scale", "scale"), ("--columns", "columns"),
                                  ("--row-spacing", "rowSpacing"), ("--cell-style", "cellStyle"), ("--group", "group"),
-                                 ("--header-height", "headerHeight")] {
+                                 ("--header-height", "headerHeight"), ("--sections", "sections")] {
                 expected = expected.replacingOccurrences(of: flag, with: name)
             }
             #expect(reply.errorMessage == expected, "\(query)")
@@ -163,8 +165,14 @@ import TestSupport
         let typo = try library.server.get("/api/v1/layout?widht=393")
         #expect(typo.status == 400)
         #expect(typo.errorMessage?.hasPrefix("unknown query parameter 'widht'") == true)
-        // An index past the grid is not found; one that is not a number is no photo either.
-        #expect(try library.server.get("/api/v1/detail/26?width=393").status == 404)
+        // An index past the grid is not found (the command line: a usage error, the same words); one that
+        // is not a number is no photo either.
+        let past = try library.server.get("/api/v1/detail/26?width=393")
+        #expect(past.status == 404)
+        let pastCLI = try library.cli(["detail", "26", "--width", "393"])
+        #expect(pastCLI.status == 64)
+        #expect(past.errorMessage == "index 26 is out of range: the grid has 26 photo(s), indices 0…25")
+        #expect(pastCLI.stderr == "photogrid: error: index 26 is out of range: the grid has 26 photo(s), indices 0…25\n")
         #expect(try library.server.get("/api/v1/detail/-1?width=393").status == 404)
         #expect(try library.server.get("/api/v1/detail/x?width=393").status == 404)
         #expect(try library.server.get("/api/v1/detail/3?width=393&progress=2").status == 400)
