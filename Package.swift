@@ -162,6 +162,17 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["JPEG", "TestSupport"]),
         // photogrid serve over real HTTP: the built binary on port 0, driven with a socket client.
         .testTarget(name: "ServerTests", dependencies: ["TestSupport"]),
+        // The server's core in process: the route table, the router without a network, and the answers
+        // from memory in NIO's EmbeddedChannel.
+        .testTarget(name: "PhotoGridServerTests", dependencies: [
+            "PhotoGridServer", "PhotoGrid", "TestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOEmbedded", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

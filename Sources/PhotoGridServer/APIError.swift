@@ -1,6 +1,5 @@
 public import HTTPTypes
 public import Hummingbird
-import HTTPTypes
 import NIOCore
 import PhotoGrid
 import PhotoGridSupport

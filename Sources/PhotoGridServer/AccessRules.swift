@@ -70,7 +70,7 @@ struct AccessRules: Sendable {
         if request.hasTransferEncoding {
             return APIError(.contentTooLarge, "a \(request.method) request has no body")
         }
-        if request.path != "/healthz", !authorized(authorization: request.authorization, cookies: request.cookies) {
+        if !GalleryRoute.open.contains(where: { $0.matches(request.path) }), !authorized(authorization: request.authorization, cookies: request.cookies) {
             return APIError(.unauthorized, "this server needs its token: Authorization: Bearer <token>, or open /?token=<token> once in a browser",
                             headers: [.wwwAuthenticate: "Bearer"])
         }

@@ -24,15 +24,46 @@ struct GalleryAPI: Sendable {
     static let layoutParameters: Set<String> = ["width", "height", "offset", "columns", "rowSpacing", "scale",
                                                 "cellStyle", "group", "headerHeight"]
 
+    /// Registers every route of the table (`GalleryRoute`) with its handler, for GET (and HEAD).
     func addRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/api/v1/layout") { request, _ in try await layout(request) }
-        router.get("/api/v1/detail/:index") { request, context in try await detail(request, context) }
-        router.get("/api/v1/zoom") { request, _ in try await zoom(request) }
-        router.get("/api/v1/photos") { request, _ in try await photos(request) }
-        router.get("/api/v1/stats") { request, _ in try await stats(request) }
-        router.get("/api/v1/thumbnails/:variant/:file") { request, context in try await thumbnail(request, context) }
-        router.get("/api/v1/placeholders/:file") { request, context in try await placeholder(request, context) }
-        router.get("/api/v1/media/:id") { request, context in try await media(request, context) }
+        for route in GalleryRoute.allCases {
+            router.get(RouterPath(route.pattern), use: handler(route))
+        }
+    }
+
+    /// The handler of `route`.
+    func handler(_ route: GalleryRoute) -> @Sendable (Request, BasicRequestContext) async throws -> Response {
+        switch route {
+        case .layout: return { request, _ in try await layout(request) }
+        case .detail: return { request, context in try await detail(request, context) }
+        case .zoom: return { request, _ in try await zoom(request) }
+        case .photos: return { request, _ in try await photos(request) }
+        case .stats: return { request, _ in try await stats(request) }
+        case .thumbnail: return { request, context in try await thumbnail(request, context) }
+        case .placeholder: return { request, context in try await placeholder(request, context) }
+        case .media: return { request, context in try await media(request, context) }
+        case .events: return { [events] _, _ in GalleryServer.eventStream(events) }
+        case .openAPI: return { _, _ in try GalleryServer.embedded("docs/openapi.json", type: "application/json") }
+        case .health: return { _, _ in await health() }
+        case .page: return { _, _ in try GalleryServer.embedded("Web/index.html", type: "text/html; charset=utf-8") }
+        case .webFile:
+            return { _, context in
+                let name = context.parameters.get("name") ?? ""
+                return try GalleryServer.embedded("Web/" + name, type: GalleryServer.contentType(of: name))
+            }
+        }
+    }
+
+    /// `GET /healthz`: 200 while the library's database answers (a PostgreSQL server may be down; a
+    /// SQLite file is here), else 503 with why.
+    func health() async -> Response {
+        do {
+            try await readers.runIfActive { [library] () throws -> Void in try library.store.checkReachable() }
+            return Response(status: .ok, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: "ok\n")))
+        } catch {
+            return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "database unreachable: \(error)\n")))
+        }
     }
 
     // MARK: Layout documents
@@ -165,7 +196,7 @@ struct GalleryAPI: Sendable {
     /// `GET /api/v1/thumbnails/{variant}/{stem}.jpg`: the thumbnail, made on first request.
     func thumbnail(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         _ = try QueryParameters(request.uri, known: [])
-        guard let variant = context.parameters.get("variant"), let file = context.parameters.get("file"),
+        guard let variant = context.parameters.get("variant"), let file = context.parameters.get("name"),
               file.hasSuffix(".jpg"), file.count > 4 else {
             throw APIError(.notFound, "no such thumbnail (thumbnails are named VARIANT/NAME.jpg, as layout documents give them)")
         }
@@ -185,7 +216,7 @@ struct GalleryAPI: Sendable {
     /// 204 No Content (a page asks for every cell's: an absent one is not an error); a name no photo has, 404.
     func placeholder(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         _ = try QueryParameters(request.uri, known: [])
-        guard let file = context.parameters.get("file"), file.hasSuffix(".jpg"), file.count > 4 else {
+        guard let file = context.parameters.get("name"), file.hasSuffix(".jpg"), file.count > 4 else {
             throw APIError(.notFound, "no such placeholder (placeholders are named NAME.jpg, as thumbnails are)")
         }
         let stem = String(file.dropLast(4))

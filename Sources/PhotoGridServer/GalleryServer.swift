@@ -43,50 +43,15 @@ public enum GalleryServer {
     public static func run(library: Library, options: ServerOptions, logger: Logger,
                            onListening: @escaping @Sendable (String, Int) -> Void) async throws {
         try options.validate()
-        let cores = System.coreCount
-        let readers = NIOThreadPool(numberOfThreads: max(2, cores))
-        let makers = NIOThreadPool(numberOfThreads: options.jobs ?? cores)
-        readers.start()
-        makers.start()
-        let events = EventHub()
-        let onDemand = try ThumbnailsOnDemand(library: library, folder: options.thumbnailFolder, pixelLimit: options.pixelLimit,
-                                              indexedFolder: options.folder)
-        // Thumbnails someone waits for go ahead of the index run's probes.
-        let foreground = ForegroundWork()
-        let thumbnails = ThumbnailService(onDemand: onDemand, threads: makers, limit: (options.jobs ?? cores) + options.queueLimit,
-                                          foreground: foreground, logger: logger)
-        let grid = GridCache(library: library, readers: readers, events: events, logger: logger)
-        let api = GalleryAPI(library: library, readers: readers, thumbnails: thumbnails, events: events, grid: grid)
-
-        // HEAD on every GET route: the GET's status and headers, no body.
-        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
-        let rules = AccessRules(token: options.token, hosts: AllowedHosts(bind: options.host, extra: options.allowedHosts))
-        router.add(middleware: RequestGuard(rules: rules, logger: logger))
-        api.addRoutes(to: router)
-        // 200 while the library's database answers (a PostgreSQL server may be down; a SQLite file is here).
-        router.get("/healthz") { _, _ in
-            do {
-                try await readers.runIfActive { () throws -> Void in try library.store.checkReachable() }
-                return Response(status: .ok, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: "ok\n")))
-            } catch {
-                return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain"],
-                                body: ResponseBody(byteBuffer: ByteBuffer(string: "database unreachable: \(error)\n")))
-            }
-        }
-        router.get("/api/v1/events") { _, _ in eventStream(events) }
-        router.get("/api/v1/openapi.json") { _, _ in try embedded("docs/openapi.json", type: "application/json") }
-        router.get("/") { _, _ in try embedded("Web/index.html", type: "text/html; charset=utf-8") }
-        router.get("/web/:file") { _, context in
-            let name = context.parameters.get("file") ?? ""
-            return try embedded("Web/" + name, type: contentType(of: name))
-        }
-
+        let core = try GalleryCore(library: library, options: options, logger: logger)
+        let (grid, thumbnails, events) = (core.grid, core.thumbnails, core.events)
+        let router = core.router(logger: logger)
         events.publish(.library(count: (try? library.store.gridCount()) ?? 0))
         let app = Application(
             router: router,
             // The idle timeout is kept by ImmediateAnswerHandler, which sees every request of a connection.
             server: .galleryHTTP1(configuration: .init(idleTimeout: nil)) { [idle = options.idleTimeout] in
-                ImmediateAnswerHandler(api: api, rules: rules, logger: logger, idleTimeout: .seconds(Int64(idle)))
+                core.answerHandler(idleTimeout: .seconds(Int64(idle)), logger: logger)
             },
             configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
             onServerRunning: { channel in onListening(options.host, channel.localAddress?.port ?? options.port) },
@@ -97,7 +62,7 @@ public enum GalleryServer {
                         .init(service: events, successTerminationBehavior: .ignore)]
         if let folder = options.folder {
             let indexing = LibraryIndexService(library: library, folder: folder, jobs: options.jobs, watch: options.watch,
-                                               events: events, thumbnails: thumbnails, grid: grid, foreground: foreground, logger: logger)
+                                               events: events, thumbnails: thumbnails, grid: grid, foreground: core.foreground, logger: logger)
             services.append(.init(service: indexing, successTerminationBehavior: .ignore))
         }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
@@ -105,14 +70,10 @@ public enum GalleryServer {
         do {
             try await group.run()
         } catch {
-            events.finishAll()
-            try? await readers.shutdownGracefully()
-            try? await makers.shutdownGracefully()
+            await core.shutdown()
             throw error
         }
-        events.finishAll()
-        try await readers.shutdownGracefully()
-        try await makers.shutdownGracefully()
+        await core.shutdown()
     }
 
     /// `/api/v1/events`: Server-Sent Events until the client goes or the server shuts down.

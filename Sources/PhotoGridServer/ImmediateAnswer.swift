@@ -18,16 +18,17 @@ extension GalleryAPI {
     /// in memory (200, or 304 for its `ETag`). Nil for every other request and for each the route
     /// answers otherwise (a 400, a thumbnail to read or make): the router answers those.
     func immediateAnswer(target: String, ifNoneMatch: [String]) -> ImmediateAnswer? {
-        if let query = target.dropping(prefix: Self.layoutPath), query.utf8.isEmpty || query.utf8.first == UInt8(ascii: "?") {
+        let utf8 = target.utf8
+        let queryStart = utf8.firstIndex(of: UInt8(ascii: "?"))
+        let path = target[..<(queryStart ?? target.endIndex)]
+        if GalleryRoute.layout.matches(path) {
             guard let body = try? layoutFromMemory(target) else { return nil }
             return ImmediateAnswer(status: .ok, headers: Self.jsonHTTPHeaders, body: body)
         }
-        if let name = target.dropping(prefix: Self.thumbnailsPath) {
-            // VARIANT/STEM.jpg with no query; a name kept in memory is one the service made, so a
-            // lookup finds only well-formed names.
-            let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[1].hasSuffix(".jpg"), !name.contains("?") else { return nil }
-            let variant = String(parts[0]), stem = String(parts[1].dropLast(4))
+        // VARIANT/STEM.jpg with no query; a name kept in memory is one the service made, so a lookup
+        // finds only well-formed names.
+        if queryStart == nil, let parameters = GalleryRoute.thumbnail.match(path), parameters[1].hasSuffix(".jpg") {
+            let variant = String(parameters[0]), stem = String(parameters[1].dropLast(4))
             let fields = Self.thumbnailHeaders(variant: variant, stem: stem)
             var headers = HTTPHeaders(fields.map { ($0.name.rawName, $0.value) })
             if Self.isNotModified(fields, ifNoneMatch: ifNoneMatch.isEmpty ? nil : ifNoneMatch.joined(separator: ", ")) {
@@ -42,17 +43,4 @@ extension GalleryAPI {
 
     /// `jsonHeaders` as NIO writes them.
     static let jsonHTTPHeaders = HTTPHeaders(jsonHeaders.map { ($0.name.rawName, $0.value) })
-
-    /// The layout route's path.
-    static let layoutPath = "/api/v1/layout"
-    /// The thumbnail route's path before `{variant}/{file}`.
-    static let thumbnailsPath = "/api/v1/thumbnails/"
-}
-
-extension String {
-    /// What follows `prefix`, if the string starts with it (compared as bytes).
-    func dropping(prefix: String) -> Substring? {
-        guard utf8.starts(with: prefix.utf8) else { return nil }
-        return self[utf8.index(startIndex, offsetBy: prefix.utf8.count)...]
-    }
 }

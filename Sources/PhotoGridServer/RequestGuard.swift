@@ -20,7 +20,7 @@ struct RequestGuard: RouterMiddleware {
         do {
             let access = Self.accessRequest(request)
             let refusal = rules.refusal(access)
-            let page = request.uri.path == "/" && (refusal == nil || refusal?.status == .unauthorized)
+            let page = GalleryRoute.page.matches(Substring(request.uri.path)) && (refusal == nil || refusal?.status == .unauthorized)
             let given = page ? request.uri.queryParameters.get("token") : nil
             let offered = given != nil || (refusal?.status == .unauthorized
                                            && !(access.authorization.isEmpty && AccessRules.cookieValues(in: access.cookies).isEmpty))
@@ -31,7 +31,7 @@ struct RequestGuard: RouterMiddleware {
                 response = try tokenExchange(given, request: request, context: context)
             } else if let refusal {
                 response = try page ? Self.signInPage(false) : refusal.response(from: request, context: context)
-            } else if request.method == .head, request.uri.path == "/api/v1/events" {
+            } else if request.method == .head, GalleryRoute.events.matches(Substring(request.uri.path)) {
                 response = Self.eventStreamHead
             } else {
                 response = try await next(request, context)
