@@ -77,6 +77,9 @@ public struct ThumbnailWorker: Sendable {
             summary.seconds = (clock.now - started).inSeconds
             onBatch(summary)
         }
+        // A stopped worker leaves no claim behind (best effort: the database may be away; the lease ends them).
+        let name = self.name
+        _ = try? store.dropThumbnailClaims(heldBy: { $0 == name })
         summary.seconds = (clock.now - started).inSeconds
         summary.warnings.sort { ($0.path, $0.variant) < ($1.path, $1.variant) }
         return summary
@@ -89,7 +92,10 @@ public struct ThumbnailWorker: Sendable {
         let root: LibraryRoot?
         do throws(LibraryError) {
             root = try store.root()
-            try store.dropThumbnailClaims(heldBy: Self.hasEnded)
+            // Claims of ended processes go, and this worker's own: it holds claims only for the batch in
+            // hand, so any it still has come from a batch a lost connection broke (renewed with every
+            // batch since, they would outlive it by a lease).
+            try store.dropThumbnailClaims(heldBy: { [name] holder in holder == name || Self.hasEnded(holder) })
             photos = root == nil ? [] : try store.claimThumbnailWork(variants: variants.map(\.name), worker: name,
                                                                       limit: batchSize, leaseSeconds: leaseSeconds)
         } catch {
