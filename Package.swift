@@ -3,7 +3,7 @@
 // graph, which is also the set of allowed imports:
 //   CJPEGShims → CJPEG; JPEG → CJPEGShims, EXIF, PhotoGridSupport; CPNGShims → CPNG; PNG → CPNGShims, EXIF, PhotoGridSupport;
 //   WebP → CWebP, EXIF, PhotoGridSupport; HEIF → CHEIF, EXIF, PhotoGridSupport; Video → CFFmpeg, PhotoGridSupport;
-//   ImageFormats → JPEG, PNG, WebP, HEIF, Video, EXIF, PhotoGridSupport;
+//   ImageFormats → JPEG, PNG, WebP, HEIF, Video, EXIF, Imaging, PhotoGridSupport;
 //   Thumbnails → JPEG, ImageFormats, Imaging, GridLayout, PhotoGridSupport; Drawing → GridLayout, Imaging, JPEG,
 //   ImageFormats, Thumbnails;
 //   PhotoLibrary → JPEG, ImageFormats, EXIF, PhotoGridSupport, CSQLiteShims; PhotoGrid → GridLayout, PhotoLibrary, Thumbnails,
@@ -91,7 +91,7 @@ let package = Package(
         // and the poster frame.
         .target(name: "Video", dependencies: ["CFFmpeg", "PhotoGridSupport", "Platform"], swiftSettings: optimisedSwiftInDebug + layering),
         // PNG, WebP and HEIF behind one probe and one decoder, for the index and the thumbnails.
-        .target(name: "ImageFormats", dependencies: ["JPEG", "PNG", "WebP", "HEIF", "Video", "EXIF", "PhotoGridSupport", "Platform"],
+        .target(name: "ImageFormats", dependencies: ["JPEG", "PNG", "WebP", "HEIF", "Video", "EXIF", "Imaging", "PhotoGridSupport", "Platform"],
                 swiftSettings: optimisedSwiftInDebug + layering),
         .target(
             name: "PhotoLibrary",
@@ -154,8 +154,8 @@ let package = Package(
         .testTarget(name: "WebPTests", dependencies: ["WebP", "TestSupport"]),
         .testTarget(name: "HEIFTests", dependencies: ["HEIF", "TestSupport"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "TestSupport"]),
-        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "PhotoGridSupport", "TestSupport"]),
-        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageQuality", "TestSupport"]),
+        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "ImageFormats", "PhotoGridSupport", "TestSupport"]),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFormats", "Imaging", "ImageQuality", "TestSupport"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Thumbnails", "GridLayout", "Imaging", "JPEG", "TestSupport"]),
         .testTarget(name: "PhotoGridTests", dependencies: ["photogrid", "PhotoGrid", "PhotoLibrary", "Thumbnails", "PhotoGridSupport", "Platform", "TestSupport"]),
         // End-to-end tests run the built binary; they decode its pictures and thumbnails with `JPEG`.

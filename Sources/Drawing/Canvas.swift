@@ -80,8 +80,9 @@ public struct Canvas: Sendable {
     /// applied) scaled into `rect`, clipped to `clip`, at `opacity`. The image is stretched to the rectangle (callers keep its aspect ratio, e.g.
     /// with a fill rect and a clip, as a grid cell does).
     ///
-    /// A JPEG is decoded at the smallest DCT scale that still has at least the rectangle's pixels (the
-    /// other formats whole), and only if some of it is visible. Damaged data that libjpeg decodes with warnings is drawn
+    /// The photo is decoded at the smallest size its decoder reduces to that still has at least the
+    /// rectangle's pixels (`ImageDecoder`'s `atLeast`: a JPEG's DCT scale, a HEIF's own thumbnail item;
+    /// the other formats whole), and only if some of it is visible. Damaged data that libjpeg decodes with warnings is drawn
     /// as decoded, as `ThumbnailPipeline` does (a truncated file's missing part grey), and the
     /// damage is returned.
     ///
@@ -103,35 +104,21 @@ public struct Canvas: Sendable {
                               pixelLimit: Int = JPEGDecodeOptions.defaultPixelLimit) throws(ThumbnailError) -> JPEGDamage? {
         guard coverage(of: rect, clip: clip, opacity: opacity) != nil else { return nil }
         let file = try SourceFile(pathBytes: pathBytes, displayPath: path)
-        if let format = ImageFormat.ofFile(descriptor: file.descriptor), format != .jpeg {
-            try draw(Self.uprightImage(file.descriptor, path: path, format: format, pixelLimit: pixelLimit),
-                     into: rect, clip: clip, opacity: opacity)
-            return nil
-        }
-        let header: JPEGHeader
+        let decoded: DecodedImage
+        let orientation: Orientation
         do {
-            header = try JPEGHeader.probe(fileDescriptor: file.descriptor, path: path).header
+            let format = ImageFormat.ofFile(descriptor: file.descriptor) ?? .jpeg
+            let facts = try ImageProbe.probe(descriptor: file.descriptor, path: path, format: format)
+            orientation = Orientation(exifValue: facts.orientation)
+            // The pixels the rectangle needs (capped: a rectangle far larger than any photo needs full
+            // size), in stored orientation: a decoder that can reduces to no less (a JPEG's DCT scale).
+            let needed = PixelSize(width: Int(min(rect.width, 65_536).rounded(.up)),
+                                   height: Int(min(rect.height, 65_536).rounded(.up)))
+            let stored = orientation.storedSize(forDisplaySize: needed)
+            decoded = try ImageDecoder.decode(descriptor: file.descriptor, path: path, format: format, pixelLimit: pixelLimit,
+                                              atLeast: (stored.width, stored.height))
         } catch {
-            throw .jpeg(error)
-        }
-        let orientation = Orientation(exifValue: header.orientation)
-        // The pixels the rectangle needs (capped: a rectangle far larger than any JPEG needs full size).
-        let needed = PixelSize(width: Int(min(rect.width, 65_536).rounded(.up)),
-                               height: Int(min(rect.height, 65_536).rounded(.up)))
-        let stored = orientation.storedSize(forDisplaySize: needed)
-        var scale = JPEGScale.full
-        for candidate in [JPEGScale.eighth, .quarter, .half] where
-            candidate.scaledLength(header.storedWidth) >= stored.width
-            && candidate.scaledLength(header.storedHeight) >= stored.height {
-            scale = candidate
-            break
-        }
-        let decoded: DecodedJPEG
-        do {
-            decoded = try JPEGDecoder.decode(fileDescriptor: file.descriptor, path: path,
-                                             options: JPEGDecodeOptions(scale: scale, pixelLimit: pixelLimit))
-        } catch {
-            throw .jpeg(error)
+            throw ThumbnailError(decoding: error)
         }
         let image: PixelBuffer
         do {
@@ -141,25 +128,6 @@ public struct Canvas: Sendable {
         }
         try draw(image.oriented(orientation), into: rect, clip: clip, opacity: opacity)
         return decoded.damage
-    }
-
-    /// The PNG, WebP or HEIF open as `descriptor`, decoded whole and turned upright.
-    static func uprightImage(_ descriptor: Int32, path: String, format: ImageFormat,
-                             pixelLimit: Int) throws(ThumbnailError) -> PixelBuffer {
-        let facts: ImageFacts
-        let decoded: DecodedImage
-        do {
-            facts = try ImageProbe.probe(descriptor: descriptor, path: path, format: format)
-            decoded = try ImageDecoder.decode(descriptor: descriptor, path: path, format: format, pixelLimit: pixelLimit)
-        } catch {
-            throw .image(error)
-        }
-        do {
-            return try PixelBuffer(width: decoded.width, height: decoded.height, bytes: decoded.pixels)
-                .oriented(Orientation(exifValue: facts.orientation))
-        } catch {
-            throw .imaging(error)
-        }
     }
 
     /// Draws `image` scaled into `rect`, clipped to `clip`, at `opacity`.

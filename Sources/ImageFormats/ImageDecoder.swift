@@ -1,13 +1,39 @@
+public import Imaging
 import PNG
 import WebP
 
-/// Decodes PNG, WebP and HEIF files whole, for thumbnails (JPEG has its own region decoder).
+/// Decodes photos and videos of every format (a video's picture is its poster frame): the one decoder
+/// the thumbnail pipeline and `render` ask. What a format's decoder can do beyond decoding the whole
+/// image is said by `scaleDenominators(of:)` and `decodesRegions(_:)` — callers ask those, never the
+/// format.
 public enum ImageDecoder {
-    /// Decodes the file open as `descriptor` (read again through `/proc/self/fd/N`) as `format`,
-    /// refusing before decoding an image of more than `pixelLimit` pixels. `path` is for messages.
+    /// The reductions `format`'s decoder applies while decoding, as denominators (1/N of each side),
+    /// largest first: JPEG's DCT scales 8, 4, 2 and 1; 1 alone for a format decoded at full size.
+    public static func scaleDenominators(of format: ImageFormat) -> [Int] {
+        format == .jpeg ? JPEGSupport.scaleDenominators : [1]
+    }
+
+    /// Whether `format`'s decoder decodes a region of the image without the rest
+    /// (`decode(…scaleDenominator:region:)`).
+    public static func decodesRegions(_ format: ImageFormat) -> Bool { format == .jpeg }
+
+    /// Decodes `region` of the file open as `descriptor` at 1/`scaleDenominator` (the region in the
+    /// pixels of the image at that scale), for a format that `decodesRegions`; `DecodedImage.storedWidth` and
+    /// `storedHeight` are the whole image's size as the file declares it.
+    public static func decode(descriptor: Int32, path: String, format: ImageFormat, pixelLimit: Int,
+                              scaleDenominator: Int, region: PixelRect) throws(ImageFormatError) -> DecodedImage {
+        guard decodesRegions(format) else { throw .unsupported(format) }
+        return try JPEGSupport.decode(descriptor: descriptor, path: path, pixelLimit: pixelLimit,
+                                      scaleDenominator: scaleDenominator, region: region, atLeast: nil)
+    }
+
+    /// Decodes the file open as `descriptor` (read again through `/proc/self/fd/N` where a format's
+    /// library reads by path) as `format`, refusing before decoding an image of more than `pixelLimit`
+    /// pixels. `path` is for messages.
     ///
     /// With `atLeast`, a smaller version of the image that is at least that large in both sides may be
-    /// decoded instead (`DecodedImage.isReduced`): a HEIF's own thumbnail item of the same shape.
+    /// decoded instead (`DecodedImage.isReduced`): a JPEG at a DCT scale, a HEIF's own thumbnail item of
+    /// the same shape.
     public static func decode(descriptor: Int32, path: String, format: ImageFormat, pixelLimit: Int,
                               atLeast minimum: (width: Int, height: Int)? = nil) throws(ImageFormatError) -> DecodedImage {
         let reopened = "/proc/self/fd/\(descriptor)"
@@ -34,7 +60,8 @@ public enum ImageDecoder {
         case .mov, .mp4:
             return try VideoSupport.decode(path: reopened, pixelLimit: pixelLimit)
         case .jpeg:
-            throw .unsupported(.jpeg)
+            return try JPEGSupport.decode(descriptor: descriptor, path: path, pixelLimit: pixelLimit, scaleDenominator: 1,
+                                          region: nil, atLeast: minimum)
         }
     }
 }

@@ -4,13 +4,16 @@ import WebP
 import PhotoGridSupport
 import Platform
 
-/// Probes PNG, WebP and HEIF files without decoding pixels (JPEG has its own probe, `JPEGHeader.probe`).
+/// Probes photos and videos of every format without decoding pixels: the one probe the index, `render`
+/// and the thumbnail pipeline ask (a new format adds its case here and in `ImageDecoder`).
 public enum ImageProbe {
     /// Probes the file open as `descriptor` as `format` (from its signature). The format modules read
     /// it again through `/proc/self/fd/N`: the same open file, whatever happened to its name since.
     /// `path` is for messages.
     public static func probe(descriptor: Int32, path: String, format: ImageFormat) throws(ImageFormatError) -> ImageFacts {
         let reopened = "/proc/self/fd/\(descriptor)"
+        // JPEG's probe digests the first bytes as it reads them.
+        if format == .jpeg { return try JPEGSupport.probe(descriptor: descriptor, path: path) }
         // A video's key also covers its moov box (VideoSupport.contentDigest).
         let digest = format.isVideo ? try VideoSupport.contentDigest(descriptor) : try prefixDigest(descriptor)
         switch format {
@@ -41,7 +44,7 @@ public enum ImageProbe {
         case .mov, .mp4:
             return try VideoSupport.probe(path: reopened, format: format, contentDigest: digest)
         case .jpeg:
-            throw .unsupported(.jpeg)
+            return try JPEGSupport.probe(descriptor: descriptor, path: path)
         }
     }
 

@@ -12,8 +12,6 @@ public enum JPEGError: Error, Sendable, Equatable, CustomStringConvertible {
     case truncated(call: String, length: Int)
     /// libjpeg refused the data; `call` names the libjpeg function, `message` is libjpeg's text.
     case libjpeg(call: String, message: String)
-    /// The declared size exceeds a limit on stored pixels (the indexer's; checked from the header).
-    case tooLarge(width: Int, height: Int, limit: Int)
     /// Decoding the `width`×`height` image would hold more pixels than `limit`
     /// (`JPEGDecodeOptions.pixelLimit`): `decodedPixels` returned at the chosen scale, plus
     /// `coefficientPixels` for the whole-image coefficient buffer of a progressive or multi-scan
@@ -38,8 +36,6 @@ public enum JPEGError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(call): truncated JPEG: the data ends after \(length) bytes, inside the header"
         case let .libjpeg(call, message):
             return "\(call): \(message)"
-        case let .tooLarge(w, h, limit):
-            return "\(w)×\(h) exceeds the pixel limit of \(limit)"
         case let .overPixelLimit(w, h, decoded, 0, limit):
             return "\(w)×\(h): decoding needs \(decoded) pixels, more than the pixel limit of \(limit)"
         case let .overPixelLimit(w, h, decoded, coefficients, limit):

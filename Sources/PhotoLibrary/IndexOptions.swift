@@ -21,7 +21,7 @@ public struct IndexOptions: Sendable {
     /// relative paths (the library folder was moved or renamed). Without it such a run is refused.
     public var moveRoot = false
     /// How headers are read (tests substitute a counting or fake probe).
-    public var fileProbe: FileProbe = .libjpeg
+    public var fileProbe: FileProbe = .formats
     /// Called on the indexing thread as files are found and done.
     public var progress: (@Sendable (IndexProgress) -> Void)?
     /// Asked after each committed batch: true ends the run there (a server shutting down). The files

@@ -1,4 +1,3 @@
-import JPEG
 import ImageFormats
 
 /// What the indexer stores about a readable photo: its format, its header facts and its content key.
@@ -24,23 +23,7 @@ struct PhotoFacts: Sendable, Equatable {
     /// An Android Motion Photo's appended video (set by the prober once it is found where announced).
     var motion: EmbeddedMovie?
 
-    init(probe: JPEGFileProbe, fileSize: Int64) {
-        let header = probe.header
-        format = .jpeg
-        storedWidth = header.storedWidth
-        storedHeight = header.storedHeight
-        orientation = (1...8).contains(header.orientation) ? header.orientation : 1
-        pixelWidth = orientation >= 5 ? header.storedHeight : header.storedWidth
-        pixelHeight = orientation >= 5 ? header.storedWidth : header.storedHeight
-        components = header.components
-        colorSpace = header.colorSpace.rawValue
-        isProgressive = header.isProgressive
-        takenAt = header.takenAt
-        contentKey = ContentKey.make(fileSize: fileSize, prefixDigest: probe.prefixDigest)
-        contentIdentifier = header.contentIdentifier
-    }
-
-    /// The facts of a PNG, WebP or HEIF probe.
+    /// The facts of a probe of any format.
     init(facts: ImageFacts, fileSize: Int64) {
         format = facts.format
         storedWidth = facts.storedWidth

@@ -1,12 +1,12 @@
 import PhotoGridSupport
-import JPEG
 import ImageFormats
 import EXIF
 import Synchronization
 
 import Platform
 
-/// Opens walked files and reads their headers (JPEG, PNG, WebP, HEIF); called from several threads at once.
+/// Opens walked files and reads their headers (`FileProbe`: every format through `ImageProbe`); called
+/// from several threads at once.
 ///
 /// Every file open of an index run happens here, and is counted: a test can prove that an
 /// unchanged rescan opens nothing.
@@ -48,33 +48,17 @@ final class PhotoProber: Sendable {
         if checkSignature && sniffed == nil { return .notPhoto }
         let format = sniffed ?? named ?? .jpeg
         let displayPath = PathBytes.displayText(file.relativePath)
-        var facts: PhotoFacts
-        let motionPhoto: MotionPhotoXMP?
-        if format == .jpeg {
-            do {
-                let probe = try fileProbe.probe(descriptor, displayPath)
-                facts = PhotoFacts(probe: probe, fileSize: file.size)
-                motionPhoto = probe.header.motionPhoto
-            } catch {
-                return .failure(error.description, format: format)
-            }
-        } else {
-            do {
-                let probed = try ImageProbe.probe(descriptor: descriptor, path: displayPath, format: format)
-                facts = PhotoFacts(facts: probed, fileSize: file.size)
-                motionPhoto = probed.motionPhoto
-            } catch {
-                return .failure(error.description, format: format)
-            }
-        }
+        let probed: ImageFacts
+        do { probed = try fileProbe.probe(descriptor, displayPath, format) } catch { return .failure(error.description, format: format) }
+        var facts = PhotoFacts(facts: probed, fileSize: file.size)
         // An Android Motion Photo: a Live item whose motion is the MP4 appended where its XMP says.
-        if let motionPhoto, !format.isVideo {
+        if let motionPhoto = probed.motionPhoto, !format.isVideo {
             facts.motion = EmbeddedMovie.locate(motionPhoto, descriptor: descriptor, fileSize: Int(file.size))
         }
         let pixels = facts.storedWidth.multipliedReportingOverflow(by: facts.storedHeight)
         if pixels.overflow || pixels.partialValue > pixelLimit {
-            return .failure(JPEGError.tooLarge(width: facts.storedWidth, height: facts.storedHeight,
-                                               limit: pixelLimit).description, format: format)
+            return .failure(ImageFormatError.overPixelLimit(width: facts.storedWidth, height: facts.storedHeight,
+                                                            limit: pixelLimit).description, format: format)
         }
         return .photo(facts)
     }

@@ -60,16 +60,24 @@ public enum ThumbnailError: Error, Sendable, Equatable, CustomStringConvertible 
     }
 }
 
+extension ThumbnailError {
+    /// A decoder's error as the thumbnail's: JPEG's as `.jpeg` (the errors the region decode and the
+    /// encoder share), every other format's as `.image`.
+    public init(decoding error: ImageFormatError) {
+        if case let .jpeg(error) = error { self = .jpeg(error) } else { self = .image(error) }
+    }
+}
+
 extension ThumbnailError: PhotoGridFailure {
     public var kind: FailureKind {
         switch self {
         case .jpeg(.system(_, _, let errno)), .image(.system(_, let errno)), .system(_, _, let errno):
             return FailureKind(errno: errno)
-        case .jpeg(.tooLarge), .jpeg(.overPixelLimit), .image(.overPixelLimit), .image(.unsupported), .notARegularFile:
+        case .jpeg(.overPixelLimit), .image(.overPixelLimit), .image(.unsupported), .notARegularFile:
             return .unsupported
         case .plan, .jpeg, .image: return .damagedInput
         case .imaging: return .internal
-        case .sourceChanged, .sizeChanged, .notACacheFolder, .otherLibrarysFolder: return .conflict
+        case .sourceChanged, .sizeChanged, .notACacheFolder, .otherLibrarysFolder, .image(.regionOutsideImage): return .conflict
         }
     }
 }

@@ -47,14 +47,15 @@ public enum ThumbnailPipeline {
                               options: ThumbnailOptions = ThumbnailOptions()) throws(ThumbnailError) -> RenderedThumbnail {
         let plan: ThumbnailPlan
         do {
-            // Only libjpeg shrinks while decoding: the other formats are decoded at full size.
+            // The reductions the format's decoder applies while decoding (JPEG's DCT scales; none for most).
             plan = try ThumbnailPlan(storedSize: source.storedSize, orientation: source.orientation, target: target,
                                      margin: options.margin,
-                                     scaleDenominators: source.format == .jpeg ? ThumbnailPlan.scaleDenominators : [1])
+                                     scaleDenominators: ImageDecoder.scaleDenominators(of: source.format))
         } catch {
             throw .plan(error)
         }
-        if source.format != .jpeg { return try renderWhole(source, plan: plan, options: options) }
+        // A decoder that cannot decode a region decodes the whole image, then the region is resampled.
+        if !ImageDecoder.decodesRegions(source.format) { return try renderWhole(source, plan: plan, options: options) }
         let rect = plan.needsResampling ? decodeRect(for: plan, filter: options.filter) : plan.crop
         try checkPixelLimit(rect, of: source.storedSize, options.pixelLimit)
 
@@ -198,25 +199,20 @@ public enum ThumbnailPipeline {
     /// Decodes `rect` of the image at the plan's scale and checks that the file is what the plan
     /// was made for.
     static func decode(_ descriptor: Int32, source: ThumbnailSource, plan: ThumbnailPlan, rect: PixelRect,
-                       options: ThumbnailOptions) throws(ThumbnailError) -> DecodedJPEG {
-        guard let scale = JPEGScale(rawValue: plan.scaleDenominator) else {
-            throw .plan(.invalidMargin(plan.margin))  // not reachable: plans use 1, 2, 4 or 8
-        }
-        let decodeOptions = JPEGDecodeOptions(
-            scale: scale, region: JPEGRegion(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
-            pixelLimit: options.pixelLimit)
-        let decoded: DecodedJPEG
+                       options: ThumbnailOptions) throws(ThumbnailError) -> DecodedImage {
+        let decoded: DecodedImage
         do {
-            decoded = try JPEGDecoder.decode(fileDescriptor: descriptor, path: source.displayPath, options: decodeOptions)
+            decoded = try ImageDecoder.decode(descriptor: descriptor, path: source.displayPath, format: source.format,
+                                              pixelLimit: options.pixelLimit, scaleDenominator: plan.scaleDenominator,
+                                              region: rect)
         } catch {
-            if case .invalidArgument = error {
-                // The region is outside the file's image: its size is not the indexed one.
-                if let header = try? JPEGHeader.probe(fileDescriptor: descriptor, path: source.displayPath).header {
-                    throw .sizeChanged(path: source.displayPath, expected: source.storedSize,
-                                       found: PixelSize(width: header.storedWidth, height: header.storedHeight))
-                }
+            // A region outside the file's image: its size is not the indexed one.
+            if case .regionOutsideImage = error,
+               let facts = try? ImageProbe.probe(descriptor: descriptor, path: source.displayPath, format: source.format) {
+                throw .sizeChanged(path: source.displayPath, expected: source.storedSize,
+                                   found: PixelSize(width: facts.storedWidth, height: facts.storedHeight))
             }
-            throw .jpeg(error)
+            throw ThumbnailError(decoding: error)
         }
         let found = PixelSize(width: decoded.storedWidth, height: decoded.storedHeight)
         guard found == source.storedSize else {

@@ -64,6 +64,6 @@ import Platform
         #expect(RenderError.write(.system(call: "write", path: "/o", errno: EDQUOT)).kind == .storageFull)
         #expect(ThumbnailError.sourceChanged(path: "/p").kind == .conflict)
         #expect(ThumbnailError.jpeg(.truncated(call: "read", length: 3)).kind == .damagedInput)
-        #expect(ThumbnailError.jpeg(.tooLarge(width: 70000, height: 70000, limit: 65500)).kind == .unsupported)
+        #expect(ThumbnailError.image(.overPixelLimit(width: 70000, height: 70000, limit: 65500)).kind == .unsupported)
     }
 }

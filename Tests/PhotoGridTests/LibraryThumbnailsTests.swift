@@ -298,7 +298,7 @@ import Thumbnails
                 == "is not a regular file")
         #expect(LibraryThumbnails.message(.sourceChanged(path: "x.jpg"), path: "x.jpg")
                 == "changed since it was indexed (run `photogrid index` again)")
-        #expect(LibraryThumbnails.message(.jpeg(.tooLarge(width: 9, height: 9, limit: 80)), path: "x.jpg")
+        #expect(LibraryThumbnails.message(.image(.overPixelLimit(width: 9, height: 9, limit: 80)), path: "x.jpg")
                 == "9×9 exceeds the pixel limit of 80")
     }
 

@@ -1,3 +1,4 @@
+import ImageFormats
 import PhotoGridSupport
 import Foundation
 import JPEG
@@ -137,9 +138,9 @@ import Glibc
         try fixture.copySample("orientation/Landscape_1.jpg", to: "flaky.jpg")
         try fixture.write(Array("not a photo".utf8), to: "text.jpg")
         var failing = IndexOptions()
-        failing.fileProbe = FileProbe { descriptor, path throws(JPEGError) -> JPEGFileProbe in
-            if path == "flaky.jpg" { throw .system(call: "pread", path: path, errno: EIO) }
-            return try FileProbe.libjpeg.probe(descriptor, path)
+        failing.fileProbe = FileProbe { descriptor, path, format throws(ImageFormatError) -> ImageFacts in
+            if path == "flaky.jpg" { throw .jpeg(.system(call: "pread", path: path, errno: EIO)) }
+            return try FileProbe.formats.probe(descriptor, path, format)
         }
         let first = try fixture.index(failing)
         #expect(first.errors == 2)

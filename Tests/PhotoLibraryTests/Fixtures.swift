@@ -1,3 +1,4 @@
+import ImageFormats
 import TestSupport
 import PhotoGridSupport
 import Foundation
@@ -99,16 +100,16 @@ final class LibraryFixture {
     }
 }
 
-/// The real libjpeg probe, counting its calls: proves which files a run opened.
+/// The real probe, counting its calls: proves which files a run opened.
 final class CountingProbe: Sendable {
     let calls = Atomic<Int>(0)
     let paths = Mutex<[String]>([])
 
     var fileProbe: FileProbe {
-        FileProbe { [self] descriptor, path throws(JPEGError) -> JPEGFileProbe in
+        FileProbe { [self] descriptor, path, format throws(ImageFormatError) -> ImageFacts in
             calls.add(1, ordering: .relaxed)
             paths.withLock { $0.append(path) }
-            return try FileProbe.libjpeg.probe(descriptor, path)
+            return try FileProbe.formats.probe(descriptor, path, format)
         }
     }
 
