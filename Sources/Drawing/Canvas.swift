@@ -14,21 +14,8 @@ public import Thumbnails
 /// land exactly on the rectangle's (no rounding to whole pixels). Drawing is "over" compositing
 /// with a constant opacity; there is no alpha channel.
 public struct Canvas: Sendable {
-    /// An opaque colour.
-    public struct Color: Sendable, Hashable {
-        public var red: UInt8
-        public var green: UInt8
-        public var blue: UInt8
-
-        public init(red: UInt8, green: UInt8, blue: UInt8) {
-            self.red = red
-            self.green = green
-            self.blue = blue
-        }
-
-        public static let black = Color(red: 0, green: 0, blue: 0)
-        public static let white = Color(red: 255, green: 255, blue: 255)
-    }
+    /// An opaque colour: one of `Imaging`'s pixels.
+    public typealias Color = RGB
 
     /// The largest canvas side (JPEG's own limit).
     public static let maximumSide = 65_500

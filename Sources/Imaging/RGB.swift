@@ -14,6 +14,10 @@ public struct RGB: Hashable, Sendable, CustomStringConvertible {
         self.blue = blue
     }
 
+    /// Black and white.
+    public static let black = RGB(red: 0, green: 0, blue: 0)
+    public static let white = RGB(red: 255, green: 255, blue: 255)
+
     /// A grey pixel: all three channels equal to `level`.
     public init(gray level: UInt8) {
         self.init(red: level, green: level, blue: level)

@@ -2,6 +2,7 @@ public import PhotoGridSupport
 import JPEG
 public import GridLayout
 public import Drawing
+public import Imaging
 public import Thumbnails
 
 /// Draws the viewport as the screen shows it: the visible cells (clipped, the spacing in the background

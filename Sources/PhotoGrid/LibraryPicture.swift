@@ -78,14 +78,20 @@ public enum LibraryPicture {
     public static func render(database: String, request: LayoutRequest, detail: Int? = nil, progress: Double = 1,
                               output: String, thumbnail: ((GalleryPhoto) -> String?)? = nil,
                               pixelLimit: Int = ThumbnailOptions.defaultPixelLimit) throws -> Summary {
-        guard request.sizes == nil else { throw UsageError("render draws photos: use \(parameter: "db"), not \(parameter: "sizes")") }
-        guard output.hasSuffix(".jpg") || output.hasSuffix(".jpeg") || output.hasSuffix(".JPG") else {
-            throw UsageError(option: "out", separator: ": ", "'\(output)' must name a .jpg file")
-        }
+        try checkRequest(request, output: output)
         _ = try request.configuration()
         _ = try request.grouping()  // a bad flag is reported before the database is opened
         return try render(library: try Library.open(database), request: request, detail: detail, progress: progress,
                           output: output, thumbnail: thumbnail, pixelLimit: pixelLimit)
+    }
+
+    /// Refuses what `render` cannot draw before anything is opened: a layout of `--sizes` (render draws
+    /// photos) and an output that is not a JPEG file.
+    static func checkRequest(_ request: LayoutRequest, output: String) throws(UsageError) {
+        guard request.sizes == nil else { throw UsageError("render draws photos: use \(parameter: "db"), not \(parameter: "sizes")") }
+        guard output.hasSuffix(".jpg") || output.hasSuffix(".jpeg") || output.hasSuffix(".JPG") else {
+            throw UsageError(option: "out", separator: ": ", "'\(output)' must name a .jpg file")
+        }
     }
 
     /// `render(database:…)` over a library already open (one pool for the gallery, the root and the
@@ -93,10 +99,7 @@ public enum LibraryPicture {
     public static func render(library: Library, request: LayoutRequest, detail: Int? = nil, progress: Double = 1,
                               output: String, thumbnail: ((GalleryPhoto) -> String?)? = nil,
                               pixelLimit: Int = ThumbnailOptions.defaultPixelLimit) throws -> Summary {
-        guard request.sizes == nil else { throw UsageError("render draws photos: use \(parameter: "db"), not \(parameter: "sizes")") }
-        guard output.hasSuffix(".jpg") || output.hasSuffix(".jpeg") || output.hasSuffix(".JPG") else {
-            throw UsageError(option: "out", separator: ": ", "'\(output)' must name a .jpg file")
-        }
+        try checkRequest(request, output: output)
         let gallery = try request.gallery(library: library, detailIndex: detail, alsoVisible: true)
         if let detail { _ = try gallery.detailDocument(index: detail, progress: progress) }
         let root = try library.store.root()
