@@ -28,6 +28,9 @@ final class FolderWatcher: Sendable {
     let changes: AsyncStream<Void>
     private let continuation: AsyncStream<Void>.Continuation
     private let descriptor: Int32
+    /// A pipe whose write end `stop` writes to: the reading thread waits on events and on it, with no
+    /// timeout while the folder is there and quiet (an idle server's watcher does not wake).
+    private let wake: (read: Int32, write: Int32)
     private let stopped = Atomic<Bool>(false)
     private let thread = Mutex<pthread_t?>(nil)
     /// Watch descriptor → folder path.
@@ -46,14 +49,22 @@ final class FolderWatcher: Sendable {
         let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { throw Failure(description: "inotify_init1 failed: \(String(cString: strerror(errno)))") }
         self.descriptor = descriptor
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw Failure(description: "pipe failed: \(String(cString: strerror(code)))")
+        }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        wake = (ends[0], ends[1])
         root = folder
         (changes, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         if let failure = watchTree(folder), !Self.isGone(failure.errno) {
-            close(descriptor)
+            closeDescriptors()
             throw failure
         }
         guard let started = JoinableThread.start({ [self] in readLoop() }) else {
-            close(descriptor)
+            closeDescriptors()
             throw Failure(description: "cannot start the watching thread")
         }
         thread.withLock { $0 = started }
@@ -63,10 +74,18 @@ final class FolderWatcher: Sendable {
     func stop() {
         stopped.store(true, ordering: .relaxed)
         if let running = thread.withLock({ thread -> pthread_t? in defer { thread = nil }; return thread }) {
+            var byte: UInt8 = 1
+            _ = write(wake.write, &byte, 1)
             pthread_join(running, nil)
-            close(descriptor)
+            closeDescriptors()
         }
         continuation.finish()
+    }
+
+    private func closeDescriptors() {
+        close(descriptor)
+        close(wake.read)
+        close(wake.write)
     }
 
     deinit { stop() }
@@ -107,7 +126,8 @@ final class FolderWatcher: Sendable {
     }
 
     /// Reads events until stopped; yields once the folder has been quiet for `quietTime`; while the
-    /// folder is gone, looks for it every `lookAgainTime`.
+    /// folder is gone, looks for it every `lookAgainTime`; otherwise waits for an event or `stop`,
+    /// however long.
     private func readLoop() {
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         var dirty = false
@@ -116,8 +136,10 @@ final class FolderWatcher: Sendable {
             if gone, watchTree(root) == nil {
                 dirty = true  // there again: rescan
             }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, dirty ? Self.quietTime : gone ? Self.lookAgainTime : 200)
+            var pollers = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&pollers, 2, dirty ? Self.quietTime : gone ? Self.lookAgainTime : -1)
+            if pollers[1].revents != 0 { break }  // stop
             if ready == 0 {
                 if dirty {
                     dirty = false

@@ -29,6 +29,25 @@ import Glibc
         #expect(calls.isEmpty, "\(calls.count) clone calls: \(calls.prefix(3))")
     }
 
+    /// The folder watcher waits for an event (or its stop) with no timeout while the folder is there and
+    /// quiet: an idle watching server does not wake it (it used to poll five times a second).
+    @Test(.enabled(if: ExternalTool("strace") != nil, "needs strace (apt-get install strace)"))
+    func anIdleWatcherDoesNotWake() throws {
+        let strace = try #require(ExternalTool("strace"))
+        let library = try ServedLibrary(["--watch"])
+        usleep(800_000)  // the first index run and its quiet time are over
+        let trace = try TemporaryFolder("strace")
+        let log = trace.url.appendingPathComponent("poll.txt").path
+        let arguments = ["/usr/bin/timeout", "2", strace.path, "-f", "-qq", "-e", "trace=poll,ppoll", "-o", log,
+                         "-p", "\(library.server.process.processIdentifier)"]
+        #expect(try CleanSpawn.run(arguments) != 127)
+        #expect(FileManager.default.fileExists(atPath: log), "strace attached")
+        // A call already waiting when strace attached may show once, as it ends; no new ones.
+        let calls = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+            .filter { $0.contains("poll(") && !$0.contains("resumed") }
+        #expect(calls.isEmpty, "\(calls.count) poll calls: \(calls.prefix(3))")
+    }
+
     @Test(arguments: [SIGTERM, SIGINT])
     func aShutdownSignalEndsTheServerWithStatusZero(signal: Int32) throws {
         let library = try ServedLibrary()
