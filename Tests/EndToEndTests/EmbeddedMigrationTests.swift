@@ -8,7 +8,10 @@ import Testing
         let directory = try PhotoGridBinary.temporaryDirectory("photogrid-embedded")
         defer { try? FileManager.default.removeItem(at: directory) }
         let copy = directory.appendingPathComponent("photogrid")
-        try FileManager.default.copyItem(at: try PhotoGridBinary.url, to: copy)
+        // Copied by `cp`, not in this process: a process another test forks meanwhile would inherit this
+        // process's descriptor of the copy being written, and the copy's exec would fail "Text file busy".
+        let copied = try ProcessRunner.run(URL(fileURLWithPath: "/bin/cp"), [try PhotoGridBinary.url.path, copy.path], in: directory)
+        #expect(copied.status == 0, "\(copied.stderr)")
         let photos = directory.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         try Data(TinyJPEG.numbered(7)).write(to: photos.appendingPathComponent("seven.jpg"))
