@@ -118,7 +118,9 @@ struct ServedPostgresFailoverTests {
         let survivor = try second.wait()
         #expect(survivor.status == 0, "\(survivor.stderr)")
         let made = try survivor.json()["made"] as? Int ?? -1
-        #expect(made > 0 && made <= total, "made \(made)")
+        // At most one batch (16 photos with --jobs 1) more than the photos: a batch the restart broke made
+        // files it could not record, and those are made again (the worker's documented behaviour).
+        #expect(made > 0 && made <= total + 16, "made \(made)")
         #expect(try cluster.query(database, "SELECT count(*) FROM thumbnails") == "\(total)", "one record a photo")
         // The stopped worker left no claim (also none of a batch the restart broke, which it renewed since).
         #expect(try cluster.query(database, "SELECT count(*) FROM thumbnail_claims WHERE expires_at > extract(epoch from now())::bigint") == "0",
