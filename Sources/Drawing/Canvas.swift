@@ -103,7 +103,8 @@ public struct Canvas: Sendable {
                                    height: Int(min(rect.height, 65_536).rounded(.up)))
             let stored = orientation.storedSize(forDisplaySize: needed)
             decoded = try ImageDecoder.decode(descriptor: file.descriptor, path: path, format: format, pixelLimit: pixelLimit,
-                                              atLeast: (stored.width, stored.height))
+                                              atLeast: (stored.width, stored.height),
+                                              storedSize: PixelSize(width: facts.storedWidth, height: facts.storedHeight))
         } catch {
             throw ThumbnailError(decoding: error)
         }

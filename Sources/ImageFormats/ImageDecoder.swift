@@ -24,7 +24,7 @@ public enum ImageDecoder {
                               scaleDenominator: Int, region: PixelRect) throws(ImageFormatError) -> DecodedImage {
         guard decodesRegions(format) else { throw .unsupported(format) }
         return try JPEGSupport.decode(descriptor: descriptor, path: path, pixelLimit: pixelLimit,
-                                      scaleDenominator: scaleDenominator, region: region, atLeast: nil)
+                                      scaleDenominator: scaleDenominator, region: region, atLeast: nil, storedSize: nil)
     }
 
     /// Decodes the file open as `descriptor` (read again through `/proc/self/fd/N` where a format's
@@ -33,9 +33,11 @@ public enum ImageDecoder {
     ///
     /// With `atLeast`, a smaller version of the image that is at least that large in both sides may be
     /// decoded instead (`DecodedImage.isReduced`): a JPEG at a DCT scale, a HEIF's own thumbnail item of
-    /// the same shape.
+    /// the same shape. `storedSize`, when the caller probed the file already, spares a JPEG reading its
+    /// header twice to choose the scale.
     public static func decode(descriptor: Int32, path: String, format: ImageFormat, pixelLimit: Int,
-                              atLeast minimum: (width: Int, height: Int)? = nil) throws(ImageFormatError) -> DecodedImage {
+                              atLeast minimum: (width: Int, height: Int)? = nil,
+                              storedSize: PixelSize? = nil) throws(ImageFormatError) -> DecodedImage {
         let reopened = "/proc/self/fd/\(descriptor)"
         switch format {
         case .png:
@@ -61,7 +63,7 @@ public enum ImageDecoder {
             return try VideoSupport.decode(path: reopened, pixelLimit: pixelLimit)
         case .jpeg:
             return try JPEGSupport.decode(descriptor: descriptor, path: path, pixelLimit: pixelLimit, scaleDenominator: 1,
-                                          region: nil, atLeast: minimum)
+                                          region: nil, atLeast: minimum, storedSize: storedSize)
         }
     }
 }

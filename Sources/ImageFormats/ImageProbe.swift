@@ -12,10 +12,11 @@ public enum ImageProbe {
     /// `path` is for messages.
     public static func probe(descriptor: Int32, path: String, format: ImageFormat) throws(ImageFormatError) -> ImageFacts {
         let reopened = "/proc/self/fd/\(descriptor)"
-        // JPEG's probe digests the first bytes as it reads them.
-        if format == .jpeg { return try JPEGSupport.probe(descriptor: descriptor, path: path) }
-        // A video's key also covers its moov box (VideoSupport.contentDigest).
-        let digest = format.isVideo ? try VideoSupport.contentDigest(descriptor) : try prefixDigest(descriptor)
+        // The content key's digest: a video's also covers its moov box (VideoSupport.contentDigest); JPEG's
+        // probe digests the first bytes as it reads them.
+        func digest() throws(ImageFormatError) -> UInt64 {
+            format.isVideo ? try VideoSupport.contentDigest(descriptor) : try prefixDigest(descriptor)
+        }
         switch format {
         case .png:
             let header: PNGHeader
@@ -31,18 +32,18 @@ public enum ImageProbe {
             }
             return ImageFacts(format: .png, storedWidth: header.storedWidth, storedHeight: header.storedHeight,
                               orientation: header.orientation, takenAt: header.takenAt, components: channels,
-                              colorSpace: model, isProgressive: header.isInterlaced, prefixDigest: digest)
+                              colorSpace: model, isProgressive: header.isInterlaced, prefixDigest: try digest())
         case .webp:
             let header: WebPHeader
             do { header = try WebPFileProbe.probe(path: reopened) } catch { throw .webp(error.naming(path)) }
             return ImageFacts(format: .webp, storedWidth: header.storedWidth, storedHeight: header.storedHeight,
                               orientation: header.orientation, takenAt: header.takenAt,
                               components: header.hasAlpha ? 4 : 3, colorSpace: header.format == .lossless ? "rgb" : "ycbcr",
-                              isProgressive: false, prefixDigest: digest)
+                              isProgressive: false, prefixDigest: try digest())
         case .heic, .avif:
-            return try HEIFSupport.probe(path: reopened, displayPath: path, format: format, prefixDigest: digest)
+            return try HEIFSupport.probe(path: reopened, displayPath: path, format: format, prefixDigest: try digest())
         case .mov, .mp4:
-            return try VideoSupport.probe(path: reopened, format: format, contentDigest: digest)
+            return try VideoSupport.probe(path: reopened, format: format, contentDigest: try digest())
         case .jpeg:
             return try JPEGSupport.probe(descriptor: descriptor, path: path)
         }

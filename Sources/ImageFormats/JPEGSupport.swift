@@ -23,17 +23,27 @@ enum JPEGSupport {
     }
 
     /// `region` (in the scaled image's pixels; nil for all of it) decoded at 1/`scaleDenominator`, or —
-    /// with `atLeast` and no region — the whole image at the smallest scale that is at least that large.
-    static func decode(descriptor: Int32, path: String, pixelLimit: Int, scaleDenominator: Int,
-                       region: PixelRect?, atLeast minimum: (width: Int, height: Int)?) throws(ImageFormatError) -> DecodedImage {
+    /// with `atLeast` and no region — the whole image at the smallest scale that is at least that large
+    /// (from `storedSize`, else from the header read again).
+    static func decode(descriptor: Int32, path: String, pixelLimit: Int, scaleDenominator: Int, region: PixelRect?,
+                       atLeast minimum: (width: Int, height: Int)?, storedSize: PixelSize?) throws(ImageFormatError) -> DecodedImage {
         guard var scale = JPEGScale(rawValue: scaleDenominator) else { throw .unsupported(.jpeg) }
         if let minimum, region == nil {
-            let header: JPEGHeader
-            do { header = try JPEGHeader.probe(fileDescriptor: descriptor, path: path).header } catch { throw .jpeg(error) }
+            let stored: PixelSize
+            if let storedSize {
+                stored = storedSize
+            } else {
+                do {
+                    let header = try JPEGHeader.probe(fileDescriptor: descriptor, path: path).header
+                    stored = PixelSize(width: header.storedWidth, height: header.storedHeight)
+                } catch {
+                    throw .jpeg(error)
+                }
+            }
             for candidate in JPEGScale.allCases.sorted(by: { $0.denominator > $1.denominator })
             where candidate.denominator > scale.denominator
-                && candidate.scaledLength(header.storedWidth) >= minimum.width
-                && candidate.scaledLength(header.storedHeight) >= minimum.height {
+                && candidate.scaledLength(stored.width) >= minimum.width
+                && candidate.scaledLength(stored.height) >= minimum.height {
                 scale = candidate
                 break
             }

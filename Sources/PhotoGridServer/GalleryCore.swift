@@ -11,7 +11,6 @@ import PhotoGridSupport
 /// memory (`answerHandler(idleTimeout:logger:)`) are made from it, so both read the same routes
 /// (`GalleryRoute`) and the same rules (`AccessRules`); `PhotoGridServerTests` makes one in process.
 struct GalleryCore: Sendable {
-    let library: Library
     let readers: NIOThreadPool
     let makers: NIOThreadPool
     let events: EventHub
@@ -25,7 +24,6 @@ struct GalleryCore: Sendable {
     /// The core for serving `library` with `options` (validated by the caller); its pools are started.
     init(library: Library, options: ServerOptions, logger: Logger) throws {
         let cores = System.coreCount
-        self.library = library
         readers = NIOThreadPool(numberOfThreads: max(2, cores))
         makers = NIOThreadPool(numberOfThreads: options.jobs ?? cores)
         readers.start()

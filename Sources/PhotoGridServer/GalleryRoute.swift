@@ -30,9 +30,6 @@ enum GalleryRoute: String, CaseIterable, Sendable {
             .joined(separator: "/")
     }
 
-    /// The routes whose answer may be ready in memory (a visible-range layout, a thumbnail kept).
-    static let answeredFromMemory: [GalleryRoute] = [.layout, .thumbnail]
-
     /// The routes that need no token (a load balancer's health check).
     static let open: [GalleryRoute] = [.health]
 

@@ -94,11 +94,6 @@ public struct FailureText: Sendable, Hashable, ExpressibleByStringInterpolation,
     /// The text with parameters named as the library knows them.
     public var description: String { rendered { $0 } }
 
-    /// The parameters it mentions, in order.
-    public var parameters: [String] {
-        parts.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
-    }
-
     public struct StringInterpolation: StringInterpolationProtocol {
         var parts: [Part] = []
         public init(literalCapacity: Int, interpolationCount: Int) {}

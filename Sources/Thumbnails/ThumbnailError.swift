@@ -75,9 +75,9 @@ extension ThumbnailError: PhotoGridFailure {
             return FailureKind(errno: errno)
         case .jpeg(.overPixelLimit), .image(.overPixelLimit), .image(.unsupported), .notARegularFile:
             return .unsupported
+        case .sourceChanged, .sizeChanged, .notACacheFolder, .otherLibrarysFolder, .image(.regionOutsideImage): return .conflict
         case .plan, .jpeg, .image: return .damagedInput
         case .imaging: return .internal
-        case .sourceChanged, .sizeChanged, .notACacheFolder, .otherLibrarysFolder, .image(.regionOutsideImage): return .conflict
         }
     }
 }

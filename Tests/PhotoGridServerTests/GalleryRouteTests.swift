@@ -47,10 +47,4 @@ import TestSupport
         #expect(matched == (route.map { [$0] } ?? []), "\(path)")
         if let route { #expect(route.match(Substring(path))?.map(String.init) == parameters) }
     }
-
-    @Test("only the health check is open without the token")
-    func openRoutes() {
-        #expect(GalleryRoute.open == [.health])
-        #expect(GalleryRoute.answeredFromMemory == [.layout, .thumbnail])
-    }
 }

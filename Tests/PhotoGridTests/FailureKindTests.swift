@@ -63,6 +63,8 @@ import Platform
         #expect(RenderError.usage(UsageError(option: "width", "must be positive")).parameter == "width")
         #expect(RenderError.write(.system(call: "write", path: "/o", errno: EDQUOT)).kind == .storageFull)
         #expect(ThumbnailError.sourceChanged(path: "/p").kind == .conflict)
+        #expect(ThumbnailError.image(.regionOutsideImage).kind == .conflict)  // the file is not the one indexed
+        #expect(ThumbnailError.image(.png(.empty)).kind == .damagedInput)
         #expect(ThumbnailError.jpeg(.truncated(call: "read", length: 3)).kind == .damagedInput)
         #expect(ThumbnailError.image(.overPixelLimit(width: 70000, height: 70000, limit: 65500)).kind == .unsupported)
     }
