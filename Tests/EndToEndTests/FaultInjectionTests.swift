@@ -58,8 +58,8 @@ import Glibc
         }
 
         /// The four photos are listed, `stats --check` says the file is sound, and the thumbnails are
-        /// the four files they were (`before`).
-        func expectNothingLost(thumbnails before: [String: Data]) throws {
+        /// the four files they were (`before`), beside the `added` grid thumbnails a test's own photos got.
+        func expectNothingLost(thumbnails before: [String: Data], added: Int = 0) throws {
             let list = try PhotoGridBinary.run(["list", "--db", database, "--json"])
             #expect(list.status == 0, "\(list.stderr)")
             for name in ["Landscape_1.jpg", "Landscape_6.jpg", "Portrait_1.jpg", "Portrait_8.jpg"] {
@@ -68,7 +68,9 @@ import Glibc
             let stats = try PhotoGridBinary.run(["stats", "--db", database, "--check"])
             #expect(stats.status == 0, "\(stats.stderr)")
             #expect(stats.stdoutText.contains(try Regex("(?m)^Integrity: +ok$")))
-            #expect(try thumbnailFiles() == before)
+            let after = try thumbnailFiles()
+            #expect(after.filter { before[$0.key] != nil } == before)
+            #expect(after.count == before.count + added)
             #expect(before.count == 4)
         }
     }
@@ -161,28 +163,55 @@ import Glibc
     /// Writes that fail part-way (a file-size limit: `ulimit -f`, SIGXFSZ ignored, so write(2)
     /// fails with EFBIG — the nearest portable stand-in for a full disk, which needs a mount).
     /// Every thumbnail that fails is reported, none is left half-written, nothing stored is lost.
-    @Test func writesFailingPartWayLeaveNoPartialThumbnail() throws {
+    ///
+    /// The limit applies to every file the run writes, the database's write-ahead log too: how many
+    /// pages the run logs depends on how its records fall into batches (timing), and a 32 KiB limit
+    /// failed a record write one CI run in many. So the limit is 256 KiB (room for 60 logged pages)
+    /// and the thumbnails that must fail are of four 800×600 noise PNGs (≈ 0.7 MB each as JPEG).
+    @Test(.enabled(if: python3 != nil, "needs python3 to write the noise PNGs"))
+    func writesFailingPartWayLeaveNoPartialThumbnail() throws {
         let library = try Library("photogrid-fault-efbig")
         defer { library.remove() }
         let before = try library.thumbnailFiles()
-        // 64 blocks of 512 bytes = 32 KiB: a 1000-pixel detail thumbnail is larger, the database
-        // pages written by this run are not.
-        let script = "trap '' XFSZ; ulimit -f 64; exec \"$0\" \"$@\""
+        let noise = """
+            import os, struct, sys, zlib
+            w, h = 800, 600
+            def chunk(kind, data): return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+            for path in sys.argv[1:]:
+                raw = b"".join(b"\\0" + os.urandom(w * 3) for _ in range(h))
+                with open(path, "wb") as f:
+                    f.write(b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+                            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+            """
+        let pngs = (1...4).map { library.photos.appendingPathComponent("noise-\($0).png").path }
+        #expect(try Self.run(try #require(Self.python3), ["-c", noise] + pngs).status == 0)
+        let index = try PhotoGridBinary.run(["index", library.photos.path, "--db", library.database])
+        #expect(index.status == 0, "\(index.stderr)")
+        // 512 blocks of 512 bytes = 256 KiB: a noise detail thumbnail is larger; the samples' detail
+        // thumbnails (45–60 KB), every grid thumbnail and the database pages this run writes are not.
+        let script = "trap '' XFSZ; ulimit -f 512; exec \"$0\" \"$@\""
         let run = try Self.run("/bin/sh", ["-c", script, try PhotoGridBinary.url.path, "thumbs",
                                            "--db", library.database, "--width", "100", "--scale", "1",
                                            "--detail-size", "1000", "--out", library.thumbnails.path, "--json"])
         #expect(run.status == 0, "\(run.stderr)")
         let summary = try run.json()
         #expect(summary["errors"] as? Int == 4, "\(run.stdoutText)")
-        #expect(summary["skipped"] as? Int == 4)  // the grid-100 thumbnails, already made
+        #expect(summary["made"] as? Int == 8)  // the noise PNGs' grid thumbnails, the samples' detail ones
+        #expect(summary["skipped"] as? Int == 4)  // the samples' grid-100 thumbnails, already made
         let failures = summary["failures"] as? [[String: Any]] ?? []
         #expect(failures.count == 4)
+        #expect(failures.allSatisfy { ($0["path"] as? String)?.hasSuffix(".png") == true }, "\(failures)")
         #expect(failures.allSatisfy { ($0["error"] as? String)?.hasSuffix("failed: File too large (errno 27)") == true },
                 "\(failures)")
+        // Left in detail-1000: the samples' four thumbnails, each a whole JPEG; no partial or temporary file.
         let detail = library.thumbnails.appendingPathComponent("detail-1000")
-        let left = (try? FileManager.default.contentsOfDirectory(atPath: detail.path)) ?? []
-        #expect(left.isEmpty, "partial or temporary files left: \(left)")
-        try library.expectNothingLost(thumbnails: before)
+        let left = try FileManager.default.contentsOfDirectory(atPath: detail.path)
+        #expect(left.count == 4 && left.allSatisfy { $0.hasSuffix(".jpg") }, "partial or temporary files left: \(left)")
+        for name in left {
+            let bytes = [UInt8](try Data(contentsOf: detail.appendingPathComponent(name)))
+            #expect(bytes.prefix(2) == [0xFF, 0xD8] && bytes.suffix(2) == [0xFF, 0xD9], "\(name) is not a whole JPEG")
+        }
+        try library.expectNothingLost(thumbnails: before, added: 4)
     }
 
     // MARK: - Database
