@@ -4,9 +4,8 @@ public import PhotoLibrary
 /// database pool of that file — GRDB's rule: one pool per file per process). Open it once and hand it to the use cases (`LayoutRequest.gallery(library:)`,
 /// `zoomDocument(library:)`, `LibraryPicture.render(library:)`, `LibraryThumbnails.make(library:)`,
 /// `LibraryIndexing.index(library:…)`, `LibraryStatistics.read(library:)`, `LibraryListing`, the
-/// export); their path-taking forms open one for the call. An async caller indexes and makes
-/// thumbnails with `index(folder:…)` and `makeThumbnails(_:…)` (`Library+Async.swift`), which run the
-/// blocking work on a thread of its own.
+/// export); their path-taking forms open one for the call. An async caller indexes with
+/// `index(folder:on:…)` (`Library+Async.swift`), which runs the blocking work on a `BlockingPool`'s thread.
 public final class Library: Sendable {
     /// The store: everything the use cases read and write goes through it.
     public let store: any LibraryStore

@@ -2,8 +2,8 @@ import Hummingbird
 import HummingbirdCore
 import HTTPTypes
 import NIOCore
-import NIOPosix
 import PhotoGrid
+import PhotoGridSupport
 import PhotoLibrary
 
 /// The routes of `/api/v1`: each reads its query as the gallery model's request, runs the model on a
@@ -12,7 +12,7 @@ import PhotoLibrary
 struct GalleryAPI: Sendable {
     let library: Library
     /// Threads for blocking reads (the database): never the event loops.
-    let readers: NIOThreadPool
+    let readers: BlockingPool
     let thumbnails: ThumbnailService
     let events: EventHub
     /// The grid in memory, for the layout requests it can answer.
@@ -58,7 +58,7 @@ struct GalleryAPI: Sendable {
     /// SQLite file is here), else 503 with why.
     func health() async -> Response {
         do {
-            try await readers.runIfActive { [library] () throws -> Void in try library.store.checkReachable() }
+            try await readers.run { [library] () throws -> Void in try library.store.checkReachable() }
             return Response(status: .ok, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: "ok\n")))
         } catch {
             return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain"],
@@ -225,7 +225,7 @@ struct GalleryAPI: Sendable {
             return Response(status: .notModified, headers: headers)
         }
         let onDemand = thumbnails.onDemand
-        let bytes = try await readers.runIfActive { () throws -> [UInt8]? in
+        let bytes = try await readers.run { () throws -> [UInt8]? in
             do throws(ThumbnailsOnDemand.Failure) { return try onDemand.placeholder(stem: stem) } catch { throw APIError(error) }
         }
         guard let bytes else { return Response(status: .noContent, headers: headers) }
@@ -248,7 +248,7 @@ struct GalleryAPI: Sendable {
         guard let id = Int64(text), id > 0 else {
             throw APIError(.notFound, "no item has id '\(QueryParameters.shown(Substring(text)))' (ids are the numbers layout documents give cells)")
         }
-        let file = try await readers.runIfActive { [library] () throws -> MediaFile in
+        let file = try await readers.run { [library] () throws -> MediaFile in
             do throws(MediaFile.Failure) { return try MediaFile.open(library, id: id) } catch { throw APIError(error) }
         }
         var headers: HTTPFields = [.eTag: file.entityTag, .acceptRanges: "bytes", .cacheControl: "private, no-cache",
@@ -277,7 +277,7 @@ struct GalleryAPI: Sendable {
             while offset <= bytes.upperBound {
                 let count = Int(min(Int64(Self.mediaChunk), bytes.upperBound - offset + 1))
                 let at = offset
-                let chunk = try await readers.runIfActive { () throws -> [UInt8] in
+                let chunk = try await readers.run { () throws -> [UInt8] in
                     do throws(MediaFile.Failure) { return try file.read(count, at: at) } catch { throw APIError(error) }
                 }
                 // The file grew shorter while it was sent: the connection ends short, as a cut download does.
@@ -330,7 +330,7 @@ struct GalleryAPI: Sendable {
     /// `body` on a reader thread; the model's errors as the API answers them.
     func blocking<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
         do {
-            return try await readers.runIfActive(body)
+            return try await readers.run(body)
         } catch {
             throw APIError.answering(error)
         }

@@ -1,18 +1,18 @@
 import Hummingbird
 import Logging
 import NIOCore
-import NIOPosix
 import PhotoGrid
 import PhotoGridSupport
 
-/// The server's long-lived core, made once per server: the two bounded thread pools (`readers` for the
-/// database, `makers` for thumbnails), the grid in memory, the thumbnail service, the event hub, the API
+/// The server's long-lived core, made once per server: its three bounded thread pools (`readers` for the
+/// database, `makers` for thumbnails, `runs` for index runs, one at a time), the grid in memory, the thumbnail service, the event hub, the API
 /// over them and the access rules. The router (`router(logger:)`) and each connection's answers from
 /// memory (`answerHandler(idleTimeout:logger:)`) are made from it, so both read the same routes
 /// (`GalleryRoute`) and the same rules (`AccessRules`); `PhotoGridServerTests` makes one in process.
 struct GalleryCore: Sendable {
-    let readers: NIOThreadPool
-    let makers: NIOThreadPool
+    let readers: BlockingPool
+    let makers: BlockingPool
+    let runs: BlockingPool
     let events: EventHub
     let grid: GridCache
     let thumbnails: ThumbnailService
@@ -21,13 +21,13 @@ struct GalleryCore: Sendable {
     let api: GalleryAPI
     let rules: AccessRules
 
-    /// The core for serving `library` with `options` (validated by the caller); its pools are started.
+    /// The core for serving `library` with `options` (validated by the caller); its pools start threads as
+    /// work arrives.
     init(library: Library, options: ServerOptions, logger: Logger) throws {
         let cores = System.coreCount
-        readers = NIOThreadPool(numberOfThreads: max(2, cores))
-        makers = NIOThreadPool(numberOfThreads: options.jobs ?? cores)
-        readers.start()
-        makers.start()
+        readers = BlockingPool(threads: max(2, cores))
+        makers = BlockingPool(threads: options.jobs ?? cores)
+        runs = BlockingPool(threads: 1)
         events = EventHub()
         let onDemand = try ThumbnailsOnDemand(library: library, folder: options.thumbnailFolder, pixelLimit: options.pixelLimit,
                                               indexedFolder: options.folder)
@@ -56,7 +56,8 @@ struct GalleryCore: Sendable {
     /// Ends the event streams and stops the pools once their work is done.
     func shutdown() async {
         events.finishAll()
-        try? await readers.shutdownGracefully()
-        try? await makers.shutdownGracefully()
+        await runs.shutdown()
+        await readers.shutdown()
+        await makers.shutdown()
     }
 }

@@ -16,7 +16,7 @@ public enum GalleryServer {
     /// Makes the server's event loops Swift Concurrency's global executor, so that a request's handler
     /// runs on the thread that read it and writes its answer there (no hop to the default pool and
     /// back: measured 1.5× the layout route's requests/s). Blocking work never runs on that executor
-    /// (the database on `NIOThreadPool`s, index runs and snapshots on threads of their own).
+    /// (the database, thumbnails and index runs go on `BlockingPool`s).
     /// Call once, from the main thread, before the first task; false when it could not be installed
     /// (the server then runs on the default executor).
     @discardableResult
@@ -62,7 +62,8 @@ public enum GalleryServer {
                         .init(service: events, successTerminationBehavior: .ignore)]
         if let folder = options.folder {
             let indexing = LibraryIndexService(library: library, folder: folder, jobs: options.jobs, watch: options.watch,
-                                               events: events, thumbnails: thumbnails, grid: grid, foreground: core.foreground, logger: logger)
+                                               events: events, thumbnails: thumbnails, grid: grid, foreground: core.foreground,
+                                               runs: core.runs, logger: logger)
             services.append(.init(service: indexing, successTerminationBehavior: .ignore))
         }
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(

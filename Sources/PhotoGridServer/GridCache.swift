@@ -1,6 +1,5 @@
 import Logging
 import PhotoGrid
-import NIOPosix
 import PhotoGridSupport
 import PhotoLibrary
 import ServiceLifecycle
@@ -19,7 +18,7 @@ import ServiceLifecycle
 final class GridCache: Service, Sendable {
     private let library: Library
     /// The server's reader threads (a bounded pool: no thread per check).
-    private let readers: NIOThreadPool
+    private let readers: BlockingPool
     private let events: EventHub?
     private let logger: Logger
     private let current = LockedValue<GridSnapshot?>(nil)
@@ -30,7 +29,7 @@ final class GridCache: Service, Sendable {
     /// How often the version is compared all the same, for a store that announces changes.
     static let fallbackInterval: Duration = .seconds(5)
 
-    init(library: Library, readers: NIOThreadPool, events: EventHub? = nil, logger: Logger) {
+    init(library: Library, readers: BlockingPool, events: EventHub? = nil, logger: Logger) {
         self.library = library
         self.readers = readers
         self.events = events
@@ -44,7 +43,7 @@ final class GridCache: Service, Sendable {
     func count() async -> Int? {
         if let snapshot { return snapshot.count }
         let library = self.library
-        return try? await readers.runIfActive { () throws -> Int in try library.store.gridCount() }
+        return try? await readers.run { () throws -> Int in try library.store.gridCount() }
     }
 
     func run() async throws {
@@ -76,9 +75,9 @@ final class GridCache: Service, Sendable {
         let library = self.library
         let known = snapshot?.version
         do {
-            let version = try await readers.runIfActive { () throws -> Int in try library.store.gridVersion() }
+            let version = try await readers.run { () throws -> Int in try library.store.gridVersion() }
             guard version != known else { return }
-            let fresh = try await readers.runIfActive { () throws -> GridSnapshot in try library.store.gridSnapshot() }
+            let fresh = try await readers.run { () throws -> GridSnapshot in try library.store.gridSnapshot() }
             current.withLock { $0 = fresh }
         } catch {
             // The database cannot be asked now (a PostgreSQL restart): the grid as last read stays, a state

@@ -18,6 +18,8 @@ struct LibraryIndexService: Service {
     let grid: GridCache
     /// What the run's probes yield to (the thumbnails someone is waiting for).
     let foreground: ForegroundWork
+    /// The thread a run goes on (one run at a time).
+    let runs: BlockingPool
     let logger: Logger
 
     func run() async throws {
@@ -42,7 +44,7 @@ struct LibraryIndexService: Service {
         let stopping = Atomic<Bool>(false)
         do {
             let report = try await withGracefulShutdownHandler {
-                try await library.index(folder: folder, jobs: jobs, progress: reporter,
+                try await library.index(folder: folder, on: runs, jobs: jobs, progress: reporter,
                                         shouldStop: { stopping.load(ordering: .relaxed) }, pause: { [foreground] in foreground.yield() })
             } onGracefulShutdown: {
                 stopping.store(true, ordering: .relaxed)

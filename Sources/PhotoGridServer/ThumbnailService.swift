@@ -2,7 +2,6 @@ import HTTPTypes
 import Logging
 import ServiceLifecycle
 import NIOCore
-import NIOPosix
 import PhotoGrid
 import PhotoGridSupport
 import PhotoLibrary
@@ -21,7 +20,7 @@ final class ThumbnailService: Service, Sendable {
     }
 
     let onDemand: ThumbnailsOnDemand
-    private let threads: NIOThreadPool
+    private let threads: BlockingPool
     private let limit: Int
     private let logger: Logger
     /// What an index run yields to while thumbnails are made.
@@ -32,7 +31,7 @@ final class ThumbnailService: Service, Sendable {
     /// Bytes of thumbnails kept in memory (the most recently made or read first out when full).
     static let memoryLimit = 64 << 20
 
-    init(onDemand: ThumbnailsOnDemand, threads: NIOThreadPool, limit: Int, foreground: ForegroundWork, logger: Logger) {
+    init(onDemand: ThumbnailsOnDemand, threads: BlockingPool, limit: Int, foreground: ForegroundWork, logger: Logger) {
         self.foreground = foreground
         self.logger = logger
         self.onDemand = onDemand
@@ -56,7 +55,7 @@ final class ThumbnailService: Service, Sendable {
             guard current.flights.count < limit else { return .full }
             let task = Task { [self] in
                 defer { _ = state.withLock { $0.flights.removeValue(forKey: key) } }
-                let bytes = try await threads.runIfActive { [onDemand, logger, foreground, made] in
+                let bytes = try await threads.run { [onDemand, logger, foreground, made] () throws -> ByteBuffer in
                     let file: ThumbnailsOnDemand.File
                     do throws(ThumbnailsOnDemand.Failure) {
                         file = try foreground.run { () throws(ThumbnailsOnDemand.Failure) in try onDemand.file(variant: variant, stem: stem) }
@@ -99,15 +98,11 @@ final class ThumbnailService: Service, Sendable {
     }
 
     /// Records the thumbnails made since the last time (on a maker thread: a commit waits on the disk;
-    /// inline once the pool has stopped, at shutdown).
+    /// on the caller's once the pool has stopped, at shutdown).
     func saveRecords() async {
         let onDemand = self.onDemand
         do {
-            do {
-                try await threads.runIfActive { () throws in _ = try onDemand.saveRecords() }
-            } catch is NIOThreadPoolError.ThreadPoolInactive {
-                _ = try onDemand.saveRecords()
-            }
+            try await threads.run { () throws in _ = try onDemand.saveRecords() }
         } catch {
             logger.error("cannot record the thumbnails made: \(error)")
         }

@@ -1,10 +1,11 @@
 import Foundation
 import PhotoGrid
+import PhotoGridSupport
 import PhotoLibrary
 import Testing
 
-/// The async entry points a server calls: the work runs off the caller's thread, reports progress,
-/// and answers as the synchronous forms do.
+/// The async index run a server calls: the work runs on a pool's thread, reports progress, and answers
+/// as the synchronous form does.
 @Suite struct LibraryAsyncTests {
     /// Records what a run reported.
     final class Recorder: PhotoGrid.ProgressReporting, @unchecked Sendable {
@@ -17,7 +18,8 @@ import Testing
         var finishes: Int { lock.withLock { finished } }
     }
 
-    @Test func indexAndThumbnailsAwaitedOnAnOpenLibrary() async throws {
+    @Test func indexAwaitedOnAnOpenLibrary() async throws {
+        let pool = BlockingPool(threads: 1)
         let fixture = try LibraryThumbnailsTests.Library()
         for k in 0..<5 {
             try fixture.write(try LibraryThumbnailsTests.photo(width: 40 + 10 * k, height: 30, seed: k), to: "p\(k).jpg")
@@ -25,7 +27,7 @@ import Testing
         let library = try PhotoGrid.Library.openOrCreate(fixture.database)
         #expect(library.createdFile)
         let recorder = Recorder()
-        let report = try await library.index(folder: fixture.photos.path, progress: recorder)
+        let report = try await library.index(folder: fixture.photos.path, on: pool, progress: recorder)
         #expect(report.summary.added == 5)
         #expect(report.summary.scanned == 5)
         #expect(recorder.last?.phase == .indexing)
@@ -37,24 +39,21 @@ import Testing
         #expect(try LibraryListing.document(library: library).photos.map(\.path) == ["p0.jpg", "p1.jpg", "p2.jpg", "p3.jpg", "p4.jpg"])
         #expect(try LibraryStatistics.read(library: library).counts.ok == 5)
 
-        let thumbnails = try await library.makeThumbnails(ThumbnailRequest(width: 100, scale: 1, folder: fixture.thumbnails))
-        #expect(thumbnails.summary.photos == 5)
-        #expect(thumbnails.summary.made == 5)
-        #expect(thumbnails.summary.variants == ["grid-100"])  // one 100-pt column at width 100, scale 1
-        #expect(try fixture.files("grid-100").count == 5)
-
-        let again = try await library.index(folder: fixture.photos.path)
+        let again = try await library.index(folder: fixture.photos.path, on: pool)
         #expect(again.summary.unchanged == 5)
         #expect(again.summary.added == 0)
+        await pool.shutdown()
     }
 
     /// An error of the run reaches the awaiting caller typed, as the synchronous form throws it.
     @Test func aMissingFolderThrowsTheLibraryError() async throws {
         let fixture = try LibraryThumbnailsTests.Library()
         let library = try PhotoGrid.Library.openOrCreate(fixture.database)
+        let pool = BlockingPool(threads: 1)
         let missing = fixture.base.appendingPathComponent("nowhere").path
         await #expect(throws: LibraryError.noSuchFolder(path: missing)) {
-            _ = try await library.index(folder: missing)
+            _ = try await library.index(folder: missing, on: pool)
         }
+        await pool.shutdown()
     }
 }
