@@ -5,16 +5,16 @@ import PhotoLibrary
 import ServiceLifecycle
 
 /// The library's grid kept in memory for layout requests (`GridSnapshot`): read once, read again when
-/// the library's grid version changes. SQLite announces another process's commits to nothing a process
-/// can wait on, so the version — one row, read on the reader pool, no thread made — is compared four
-/// times a second: a change by any process (this server's index batches, a `photogrid index` beside it)
-/// is followed within a quarter of a second plus the time to read the grid, and the end of this
-/// server's own run at once (`LibraryIndexService` calls `refresh`). A store that announces changes
-/// (PostgreSQL's NOTIFY: `LibraryStore.announcedGridChanges`) is read again when it announces one, or
-/// when its listener connected again after a break; the version is then compared only every
-/// `fallbackInterval`, and a change made by another process is told to the event stream's clients
-/// (`library`), as several nodes on one library need. Until the new snapshot is in, requests are
-/// answered from the previous one: always a grid as one committed state had it, never half of a batch.
+/// the library's grid version changes. The store announces changes (`LibraryStore.gridAnnouncements`:
+/// SQLite's file writes seen through inotify, PostgreSQL's NOTIFY) by any process — this server's index
+/// batches, a `photogrid index` beside it, another node —, and the cache waits for the next announcement
+/// with no timer; then it compares the version (the grid is read again only when it moved) and tells a
+/// change to the event stream's clients (`library`). While changes come, the version is compared at most
+/// four times a second (`interval`); with none, only every `fallbackInterval`, in case an announcement was
+/// lost. A store that announces nothing has its version compared every `interval`. The end of this
+/// server's own run is read at once (`LibraryIndexService` calls `refresh`). Until the new snapshot is in,
+/// requests are answered from the previous one: always a grid as one committed state had it, never half
+/// of a batch.
 final class GridCache: Service, Sendable {
     private let library: Library
     /// The server's reader threads (a bounded pool: no thread per check).
@@ -22,11 +22,10 @@ final class GridCache: Service, Sendable {
     private let events: EventHub?
     private let logger: Logger
     private let current = LockedValue<GridSnapshot?>(nil)
-    /// How often the grid version is compared.
+    /// How often the grid version is compared at most while changes come (or always, for a store that
+    /// announces nothing).
     static let interval: Duration = .milliseconds(250)
-    /// How often announcements are looked for (a load of a counter), for a store that makes them.
-    static let announcementInterval: Duration = .milliseconds(50)
-    /// How often the version is compared all the same, for a store that announces changes.
+    /// How often the version is compared all the same when nothing is announced.
     static let fallbackInterval: Duration = .seconds(5)
 
     init(library: Library, readers: BlockingPool, events: EventHub? = nil, logger: Logger) {
@@ -47,25 +46,32 @@ final class GridCache: Service, Sendable {
     }
 
     func run() async throws {
-        guard var heard = library.store.announcedGridChanges() else {
+        guard let announcements = library.store.gridAnnouncements() else {
             while !Task.isCancelled && !Task.isShuttingDownGracefully {
                 await refresh()
                 try? await Task.sleep(for: Self.interval)
             }
             return
         }
+        var heard = announcements.count
         await refresh()
-        let clock = ContinuousClock()
-        var compared = clock.now
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            try? await Task.sleep(for: Self.announcementInterval)
-            let now = library.store.announcedGridChanges() ?? heard
-            guard now != heard || clock.now - compared >= Self.fallbackInterval else { continue }
-            heard = now
-            compared = clock.now
+            let seen = heard
+            // The next announcement, or the fallback interval; a graceful shutdown ends the wait.
+            _ = try? await cancelWhenGracefulShutdown {
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask { await announcements.next(after: seen) }
+                    group.addTask { try? await Task.sleep(for: Self.fallbackInterval) }
+                    await group.next()
+                    group.cancelAll()
+                }
+            }
+            guard !Task.isShuttingDownGracefully else { return }
+            heard = announcements.count
             let before = snapshot?.version
             await refresh()
             if let after = snapshot, after.version != before { events?.publish(.library(count: after.count)) }
+            try? await Task.sleep(for: Self.interval)  // a burst of commits: at most four reads a second
         }
     }
 

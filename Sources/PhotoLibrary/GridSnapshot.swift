@@ -1,5 +1,6 @@
 import GRDB
 import struct Foundation.Data
+import PhotoGridSupport
 
 /// The whole grid in memory, as one read transaction saw it: what a long-running process lays a
 /// window out from without a query per request (a visible-range layout then costs the visible cells,
@@ -201,6 +202,18 @@ extension PhotoStore {
     public func gridVersion() throws(LibraryError) -> Int {
         try read("reading the grid version") { db in
             try Int.fetchOne(db.cachedStatement(sql: "SELECT version FROM grid_version WHERE id = 1")) ?? 0
+        }
+    }
+
+    /// Writes to the database's files by any process (inotify on its folder, `SQLiteChangeWatch`): each
+    /// commit writes the write-ahead log. Nil when inotify cannot watch the folder (no watch left).
+    public func gridAnnouncements() -> GridAnnouncements? {
+        changeWatch.withLock { state in
+            if !state.asked {
+                state.asked = true
+                state.watch = SQLiteChangeWatch(databasePath: path)
+            }
+            return state.watch?.announcements
         }
     }
 

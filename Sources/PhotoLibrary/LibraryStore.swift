@@ -59,9 +59,10 @@ public protocol LibraryStore: AnyObject, Sendable {
     func gridVersion() throws(LibraryError) -> Int
     /// The whole grid in memory, and its version, from one snapshot.
     func gridSnapshot() throws(LibraryError) -> GridSnapshot
-    /// A count that moves whenever the store announces that the grid may have changed (any process), or
-    /// nil for a store that announces nothing (then compare `gridVersion` from time to time). Never blocks.
-    func announcedGridChanges() -> Int?
+    /// What the store announces about its grid — a count that moves whenever the grid may have changed
+    /// (any process), and a wait for its next move —, or nil for a store that announces nothing (then
+    /// compare `gridVersion` from time to time). Listens from the first call on; never blocks.
+    func gridAnnouncements() -> GridAnnouncements?
     /// Throws when the store cannot be reached now (a database server down); returns at once for a local
     /// file. For a health check.
     func checkReachable() throws(LibraryError)
@@ -118,8 +119,8 @@ public protocol GridWindowReader {
 }
 
 extension LibraryStore {
-    /// SQLite announces another process's commits to nothing a process can wait on.
-    public func announcedGridChanges() -> Int? { nil }
+    /// A store that announces nothing.
+    public func gridAnnouncements() -> GridAnnouncements? { nil }
     /// A local file is always there to ask.
     public func checkReachable() throws(LibraryError) {}
     /// Every row in grid order.

@@ -8,6 +8,7 @@ import SQLite3
 #endif
 
 import Platform
+import PhotoGridSupport
 
 /// The SQLite store of a photo library: a GRDB `DatabasePool` in WAL mode whose schema is
 /// brought up to date on open (or, when the file cannot be written, a read-only pool over a
@@ -29,6 +30,8 @@ public final class PhotoStore: Sendable {
     let pool: DatabasePool
     /// The grid's days by position, per reader connection (`GridDayIndex`).
     let dayIndex = GridDayIndex()
+    /// The watch on the database's files (`gridAnnouncements()`), made on the first call.
+    let changeWatch = LockedValue<(asked: Bool, watch: SQLiteChangeWatch?)>((false, nil))
 
     /// How long a connection waits for another process's lock before failing.
     static let busyTimeoutSeconds: Double = 60

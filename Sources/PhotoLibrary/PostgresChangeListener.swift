@@ -4,13 +4,13 @@ import Logging
 import Synchronization
 
 /// Listens on `photogrid_grid` (the channel the grid triggers NOTIFY, Migrations/postgres/0010) on a
-/// connection of its own and counts what it hears: each announcement, and each time it connects — the
+/// connection of its own and announces what it hears (`GridAnnouncements`): each NOTIFY, and each time it connects — the
 /// first time, and again after the connection broke (a restart, a failover), since announcements made
 /// while it was away are lost and whoever follows the count must read the grid again. All on the
 /// connections' event loop, callbacks only: no thread waits for it.
 final class PostgresChangeListener: Sendable {
     private let connections: PostgresConnections
-    private let counter = Atomic<Int>(0)
+    private let heard = GridAnnouncements()
     private let state = Mutex<(started: Bool, stopped: Bool, connection: PostgresConnection?)>((false, false, nil))
     private static let logger = Logger(label: "photogrid.postgres.listen", factory: { _ in SwiftLogNoOpLogHandler() })
     /// How long to wait before connecting again after a failure.
@@ -24,15 +24,15 @@ final class PostgresChangeListener: Sendable {
         if let connection = state.withLock({ $0.connection }) { let _: EventLoopFuture<Void> = connection.close() }
     }
 
-    /// The announcements and (re)connections counted so far; starts listening on the first call.
-    var count: Int {
+    /// The announcements and (re)connections; starts listening on the first call.
+    var announcements: GridAnnouncements {
         let start = state.withLock { state -> Bool in
             if state.started { return false }
             state.started = true
             return true
         }
         if start { connect() }
-        return counter.load(ordering: .acquiring)
+        return heard
     }
 
     /// Stops listening (closes the connection; no reconnection).
@@ -50,7 +50,7 @@ final class PostgresChangeListener: Sendable {
         do { configuration = try connections.makeConfiguration() } catch { return }
         PostgresConnection.connect(on: loop, configuration: configuration, id: 0, logger: Self.logger).flatMap { connection in
             connection.addListener(channel: "photogrid_grid") { [weak self] _, _ in
-                self?.counter.wrappingAdd(1, ordering: .releasing)
+                self?.heard.announce()
             }
             return connection.query("LISTEN photogrid_grid", logger: Self.logger).map { _ in connection }
         }.whenComplete { [weak self] result in
@@ -63,7 +63,7 @@ final class PostgresChangeListener: Sendable {
                 }
                 if stopped { let _: EventLoopFuture<Void> = connection.close(); return }
                 // Connected: whatever was announced before (or while away) must be read again.
-                self.counter.wrappingAdd(1, ordering: .releasing)
+                self.heard.announce()
                 connection.closeFuture.whenComplete { [weak self] _ in self?.retry(on: loop) }
             case .failure:
                 self.retry(on: loop)

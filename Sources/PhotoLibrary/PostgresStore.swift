@@ -17,7 +17,7 @@ public final class PostgresStore: Sendable {
     /// A PostgreSQL library is never opened read-only (roles without write access fail on writes).
     public var isReadOnly: Bool { false }
     let connections: PostgresConnections
-    /// The grid's change announcements (`announcedGridChanges`), listened for once asked.
+    /// The grid's change announcements (`gridAnnouncements()`), listened for once asked.
     let listener: PostgresChangeListener
 
     /// The key of the advisory lock held while the schema is made or migrated ('PGrd', as SQLite's
@@ -236,9 +236,9 @@ public final class PostgresStore: Sendable {
         return counted == present ? "ok" : "grid_days counts \(counted) photos, the grid has \(present)"
     }
 
-    /// Counts PostgreSQL's announcements of grid changes by any process (NOTIFY photogrid_grid) and the
+    /// PostgreSQL's announcements of grid changes by any process (NOTIFY photogrid_grid) and the
     /// listener's (re)connections; listens from the first call on.
-    public func announcedGridChanges() -> Int? { listener.count }
+    public func gridAnnouncements() -> GridAnnouncements? { listener.announcements }
 
     deinit { listener.stop() }
 

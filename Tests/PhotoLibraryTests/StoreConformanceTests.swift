@@ -185,4 +185,35 @@ struct StoreConformanceTests {
         #expect(try store.thumbnailRecords(variant: "grid-387").isEmpty)
         #expect(try store.thumbnailRecords(variant: "detail-1280") == [a.id: detail])
     }
+
+    /// A commit by another opening of the library — as another process's would be — is announced: the
+    /// count moves and a waiter returns (what a server's grid follows with no timer); a file written
+    /// beside the library is not a commit.
+    @Test(arguments: stores)
+    func aCommitElsewhereIsAnnounced(_ kind: StoreKind) async throws {
+        let scratch = try Scratch(kind)
+        let announcements = try #require(scratch.store.gridAnnouncements())
+        // Listening starts in the background (a connection, a watch): the count settles first.
+        var seen = announcements.count
+        while await Self.announced(announcements, after: seen, within: .milliseconds(500)) { seen = announcements.count }
+        try Data("notes".utf8).write(to: scratch.folder.url.appendingPathComponent("notes.txt"))
+        #expect(await !Self.announced(announcements, after: seen, within: .milliseconds(500)), "a file beside the library was announced")
+        let other = try LibraryStores.open(scratch.store.path, creating: false)
+        var options = IndexOptions()
+        options.jobs = 1
+        _ = try other.index(folder: scratch.photos.path, options: options)
+        #expect(await Self.announced(announcements, after: seen, within: .seconds(10)))
+        #expect(announcements.count != seen)
+    }
+
+    /// Whether `announcements` moved past `seen` within `timeout`.
+    static func announced(_ announcements: GridAnnouncements, after seen: Int, within timeout: Duration) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { await announcements.next(after: seen); return !Task.isCancelled }
+            group.addTask { try? await Task.sleep(for: timeout); return false }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
 }

@@ -8,8 +8,7 @@ import Glibc
 
 /// Start, live updates, shutdown.
 @Suite(.serialized) struct ServedLifecycleTests {
-    /// An idle server makes no threads: its periodic work (the grid version compared four times a
-    /// second) runs on its bounded pools, and thumbnail records are saved only when thumbnails were made
+    /// An idle server makes no threads: its periodic work runs on its bounded pools, and thumbnail records are saved only when thumbnails were made
     /// (a thread per call, twice every 250 ms, before: 26 clones in 3 s). strace, attached to every thread
     /// of the idle server for 2 s, sees no clone.
     @Test(.enabled(if: ExternalTool("strace") != nil, "needs strace (apt-get install strace)"))
@@ -27,6 +26,26 @@ import Glibc
         let calls = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("clone") }
         #expect(FileManager.default.fileExists(atPath: log), "strace attached")
         #expect(calls.isEmpty, "\(calls.count) clone calls: \(calls.prefix(3))")
+    }
+
+    /// An idle server asks its database nothing: its grid follows the library by waiting for the store's
+    /// announcements (inotify on the database's folder), not by reading the grid version four times a
+    /// second (24 `fcntl` lock calls in 3 s before, each read taking SQLite's shared lock). strace,
+    /// attached for 2 s, sees no lock call and no read of a file.
+    @Test(.enabled(if: ExternalTool("strace") != nil, "needs strace (apt-get install strace)"))
+    func anIdleServerAsksItsDatabaseNothing() throws {
+        let strace = try #require(ExternalTool("strace"))
+        let library = try ServedLibrary()
+        usleep(800_000)  // the first index run and the reads that follow its announcements are over
+        let trace = try TemporaryFolder("strace")
+        let log = trace.url.appendingPathComponent("database.txt").path
+        let arguments = ["/usr/bin/timeout", "2", strace.path, "-f", "-qq", "-e", "trace=fcntl,pread64", "-o", log,
+                         "-p", "\(library.server.process.processIdentifier)"]
+        #expect(try CleanSpawn.run(arguments) != 127)
+        #expect(FileManager.default.fileExists(atPath: log), "strace attached")
+        let calls = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+            .filter { $0.contains("fcntl(") || $0.contains("pread64(") }
+        #expect(calls.isEmpty, "\(calls.count) calls: \(calls.prefix(3))")
     }
 
     /// The folder watcher waits for an event (or its stop) with no timeout while the folder is there and
