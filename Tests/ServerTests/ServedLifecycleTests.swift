@@ -8,23 +8,14 @@ import Glibc
 
 /// Start, live updates, shutdown.
 @Suite(.serialized) struct ServedLifecycleTests {
-    /// An idle server makes no threads: its periodic work runs on its bounded pools, and thumbnail records are saved only when thumbnails were made
-    /// (a thread per call, twice every 250 ms, before: 26 clones in 3 s). strace, attached to every thread
-    /// of the idle server for 2 s, sees no clone.
+    /// An idle server makes no threads: its periodic work runs on its bounded pools, and thumbnail
+    /// records are saved only when thumbnails were made (a thread per call, twice every 250 ms, before:
+    /// 26 clones in 3 s). strace, attached to every thread of the idle server for 2 s, sees no clone.
     @Test(.enabled(if: ExternalTool("strace") != nil, "needs strace (apt-get install strace)"))
     func anIdleServerStartsNoThreads() throws {
-        let strace = try #require(ExternalTool("strace"))
         let library = try ServedLibrary()
         usleep(500_000)
-        let trace = try TemporaryFolder("strace")
-        let log = trace.url.appendingPathComponent("clone.txt").path
-        // strace under `timeout`, started with no signal blocked (a child inherits its parent's blocked
-        // signals, and the test process blocks some: strace would never see timeout's SIGTERM).
-        let arguments = ["/usr/bin/timeout", "2", strace.path, "-f", "-qq", "-e", "trace=clone,clone3", "-o", log,
-                         "-p", "\(library.server.process.processIdentifier)"]
-        #expect(try CleanSpawn.run(arguments) != 127)
-        let calls = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.contains("clone") }
-        #expect(FileManager.default.fileExists(atPath: log), "strace attached")
+        let calls = try Self.calls(of: library.server, to: ["clone", "clone3"])
         #expect(calls.isEmpty, "\(calls.count) clone calls: \(calls.prefix(3))")
     }
 
@@ -34,17 +25,9 @@ import Glibc
     /// attached for 2 s, sees no lock call and no read of a file.
     @Test(.enabled(if: ExternalTool("strace") != nil, "needs strace (apt-get install strace)"))
     func anIdleServerAsksItsDatabaseNothing() throws {
-        let strace = try #require(ExternalTool("strace"))
         let library = try ServedLibrary()
         usleep(800_000)  // the first index run and the reads that follow its announcements are over
-        let trace = try TemporaryFolder("strace")
-        let log = trace.url.appendingPathComponent("database.txt").path
-        let arguments = ["/usr/bin/timeout", "2", strace.path, "-f", "-qq", "-e", "trace=fcntl,pread64", "-o", log,
-                         "-p", "\(library.server.process.processIdentifier)"]
-        #expect(try CleanSpawn.run(arguments) != 127)
-        #expect(FileManager.default.fileExists(atPath: log), "strace attached")
-        let calls = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
-            .filter { $0.contains("fcntl(") || $0.contains("pread64(") }
+        let calls = try Self.calls(of: library.server, to: ["fcntl", "pread64"])
         #expect(calls.isEmpty, "\(calls.count) calls: \(calls.prefix(3))")
     }
 
@@ -52,19 +35,26 @@ import Glibc
     /// quiet: an idle watching server does not wake it (it used to poll five times a second).
     @Test(.enabled(if: ExternalTool("strace") != nil, "needs strace (apt-get install strace)"))
     func anIdleWatcherDoesNotWake() throws {
-        let strace = try #require(ExternalTool("strace"))
         let library = try ServedLibrary(["--watch"])
         usleep(800_000)  // the first index run and its quiet time are over
+        let calls = try Self.calls(of: library.server, to: ["poll", "ppoll"])
+        #expect(calls.isEmpty, "\(calls.count) poll calls: \(calls.prefix(3))")
+    }
+
+    /// The calls to `names` that every thread of `server` makes in 2 s, as strace prints them; a call
+    /// already waiting when strace attached, which shows once as it ends (`resumed`), is left out.
+    static func calls(of server: ServerProcess, to names: [String]) throws -> [Substring] {
+        let strace = try #require(ExternalTool("strace"))
         let trace = try TemporaryFolder("strace")
-        let log = trace.url.appendingPathComponent("poll.txt").path
-        let arguments = ["/usr/bin/timeout", "2", strace.path, "-f", "-qq", "-e", "trace=poll,ppoll", "-o", log,
-                         "-p", "\(library.server.process.processIdentifier)"]
+        let log = trace.url.appendingPathComponent("calls.txt").path
+        // strace under `timeout`, started with no signal blocked (a child inherits its parent's blocked
+        // signals, and the test process blocks some: strace would never see timeout's SIGTERM).
+        let arguments = ["/usr/bin/timeout", "2", strace.path, "-f", "-qq", "-e", "trace=" + names.joined(separator: ","),
+                         "-o", log, "-p", "\(server.process.processIdentifier)"]
         #expect(try CleanSpawn.run(arguments) != 127)
         #expect(FileManager.default.fileExists(atPath: log), "strace attached")
-        // A call already waiting when strace attached may show once, as it ends; no new ones.
-        let calls = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
-            .filter { $0.contains("poll(") && !$0.contains("resumed") }
-        #expect(calls.isEmpty, "\(calls.count) poll calls: \(calls.prefix(3))")
+        return ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+            .filter { line in names.contains { line.contains($0 + "(") } && !line.contains("resumed") }
     }
 
     @Test(arguments: [SIGTERM, SIGINT])
