@@ -27,7 +27,8 @@ struct LibraryIndexService: Service {
         guard watch else { return }
         let watcher: FolderWatcher
         do {
-            watcher = try FolderWatcher(folder: folder)
+            // Watching walks the folder's tree (a watch per folder): blocking work, on the runs' thread.
+            watcher = try await runs.run { [folder] () throws(FolderWatcher.Failure) -> FolderWatcher in try FolderWatcher(folder: folder) }
         } catch {
             logger.error("cannot watch \(folder): \(error); changes are not followed")
             return
