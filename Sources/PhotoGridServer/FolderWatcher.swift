@@ -32,7 +32,8 @@ final class FolderWatcher: Sendable {
     /// timeout while the folder is there and quiet (an idle server's watcher does not wake).
     private let wake: (read: Int32, write: Int32)
     private let stopped = Atomic<Bool>(false)
-    private let thread = Mutex<pthread_t?>(nil)
+    /// The thread that reads the events (a pool of one), while it runs.
+    private let reader = LockedValue<BlockingPool?>(nil)
     /// Watch descriptor → folder path.
     private let folders = LockedValue<[Int32: String]>([:])
     /// The watched folder's path, and its watch while it is there (nil while it is gone).
@@ -63,20 +64,21 @@ final class FolderWatcher: Sendable {
             closeDescriptors()
             throw failure
         }
-        guard let started = JoinableThread.start({ [self] in readLoop() }) else {
+        let reader = BlockingPool(threads: 1)
+        guard reader.submit({ [self] in readLoop() }) else {
             closeDescriptors()
             throw Failure(description: "cannot start the watching thread")
         }
-        thread.withLock { $0 = started }
+        self.reader.withLock { $0 = reader }
     }
 
     /// Stops watching and ends `changes`.
     func stop() {
         stopped.store(true, ordering: .relaxed)
-        if let running = thread.withLock({ thread -> pthread_t? in defer { thread = nil }; return thread }) {
+        if let running = reader.withLock({ reader -> BlockingPool? in defer { reader = nil }; return reader }) {
             var byte: UInt8 = 1
             _ = write(wake.write, &byte, 1)
-            pthread_join(running, nil)
+            running.shutdownAndWait()
             closeDescriptors()
         }
         continuation.finish()

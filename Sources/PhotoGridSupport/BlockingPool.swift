@@ -1,14 +1,13 @@
-import Platform
 
 /// A bounded pool of threads of our own for blocking work — file and pixel I/O, SQLite, an index run —
-/// that async code awaits, so that no thread of Swift's cooperative pool or of an event loop blocks on
-/// it. The server's one way to run such work: its reader, thumbnail-maker and index-run pools are each
-/// one of these.
+/// the one way PhotoGrid runs it: async code awaits work on one (`run`: the server's reader,
+/// thumbnail-maker and index-run pools), a run fans its items out on one of its own (`WorkerThreads`: the
+/// probes of an index run, the makers of a thumbnail batch), and a long-lived reader of events holds one
+/// thread of one (`submit`: the folder watcher). No thread of Swift's cooperative pool or of an event loop
+/// ever blocks on such work.
 ///
 /// Threads are started as work arrives, up to `size`, and then kept: an idle one waits on a condition
-/// (no polling, no timeout) for the next piece of work; work beyond `size` waits in order. A run's own
-/// fan-out (`WorkerThreads`: the probes of an index run, the makers of a thumbnail batch) starts from the
-/// thread the run is on, as it does from the command line's main thread.
+/// (no polling, no timeout) for the next piece of work; work beyond `size` waits in order.
 public final class BlockingPool: Sendable {
     /// A piece of work: `run` does it and returns what hands its outcome to the awaiting caller, which
     /// the thread calls once it counts as idle again (so that the caller's next work finds it free).
@@ -66,6 +65,22 @@ public final class BlockingPool: Sendable {
         return try outcome.get()
     }
 
+    /// Gives `work` to a thread of the pool without waiting for it; false when the pool is stopping, or
+    /// has no thread and cannot start one (the process is out of threads).
+    public func submit(_ work: @escaping @Sendable () -> Void) -> Bool {
+        submit { () -> @Sendable () -> Void in
+            work()
+            return {}
+        }
+    }
+
+    /// Lets the work already given finish, then ends the pool's threads; returns, blocking the calling
+    /// thread (never a pool thread of its own), once none runs: no work of the pool runs afterwards.
+    public func shutdownAndWait() {
+        state.withLock { $0.stopping = true }
+        state.withLock(waitingUntil: { $0.threads == 0 }) { _ in }
+    }
+
     /// Lets the work already given finish, then ends the pool's threads; returns when they have ended.
     public func shutdown() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -93,10 +108,7 @@ public final class BlockingPool: Sendable {
         }
         guard let queued else { return false }
         guard queued.start else { return true }
-        if let thread = JoinableThread.start({ [self] in serve() }) {
-            pthread_detach(thread)
-            return true
-        }
+        if PoolThread.start({ [self] in serve() }) { return true }
         // No thread could be started: if the pool has none, nothing would run the work; take it back.
         return state.withLock { state -> Bool in
             state.threads -= 1

@@ -1,28 +1,29 @@
 import Synchronization
 
-import Platform
-
-/// The threads of one worker pool: started together, told to stop together, joined together. The
-/// indexer's probes and the thumbnail batches run their blocking work on these (`JoinableThread`).
+/// A run's fan-out: up to `count` threads that share the run's items, started together, told to stop
+/// together, waited for together — a `BlockingPool` of the run's own. The indexer's probes and the
+/// thumbnail batches run on these, from whatever thread their run is on (the command line's main thread,
+/// a server pool's).
 public final class WorkerThreads: Sendable {
-    private let threads = Mutex<[pthread_t]>([])
+    private let pool = LockedValue<BlockingPool?>(nil)
     private let cancelled = Atomic<Bool>(false)
     private let nextJob = Atomic<Int>(0)
 
     public init() {}
 
     /// Starts up to `count` threads (at least one) running `body`; false if none could be started.
+    /// Start a fan-out once.
     public func start(_ count: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
-        for _ in 0..<max(1, count) {
-            guard let thread = JoinableThread.start(body) else { break }
-            threads.withLock { $0.append(thread) }
-        }
-        return threads.withLock { !$0.isEmpty }
+        let threads = BlockingPool(threads: count)
+        pool.withLock { $0 = threads }
+        var started = 0
+        for _ in 0..<threads.size where threads.submit(body) { started += 1 }
+        return started > 0
     }
 
     /// Starts up to `count` threads (at least one) that share the jobs `0..<jobs`: each takes the next
-    /// index from one counter and calls `body` with it, until no job is left or the pool is cancelled.
-    /// False if no thread could be started. Start a pool's jobs once.
+    /// index from one counter and calls `body` with it, until no job is left or the fan-out is cancelled.
+    /// False if no thread could be started. Start a fan-out once.
     public func start(_ count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
         start(count) { [self] in
             while !isCancelled {
@@ -39,11 +40,6 @@ public final class WorkerThreads: Sendable {
     /// Tells the workers to stop after their current job and waits for every one to end.
     public func cancelAndJoin() {
         cancelled.store(true, ordering: .relaxed)
-        let started = threads.withLock { threads in
-            let all = threads
-            threads.removeAll()
-            return all
-        }
-        for thread in started { pthread_join(thread, nil) }
+        pool.withLock { $0 }?.shutdownAndWait()
     }
 }
