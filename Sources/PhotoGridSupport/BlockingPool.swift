@@ -109,14 +109,20 @@ public final class BlockingPool: Sendable {
         guard let queued else { return false }
         guard queued.start else { return true }
         if PoolThread.start({ [self] in serve() }) { return true }
-        // No thread could be started: if the pool has none, nothing would run the work; take it back.
-        return state.withLock { state -> Bool in
+        // No thread could be started. A running thread takes the work in turn; with none, nothing would:
+        // the caller runs what waits — the others' here, its own on return.
+        let orphans = state.withLock { state -> [Job]? in
             state.threads -= 1
-            guard state.threads == 0,
-                  let index = state.queue[state.head...].firstIndex(where: { $0.number == queued.number }) else { return true }
-            state.queue.remove(at: index)
-            return false
+            guard state.threads == 0 else { return nil }
+            defer {
+                state.queue.removeAll()
+                state.head = 0
+            }
+            return Array(state.queue[state.head...])
         }
+        guard let orphans else { return true }
+        for job in orphans where job.number != queued.number { job.run()() }
+        return false
     }
 
     /// A pool thread's life: the next work, in order, until the pool stops and no work is left.
