@@ -122,31 +122,48 @@ function draw() {
 }
 
 /** Thumbnails on screen first: the visible cells' images are asked for now, the other cells' (a screen
- *  above and below, drawn ahead of scrolling) only once every visible one has come (or given up), so that
- *  on a busy server the screen fills before anything else is made. */
+ *  above and below, drawn ahead of scrolling) only once every visible one has come (or given up) and no
+ *  index run goes on, so that on a busy server the screen fills before anything else is made. The visible
+ *  cells' placeholders are asked first, then their thumbnails at once, a few at a time (`thumbnailSlots`):
+ *  the placeholders keep the browser's other connections. */
 function loadThumbnails(visible) {
   const generation = ++state.thumbnailGeneration;
-  // Placeholders first (a millisecond each on the server): asked before the thumbnails, which would
-  // otherwise hold the browser's few connections to the server while they are made. Then the visible
-  // thumbnails, then the rest.
-  const placeholders = visible.map(attachPlaceholder).filter(Boolean);
-  const wait = Promise.race([Promise.allSettled(placeholders), new Promise((done) => setTimeout(done, 400))]);
-  wait.then(() => {
+  for (const element of visible) attachPlaceholder(element);
+  const waiting = visible.map((element) => attachThumbnail(element)).filter(Boolean);
+  Promise.allSettled(waiting).then(() => {
     if (generation !== state.thumbnailGeneration) return;  // a newer draw decides
-    const waiting = visible.map((element) => attachThumbnail(element)).filter(Boolean);
-    Promise.allSettled(waiting).then(() => {
-      if (generation !== state.thumbnailGeneration) return;
-      for (const element of state.cells.values()) attachThumbnail(element);
-    });
+    // While an index run goes on, the cells off screen wait for its end (which draws again): the server's
+    // run yields to every thumbnail being made, and those are not on anyone's screen yet.
+    if (status.running) return;
+    for (const element of state.cells.values()) attachThumbnail(element);
   });
 }
+
+/** Thumbnail loads at most `free` at a time. A browser opens six connections to a server, one of them the
+ *  event stream's; a thumbnail being made holds its connection for tens of milliseconds while the server
+ *  makes as many at once as it has cores, so three in flight keep it busy and leave two connections for
+ *  placeholders (a millisecond each) and layouts: the screen is full of pictures while its thumbnails are
+ *  made, and they are made from the first moment. Loads wait in the order asked. */
+const thumbnailSlots = {
+  free: 3,
+  waiting: [],
+  /** Runs `start` when a load may begin; it calls `release` once its load has ended. */
+  take(start) {
+    if (this.free > 0) { this.free -= 1; start(); } else this.waiting.push(start);
+  },
+  release() {
+    const next = this.waiting.shift();
+    if (next) next(); else this.free += 1;
+  },
+};
 
 /** Asks for `button`'s placeholder once — the centre of the small picture the camera embedded, which the
  *  server cuts in a millisecond (`/api/v1/placeholders/…`; 204 for photos without one) — and shows it
  *  under the image to come: a promise settled when it has come or there is none. */
 function attachPlaceholder(button) {
   const url = button.dataset.thumbnail;
-  if (!url || button.placeholderLoad || button.querySelector("img")) return button.placeholderLoad;
+  const img = button.querySelector("img");
+  if (!url || button.placeholderLoad || (img && img.complete && img.naturalWidth > 0)) return button.placeholderLoad;
   const stem = url.slice(url.lastIndexOf("/") + 1);
   button.placeholderLoad = new Promise((settle) => {
     const placeholder = new Image();
@@ -168,7 +185,7 @@ function attachPlaceholder(button) {
 function attachThumbnail(button) {
   const url = button.dataset.thumbnail;
   if (!url || button.querySelector("img") || button.thumbnailLoad) return button.thumbnailLoad;
-  button.thumbnailLoad = new Promise((settle) => button.appendChild(thumbnailImage(button, url, 0, settle)));
+  button.thumbnailLoad = new Promise((settle) => loadThumbnail(button, url, 0, null, settle));
   return button.thumbnailLoad;
 }
 
@@ -204,24 +221,34 @@ function formatDuration(seconds) {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
 }
 
-/** A cell's thumbnail. One that is not ready (made on demand while the server is busy, or of a photo the
- *  first index run is still recording) is asked for again, sooner then later (0.25 s doubling to 8 s, ten
- *  times in all), by a new image element (the same URL on the same element is not loaded again): no tile
- *  stays grey while its thumbnail can still come. */
-function thumbnailImage(button, url, attempt, settle) {
-  const img = document.createElement("img");
-  img.alt = "";
-  img.decoding = "async";
-  img.onload = () => { button.classList.remove("broken"); settle(); };
-  img.onerror = () => {
-    if (attempt >= 9) { button.classList.add("broken"); settle(); return; }
-    setTimeout(() => {
-      if (button.isConnected && img.parentNode === button) img.replaceWith(thumbnailImage(button, url, attempt + 1, settle));
-      else settle();
-    }, Math.min(8000, 250 * 2 ** attempt));
-  };
-  img.src = url;
-  return img;
+/** Loads a cell's thumbnail when a slot is free (`thumbnailSlots`), into a new image element (in place
+ *  of `failed`, the one that was not ready). One that is not ready (made on demand while the server is
+ *  busy, or of a photo the first index run is still recording) is asked for again, sooner then later
+ *  (0.25 s doubling to 8 s, ten times in all), by a new image element (the same URL on the same element
+ *  is not loaded again): no tile stays grey while its thumbnail can still come. */
+function loadThumbnail(button, url, attempt, failed, settle) {
+  thumbnailSlots.take(() => {
+    // A cell scrolled away (or redrawn) before its turn is not loaded: its slot goes to the next.
+    if (!button.isConnected || (failed && failed.parentNode !== button)) { thumbnailSlots.release(); settle(); return; }
+    const img = document.createElement("img");
+    img.alt = "";
+    img.decoding = "async";
+    // The slot is given back once: when the load ends, or after 20 s whatever becomes of it.
+    let held = true;
+    const release = () => { if (held) { held = false; clearTimeout(timer); thumbnailSlots.release(); } };
+    const timer = setTimeout(release, 20000);
+    img.onload = () => { release(); button.classList.remove("broken"); settle(); };
+    img.onerror = () => {
+      release();
+      if (attempt >= 9) { button.classList.add("broken"); settle(); return; }
+      setTimeout(() => {
+        if (button.isConnected && img.parentNode === button) loadThumbnail(button, url, attempt + 1, img, settle);
+        else settle();
+      }, Math.min(8000, 250 * 2 ** attempt));
+    };
+    img.src = url;
+    if (failed) failed.replaceWith(img); else button.appendChild(img);
+  });
 }
 
 /** Section headers at their natural frames, and the pinned one at the top (docs/layout-spec.md §10:
@@ -501,6 +528,7 @@ function listen() {
   events.addEventListener("index", (event) => {
     const run = JSON.parse(event.data);
     status.indexEvent(run);
+    if (run.phase === "done" || run.phase === "failed") draw();  // the cells off screen may load now
     const now = performance.now();
     // While the screen is not full yet, every batch is shown as it lands (events come at most ten a
     // second); after that, at most once a second.

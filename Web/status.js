@@ -29,6 +29,11 @@ export class LibraryStatus {
     this.show();
   }
 
+  /** Whether an index run goes on (as far as the page has heard). */
+  get running() {
+    return this.index?.phase === "walking" || this.index?.phase === "indexing";
+  }
+
   /** An `index` event of the server's. */
   indexEvent(event) {
     this.index = event;

@@ -212,7 +212,7 @@ struct GalleryAPI: Sendable {
 
     /// `GET /api/v1/placeholders/{stem}.jpg`: the centre square of the photo's embedded camera thumbnail
     /// (`ThumbnailsOnDemand.placeholder`), made on a reader thread — never queued behind the thumbnails
-    /// being made — for a page to show while the grid thumbnail is made. A photo without one is answered
+    /// being made — as foreground work (an index run waits meanwhile), for a page to show while the grid thumbnail is made. A photo without one is answered
     /// 204 No Content (a page asks for every cell's: an absent one is not an error); a name no photo has, 404.
     func placeholder(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         _ = try QueryParameters(request.uri, known: [])
@@ -224,9 +224,11 @@ struct GalleryAPI: Sendable {
         if Self.isNotModified(headers, ifNoneMatch: request.headers[.ifNoneMatch]) {
             return Response(status: .notModified, headers: headers)
         }
-        let onDemand = thumbnails.onDemand
+        let onDemand = thumbnails.onDemand, foreground = thumbnails.foreground
         let bytes = try await readers.run { () throws -> [UInt8]? in
-            do throws(ThumbnailsOnDemand.Failure) { return try onDemand.placeholder(stem: stem) } catch { throw APIError(error) }
+            do throws(ThumbnailsOnDemand.Failure) {
+                return try foreground.run { () throws(ThumbnailsOnDemand.Failure) in try onDemand.placeholder(stem: stem) }
+            } catch { throw APIError(error) }
         }
         guard let bytes else { return Response(status: .noContent, headers: headers) }
         headers[.contentType] = "image/jpeg"

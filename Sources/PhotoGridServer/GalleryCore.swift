@@ -16,7 +16,7 @@ struct GalleryCore: Sendable {
     let events: EventHub
     let grid: GridCache
     let thumbnails: ThumbnailService
-    /// Thumbnails someone waits for go ahead of the index run's probes.
+    /// Thumbnails and placeholders someone waits for go ahead of the index run (its probes and its writer).
     let foreground: ForegroundWork
     let api: GalleryAPI
     let rules: AccessRules

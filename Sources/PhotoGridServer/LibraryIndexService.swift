@@ -16,7 +16,7 @@ struct LibraryIndexService: Service {
     let events: EventHub
     let thumbnails: ThumbnailService
     let grid: GridCache
-    /// What the run's probes yield to (the thumbnails someone is waiting for).
+    /// What the run yields to, its probes and its writer (the thumbnails and placeholders someone waits for).
     let foreground: ForegroundWork
     /// The thread a run goes on (one run at a time).
     let runs: BlockingPool

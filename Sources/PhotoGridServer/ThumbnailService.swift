@@ -23,8 +23,8 @@ final class ThumbnailService: Service, Sendable {
     private let threads: BlockingPool
     private let limit: Int
     private let logger: Logger
-    /// What an index run yields to while thumbnails are made.
-    private let foreground: ForegroundWork
+    /// What an index run yields to while thumbnails (and placeholders) are made.
+    let foreground: ForegroundWork
     private let state = LockedValue(State())
     /// Told each time a thumbnail is made (the newest signal kept): what `run` records.
     private let made = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))

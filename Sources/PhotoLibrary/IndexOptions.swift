@@ -27,8 +27,9 @@ public struct IndexOptions: Sendable {
     /// Asked after each committed batch: true ends the run there (a server shutting down). The files
     /// not probed yet keep their rows as they were; the next run picks them up.
     public var shouldStop: (@Sendable () -> Bool)?
-    /// Called by every probing thread before each file: may wait while work a person waits for runs
-    /// (a server's thumbnail requests: `ForegroundWork.yield()`), so that the run takes the cores left.
+    /// Called by every probing thread before each file, and by the writing thread before each batch:
+    /// may wait while work a person waits for runs (a server's thumbnail requests: `ForegroundWork.yield()`),
+    /// so that the run takes the cores left.
     public var pause: (@Sendable () -> Void)?
 
     /// The run's start time as stored in first_seen/last_seen (tests pin it).

@@ -147,6 +147,7 @@ public struct Indexer: Sendable {
             }
             if let started = batchStarted,
                pending.count >= batchSize || clock.now - started >= interval || cursor == jobs.count {
+                options.pause?()
                 try store.apply(pending, now: now)
                 pending.removeAll(keepingCapacity: true)
                 batchStarted = nil

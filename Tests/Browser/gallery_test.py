@@ -315,6 +315,22 @@ def test_first_screen_of_a_never_seen_folder(browser, folder):
     try:
         page = browser.new_page(viewport={"width": 393, "height": 852}, device_scale_factor=3)
         page.on("pageerror", lambda e: console_errors.append(f"pageerror: {e}"))
+        # Thumbnail requests in flight: the page keeps at most three (the browser's other connections stay
+        # free for placeholders and layouts).
+        flight = {"now": 0, "most": 0, "asked": 0}
+
+        def started_request(request):
+            if "/api/v1/thumbnails/" in request.url:
+                flight["now"] += 1
+                flight["asked"] += 1
+                flight["most"] = max(flight["most"], flight["now"])
+
+        def ended_request(request):
+            if "/api/v1/thumbnails/" in request.url:
+                flight["now"] -= 1
+        page.on("request", started_request)
+        page.on("requestfinished", ended_request)
+        page.on("requestfailed", ended_request)
         page.goto(server.base + "/")
         texts, full_at, done_at = set(), None, None
         while time.time() - started < 60:
@@ -332,6 +348,12 @@ def test_first_screen_of_a_never_seen_folder(browser, folder):
               full_at is not None and done_at is not None and count == 600, f"{full_at} {done_at} count {count}")
         page.wait_for_function("document.getElementById('status').textContent === '600 Photos'", timeout=5000)
         check("the status line ends with the count", True)
+        # Cells drawn below the screen get theirs once the run is over (they wait while it runs).
+        page.wait_for_function("""() => [...document.querySelectorAll('[data-index]')]
+            .filter(e => e.getBoundingClientRect().top >= innerHeight)
+            .some(e => { const img = e.querySelector('img'); return img && img.complete && img.naturalWidth > 0; })""", timeout=20000)
+        check(f"thumbnails in flight at most 3 ({flight['most']} of {flight['asked']} asked); the cells below the screen load after the run",
+              0 < flight["most"] <= 3, f"{flight}")
         page.close()
     except Exception as error:
         check("the status line ends with the count", False, f"{error}; seen {sorted(texts)[:6]}")

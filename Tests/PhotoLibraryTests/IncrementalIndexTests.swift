@@ -271,6 +271,28 @@ import Glibc
         #expect(try fixture.store().photos().count == 5)
     }
 
+    /// `pause` is asked by the probing threads before each file and by the writing thread (the caller's)
+    /// before each batch: a server's run waits there while thumbnails someone waits for are made.
+    @Test func theWriterPausesBeforeEachBatch() throws {
+        let fixture = try LibraryFixture()
+        try Self.makeFolder(fixture)
+        let caller = pthread_self()
+        let calls = Mutex((writer: 0, probers: 0))
+        var options = IndexOptions()
+        options.batchSize = 2
+        options.batchInterval = .seconds(60)
+        options.jobs = 2
+        options.pause = {
+            let onCaller = pthread_equal(pthread_self(), caller) != 0
+            calls.withLock { onCaller ? ($0.writer += 1) : ($0.probers += 1) }
+        }
+        let summary = try fixture.index(options)
+        #expect(summary.added == 5)
+        let counted = calls.withLock { $0 }
+        #expect(counted.writer >= 1)   // a batch takes every outcome ready, so there are 1 to 3 of them
+        #expect(counted.probers == 5)  // one per file
+    }
+
     @Test func twoIndexersOnOneDatabaseBothSucceed() async throws {
         let fixture = try LibraryFixture()
         for index in 0..<200 {
