@@ -5,8 +5,11 @@ public struct IndexOptions: Sendable {
     /// Probing threads (at least 1); nil: the cores this process may run on (looked up only when
     /// there is something to probe).
     public var jobs: Int?
-    /// A write transaction commits after this many pending rows…
+    /// A write transaction commits after this many pending rows (the run's first after `firstBatchSize`)…
     public var batchSize: Int = 500
+    /// The first batch's size: enough rows for a screen of cells (a 4K screen of 100-point cells has
+    /// ~300), so that a server's page shows a never-seen folder's first screen as early as it can.
+    public var firstBatchSize: Int = 256
     /// …or when its oldest pending row has waited this long, whichever comes first. A crash loses
     /// at most one batch; the next run redoes it.
     public var batchInterval: Duration = .milliseconds(250)

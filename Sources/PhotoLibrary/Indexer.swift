@@ -10,7 +10,7 @@ import Platform
 /// 2. Compare with the database: files with the same size and mtime are unchanged and never opened;
 ///    rows whose file was not found are vanished.
 /// 3. Probe the new and changed files on `jobs` threads; write the outcomes in path order, in
-///    transactions of `batchSize` rows or `batchInterval`, whichever comes first. A new file whose
+///    transactions of `batchSize` rows (the first: `firstBatchSize`) or `batchInterval`, whichever comes first. A new file whose
 ///    content key equals a vanished (or missing) row's is a move: that row gets the new path.
 /// 4. One last transaction marks the remaining vanished rows missing and records the root.
 /// 5. With `prune`, missing rows and their thumbnail records are removed.
@@ -113,7 +113,7 @@ public struct Indexer: Sendable {
         guard workers.start(threads: min(max(1, threads), jobs.count)) else {
             throw .system(call: "pthread_create", path: "", errno: EAGAIN)
         }
-        let batchSize = max(1, options.batchSize)
+        var batchSize = max(1, min(options.firstBatchSize, options.batchSize))
         let interval = options.batchInterval
         let clock = ContinuousClock()
         var pending: [PendingWrite] = []
@@ -150,6 +150,7 @@ public struct Indexer: Sendable {
                 options.pause?()
                 try store.apply(pending, now: now)
                 pending.removeAll(keepingCapacity: true)
+                batchSize = max(1, options.batchSize)
                 batchStarted = nil
                 if options.shouldStop?() == true { break }
             }

@@ -293,6 +293,35 @@ import Glibc
         #expect(counted.probers == 5)  // one per file
     }
 
+    /// A run's first batch commits after `firstBatchSize` rows (256), not `batchSize` (500): a server's page
+    /// shows a never-seen folder's first screen as early as it can.
+    @Test func theFirstBatchIsSmall() throws {
+        let fixture = try LibraryFixture()
+        let sample = try Repository.sample("orientation/Landscape_1.jpg")
+        for index in 0..<600 { try fixture.write(sample, to: "\(100_000 + index).jpg") }
+        let path = fixture.databasePath
+        let committed = Mutex<[Int]>([])
+        var options = IndexOptions()
+        options.batchInterval = .seconds(60)
+        options.jobs = 1
+        let writer = pthread_self()
+        options.pause = {
+            if pthread_equal(pthread_self(), writer) != 0 {
+                // Before each batch: the rows committed so far, read by another connection.
+                let count = (try? PhotoStore(path: path).photos().count) ?? -1
+                committed.withLock { $0.append(count) }
+            } else {
+                usleep(200)  // the probing thread a little slower than the writer, so batches end where they may
+            }
+        }
+        let summary = try fixture.index(options)
+        #expect(summary.added == 600)
+        let counts = committed.withLock { $0 }
+        #expect(counts.first == 0)
+        #expect(counts.count >= 2)
+        if counts.count >= 2 { #expect((256..<300).contains(counts[1]), "rows of the first batch: \(counts)") }
+    }
+
     @Test func twoIndexersOnOneDatabaseBothSucceed() async throws {
         let fixture = try LibraryFixture()
         for index in 0..<200 {
