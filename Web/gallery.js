@@ -124,14 +124,20 @@ function draw() {
 /** Thumbnails on screen first: the visible cells' images are asked for now, the other cells' (a screen
  *  above and below, drawn ahead of scrolling) only once every visible one has come (or given up) and no
  *  index run goes on, so that on a busy server the screen fills before anything else is made. The visible
- *  cells' placeholders are asked first, then their thumbnails at once, a few at a time (`thumbnailSlots`):
- *  the placeholders keep the browser's other connections. */
+ *  cells' placeholders are asked first, then their thumbnails, a few at a time (`thumbnailSlots`): the
+ *  placeholders and layouts keep the browser's other connections. */
 function loadThumbnails(visible) {
   const generation = ++state.thumbnailGeneration;
-  for (const element of visible) attachPlaceholder(element);
-  const waiting = visible.map((element) => attachThumbnail(element)).filter(Boolean);
-  Promise.allSettled(waiting).then(() => {
+  const placeholders = visible.map(attachPlaceholder).filter(Boolean);
+  // The thumbnails once the placeholders have come, or after 0.4 s: on a cold disk a thumbnail's read
+  // (the whole photo) would slow theirs (a few kilobytes each).
+  const head = Promise.race([Promise.allSettled(placeholders), new Promise((done) => setTimeout(done, 400))]);
+  head.then(() => {
     if (generation !== state.thumbnailGeneration) return;  // a newer draw decides
+    const waiting = visible.map((element) => attachThumbnail(element)).filter(Boolean);
+    return Promise.allSettled(waiting);
+  }).then(() => {
+    if (generation !== state.thumbnailGeneration) return;
     // While an index run goes on, the cells off screen wait for its end (which draws again): the server's
     // run yields to every thumbnail being made, and those are not on anyone's screen yet.
     if (status.running) return;
