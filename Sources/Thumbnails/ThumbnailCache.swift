@@ -119,14 +119,20 @@ public final class ThumbnailCache: Sendable {
     }
 
     /// Throws unless `root` is missing, empty, owned by `owner`, or an unowned photogrid cache.
-    static func checkOwnership(_ root: String, owner: String?) throws(ThumbnailError) {
+    ///
+    /// - Parameter betweenLooks: called between the listing and the owner file's read (tests: another
+    ///   process claiming the folder at that moment).
+    static func checkOwnership(_ root: String, owner: String?, betweenLooks: () -> Void = {}) throws(ThumbnailError) {
         var status = stat()
         guard stat(root, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }  // new (or mkdir reports it)
+        // The listing first, the owner file after: another process claiming the folder this moment writes
+        // its owner file before anything else, so a listing with more than the lock has it to read.
+        guard let names = FolderListing.names(root) else { throw .system(call: "opendir", path: root, errno: errno) }
+        betweenLooks()
         if let recorded = recordedOwner(root) {
             if let owner, recorded != owner { throw .otherLibrarysFolder(path: root, owner: recorded) }
             return
         }
-        guard let names = FolderListing.names(root) else { throw .system(call: "opendir", path: root, errno: errno) }
         // Our lock file alone (a new folder, or a run that stopped before tagging it) is not content,
         // nor our temporary files: another process opening the new folder at the same moment is
         // writing its owner file.

@@ -68,6 +68,28 @@ import Testing
         #expect(again.created == nil)
     }
 
+    /// Two runs of one library opening a new folder at the same moment (two `photogrid worker`s started
+    /// together) both open it. The folder check looks twice — the folder's listing and the owner file —
+    /// and the other run may claim the folder between the two looks (it writes the owner file, the tag
+    /// and a size's folder): with the owner file read first and the listing second, the check saw a
+    /// folder of files and no owner, and refused it as "not empty" (2 in 150 pairs of workers).
+    @Test func aFolderClaimedBetweenTheChecksTwoLooksIsOpened() throws {
+        let folder = try TemporaryFolder()
+        let root = folder.url.appendingPathComponent("thumbs").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
+        FileManager.default.createFile(atPath: root + "/.lock", contents: Data())
+        try ThumbnailCache.checkOwnership(root, owner: "aa") {
+            // The other run, in the order ThumbnailCache.init writes.
+            try? AtomicFile.write(Array(ThumbnailCache.ownerFileContents("aa").utf8), to: root + "/.photogrid-library")
+            try? AtomicFile.write(Array("Signature: 8a477f597d28d172789f06886806bc55\n".utf8), to: root + "/CACHEDIR.TAG")
+            try? FileManager.default.createDirectory(atPath: root + "/grid-10", withIntermediateDirectories: false)
+        }
+        // And a library of its own is still told apart.
+        #expect(throws: ThumbnailError.otherLibrarysFolder(path: root, owner: "aa")) {
+            try ThumbnailCache.checkOwnership(root, owner: "bb")
+        }
+    }
+
     /// removeVariants(keeping:) removes the thumbnails and folders of other sizes, and leaves a
     /// folder alone when something not named like a thumbnail is in it.
     @Test func removeVariantsKeepsOnlyTheGivenSizes() throws {
