@@ -38,6 +38,7 @@ const state = {
   drawn: null,        // promise of the next draw, for scrollToOffset
   open: null,         // { index, doc, progress } while the detail view is shown
   thumbnailGeneration: 0,  // the latest draw's turn to load off-screen thumbnails
+  visible: new Set(),      // the cells on screen at the latest draw
 };
 
 /** `api/v1/<path>?<params>` as JSON; an AbortError when superseded. */
@@ -118,6 +119,7 @@ function draw() {
     if (!keep.has(index)) { element.remove(); state.cells.delete(index); }
   }
   drawHeaders(doc, y);
+  state.visible = new Set(visible);
   loadThumbnails(visible);
 }
 
@@ -149,17 +151,20 @@ function loadThumbnails(visible) {
  *  event stream's; a thumbnail being made holds its connection for tens of milliseconds while the server
  *  makes as many at once as it has cores, so three in flight keep it busy and leave two connections for
  *  placeholders (a millisecond each) and layouts: the screen is full of pictures while its thumbnails are
- *  made, and they are made from the first moment. Loads wait in the order asked. */
+ *  made, and they are made from the first moment. Loads wait in the order asked, those of cells on screen first. */
 const thumbnailSlots = {
   free: 3,
-  waiting: [],
-  /** Runs `start` when a load may begin; it calls `release` once its load has ended. */
-  take(start) {
-    if (this.free > 0) { this.free -= 1; start(); } else this.waiting.push(start);
+  waiting: [],  // { button, start }, in the order asked
+  /** Runs `start` when a load for `button` may begin; it calls `release` once its load has ended. */
+  take(button, start) {
+    if (this.free > 0) { this.free -= 1; start(); } else this.waiting.push({ button, start });
   },
+  /** Gives the slot to the first load waiting for a cell on screen now (the screen scrolled on), else to
+   *  the first asked. */
   release() {
-    const next = this.waiting.shift();
-    if (next) next(); else this.free += 1;
+    const onScreen = this.waiting.findIndex((entry) => state.visible.has(entry.button));
+    const [next] = this.waiting.splice(Math.max(0, onScreen), 1);
+    if (next) next.start(); else this.free += 1;
   },
 };
 
@@ -233,7 +238,7 @@ function formatDuration(seconds) {
  *  (0.25 s doubling to 8 s, ten times in all), by a new image element (the same URL on the same element
  *  is not loaded again): no tile stays grey while its thumbnail can still come. */
 function loadThumbnail(button, url, attempt, failed, settle) {
-  thumbnailSlots.take(() => {
+  thumbnailSlots.take(button, () => {
     // A cell scrolled away (or redrawn) before its turn is not loaded: its slot goes to the next.
     if (!button.isConnected || (failed && failed.parentNode !== button)) { thumbnailSlots.release(); settle(); return; }
     const img = document.createElement("img");
