@@ -1,6 +1,7 @@
 import PhotoGridSupport
 import ImageFormats
 import Platform
+import Dispatch
 
 /// A regular file found by the walk, with what one `lstat` tells.
 struct WalkedFile: Sendable, Equatable {
@@ -42,136 +43,200 @@ struct DirectoryWalk: Sendable {
 /// Lists every regular file under a folder with opendir/readdir/fstatat (no Foundation): one
 /// `fstatat` per file, none per folder beyond an `fstat` of its open descriptor.
 ///
+/// The walk goes one depth at a time: the folders of a depth are listed on up to `threads` threads
+/// at once (a cold disk answers several directory reads at once faster than one after another:
+/// 100,000 photos in 100 folders, uncached, ~0.75 s listed one folder at a time), then their
+/// listings are taken in path order on the calling thread. The result does not depend on the
+/// number of threads or on the order the listings finish in.
+///
 /// Rules: names starting with "." (hidden files and folders) are skipped, and so are
 /// folders tagged as caches (a `CACHEDIR.TAG` file with the Cache Directory Tagging signature, as
 /// `photogrid thumbs` writes in its thumbnail folder, bford.info/cachedir) and the outputs an
 /// export named in its folder's `ExportMarker`; symbolic
 /// links are never followed, neither to files nor to folders, so the walk cannot leave the root or
 /// loop through links (a target inside the root is found at its real path anyway); a folder seen
-/// twice (same device and inode, e.g. a bind mount) is listed once, so the walk always ends.
+/// twice (same device and inode, e.g. a bind mount) is listed once, at its shallowest path (the first
+/// in path order among equally deep ones), so the walk always ends and always lists the same paths.
 /// Sockets, FIFOs and devices are skipped as `other`. Each skipped entry is recorded with its
 /// `SkippedKind`, so that every entry is accounted for. Entries that vanish during the walk are
 /// left out.
 enum DirectoryWalker {
+    /// How many folders of one depth are listed at once, at most.
+    static let threads = 4
+
     /// Walks `root` (an absolute path, symlinks already resolved).
     ///
     /// - Parameters:
     ///   - excluding: relative paths to leave out as `output` (the database's own files when it lives
     ///     inside the root).
+    ///   - threads: folders of one depth listed at once, at most (1: all on the calling thread).
     ///   - progress: called with the number of files found so far, every 4,096 files.
     /// - Throws: `.system` when the root itself cannot be opened or listed, `.notADirectory`.
-    static func walk(root: [UInt8], excluding: Set<[UInt8]> = [],
+    static func walk(root: [UInt8], excluding: Set<[UInt8]> = [], threads: Int = threads,
                      progress: ((Int) -> Void)? = nil) throws(LibraryError) -> DirectoryWalk {
         var files: [WalkedFile] = []
         var unreadable: [UnreadableFolder] = []
         var skipped: [SkippedEntry] = []
         var visited = Set<FolderIdentity>()
-        var pending: [[UInt8]] = [[]]
+        var depth: [[UInt8]] = [[]]
+        var reported = 0
 
-        while let folder = pending.popLast() {
-            let absolute = folder.isEmpty ? root : root + [UInt8(ascii: "/")] + folder
-            let descriptor = absolute.withNULTerminated { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
-            if descriptor < 0 {
-                let code = errno
-                if folder.isEmpty {
-                    if code == ENOTDIR { throw .notADirectory(path: String(decoding: root, as: UTF8.self)) }
-                    throw .system(call: "open", path: String(decoding: root, as: UTF8.self), errno: code)
-                }
-                // Vanished since its parent was listed, or replaced by a symlink: nothing to list.
-                if code != ENOENT && code != ELOOP && code != ENOTDIR {
-                    unreadable.append(UnreadableFolder(relativePath: folder, call: "open", errno: code))
-                }
-                continue
-            }
-            var status = stat()
-            if fstat(descriptor, &status) == 0 {
-                let identity = FolderIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
-                if !visited.insert(identity).inserted {
-                    close(descriptor)
-                    continue
-                }
-            }
-            // A cache folder (photogrid's thumbnails, or any tool's) is not photos: skip it.
-            if !folder.isEmpty && WalkRules.isTaggedCache(folder: descriptor) {
-                close(descriptor)
-                skipped.append(SkippedEntry(relativePath: folder, kind: .cache))
-                continue
-            }
-            // An export's outputs (grid.jpg, layout.json, thumbnails/, its library) are not photos.
-            let exportOutputs = ExportMarker.outputs(inFolder: descriptor) ?? []
-            guard let directory = fdopendir(descriptor) else {
-                let code = errno
-                close(descriptor)
-                if folder.isEmpty {
-                    throw .system(call: "fdopendir", path: String(decoding: root, as: UTF8.self), errno: code)
-                }
-                unreadable.append(UnreadableFolder(relativePath: folder, call: "fdopendir", errno: code))
-                continue
-            }
-            defer { closedir(directory) }
-            let directoryDescriptor = dirfd(directory)
-
-            while true {
-                errno = 0
-                guard let entry = readdir(directory) else {
-                    if errno != 0 {
-                        let code = errno
-                        if folder.isEmpty {
-                            throw .system(call: "readdir", path: String(decoding: root, as: UTF8.self), errno: code)
-                        }
-                        unreadable.append(UnreadableFolder(relativePath: folder, call: "readdir", errno: code))
+        while !depth.isEmpty {
+            let listings = list(depth, root: root, excluding: excluding, threads: threads)
+            var deeper: [[UInt8]] = []
+            for (folder, listing) in zip(depth, listings) {
+                switch listing {
+                case let .failed(call, code):
+                    if folder.isEmpty {
+                        let path = String(decoding: root, as: UTF8.self)
+                        if call == "open" && code == ENOTDIR { throw .notADirectory(path: path) }
+                        throw .system(call: call, path: path, errno: code)
                     }
-                    break
+                    // Vanished since its parent was listed, or replaced by a symlink: nothing to list.
+                    if call != "open" || (code != ENOENT && code != ELOOP && code != ENOTDIR) {
+                        unreadable.append(UnreadableFolder(relativePath: folder, call: call, errno: code))
+                    }
+                case let .cache(identity):
+                    if let identity, !visited.insert(identity).inserted { continue }
+                    skipped.append(SkippedEntry(relativePath: folder, kind: .cache))
+                case let .listed(identity, contents):
+                    if let identity, !visited.insert(identity).inserted { continue }
+                    files += contents.files
+                    skipped += contents.skipped
+                    deeper += contents.folders
+                    if let failure = contents.readFailure {
+                        if folder.isEmpty {
+                            throw .system(call: "readdir", path: String(decoding: root, as: UTF8.self), errno: failure)
+                        }
+                        unreadable.append(UnreadableFolder(relativePath: folder, call: "readdir", errno: failure))
+                    }
+                    if let progress, files.count / 4096 > reported / 4096 { progress(files.count / 4096 * 4096) }
+                    reported = files.count
                 }
-                let name = entryName(entry)
-                if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-                let relative = folder.isEmpty ? name : folder + [UInt8(ascii: "/")] + name
-                if exportOutputs.contains(name) || excluding.contains(relative) {
-                    skipped.append(SkippedEntry(relativePath: relative, kind: .output))
-                    continue
-                }
-                if WalkRules.isHidden(name) {
-                    skipped.append(SkippedEntry(relativePath: relative, kind: .hidden))
-                    continue
-                }
-
-                let type = entry.pointee.d_type
-                if type == UInt8(DT_DIR) {
-                    pending.append(relative)
-                    continue
-                }
-                if type == UInt8(DT_LNK) {
-                    skipped.append(SkippedEntry(relativePath: relative, kind: .symlink))
-                    continue
-                }
-                guard type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN) else {
-                    skipped.append(SkippedEntry(relativePath: relative, kind: .other))
-                    continue
-                }
-                var fileStatus = stat()
-                let statResult = name.withNULTerminated { fstatat(directoryDescriptor, $0, &fileStatus, AT_SYMLINK_NOFOLLOW) }
-                guard statResult == 0 else { continue }  // vanished meanwhile
-                let format = fileStatus.st_mode & S_IFMT
-                if type == UInt8(DT_UNKNOWN) && format == S_IFDIR {
-                    pending.append(relative)
-                    continue
-                }
-                guard format == S_IFREG else {
-                    skipped.append(SkippedEntry(relativePath: relative, kind: format == S_IFLNK ? .symlink : .other))
-                    continue
-                }
-                files.append(WalkedFile(
-                    relativePath: relative,
-                    size: Int64(fileStatus.st_size),
-                    modificationTimeNanoseconds: fileStatus.modificationTimeNanoseconds,
-                    hasPhotoName: ImageFormat.named(name) != nil))
-                if let progress, files.count & 4095 == 0 { progress(files.count) }
             }
+            deeper.sort { PathBytes.precedes($0, $1) }
+            depth = deeper
         }
         files.sort { PathBytes.precedes($0.relativePath, $1.relativePath) }
         unreadable.sort { PathBytes.precedes($0.relativePath, $1.relativePath) }
         skipped.sort { PathBytes.precedes($0.relativePath, $1.relativePath) }
         return DirectoryWalk(files: files, unreadableFolders: unreadable, skipped: skipped)
+    }
+
+    /// What listing one folder found.
+    private enum FolderListing: Sendable {
+        /// It could not be opened (`open`, `fdopendir`).
+        case failed(call: String, errno: Int32)
+        /// It is tagged as a cache: not listed.
+        case cache(FolderIdentity?)
+        /// Its entries (identity nil when its `fstat` failed).
+        case listed(FolderIdentity?, FolderContents)
+    }
+
+    /// The entries of one folder.
+    private struct FolderContents: Sendable {
+        var files: [WalkedFile] = []
+        var skipped: [SkippedEntry] = []
+        /// Its subfolders, relative to the root.
+        var folders: [[UInt8]] = []
+        /// The errno of a `readdir` that failed part way (the entries before it are kept).
+        var readFailure: Int32?
+    }
+
+    /// Lists `folders` (one depth), on up to `threads` threads when there are several; the listings
+    /// come back in the order of `folders`.
+    private static func list(_ folders: [[UInt8]], root: [UInt8], excluding: Set<[UInt8]>,
+                             threads: Int) -> [FolderListing] {
+        let count = min(max(1, threads), folders.count)
+        guard count > 1 else { return folders.map { list($0, root: root, excluding: excluding) } }
+        let listings = LockedValue([FolderListing?](repeating: nil, count: folders.count))
+        let finished = DispatchSemaphore(value: 0)
+        let workers = WorkerThreads()
+        let started = workers.start(count, jobs: folders.count) { index in
+            let listing = list(folders[index], root: root, excluding: excluding)
+            listings.withLock { $0[index] = listing }
+            finished.signal()
+        }
+        guard started else { return folders.map { list($0, root: root, excluding: excluding) } }
+        for _ in folders { finished.wait() }
+        workers.cancelAndJoin()
+        return listings.withLock { $0.map { $0! } }
+    }
+
+    /// Lists one folder (relative to `root`; empty for the root itself).
+    private static func list(_ folder: [UInt8], root: [UInt8], excluding: Set<[UInt8]>) -> FolderListing {
+        let absolute = folder.isEmpty ? root : root + [UInt8(ascii: "/")] + folder
+        let descriptor = absolute.withNULTerminated { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+        if descriptor < 0 { return .failed(call: "open", errno: errno) }
+        var status = stat()
+        let identity = fstat(descriptor, &status) == 0
+            ? FolderIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)) : nil
+        // A cache folder (photogrid's thumbnails, or any tool's) is not photos: skip it.
+        if !folder.isEmpty && WalkRules.isTaggedCache(folder: descriptor) {
+            close(descriptor)
+            return .cache(identity)
+        }
+        // An export's outputs (grid.jpg, layout.json, thumbnails/, its library) are not photos.
+        let exportOutputs = ExportMarker.outputs(inFolder: descriptor) ?? []
+        guard let directory = fdopendir(descriptor) else {
+            let code = errno
+            close(descriptor)
+            return .failed(call: "fdopendir", errno: code)
+        }
+        defer { closedir(directory) }
+        let directoryDescriptor = dirfd(directory)
+        var contents = FolderContents()
+
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { contents.readFailure = errno }
+                break
+            }
+            let name = entryName(entry)
+            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+            let relative = folder.isEmpty ? name : folder + [UInt8(ascii: "/")] + name
+            if exportOutputs.contains(name) || excluding.contains(relative) {
+                contents.skipped.append(SkippedEntry(relativePath: relative, kind: .output))
+                continue
+            }
+            if WalkRules.isHidden(name) {
+                contents.skipped.append(SkippedEntry(relativePath: relative, kind: .hidden))
+                continue
+            }
+
+            let type = entry.pointee.d_type
+            if type == UInt8(DT_DIR) {
+                contents.folders.append(relative)
+                continue
+            }
+            if type == UInt8(DT_LNK) {
+                contents.skipped.append(SkippedEntry(relativePath: relative, kind: .symlink))
+                continue
+            }
+            guard type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN) else {
+                contents.skipped.append(SkippedEntry(relativePath: relative, kind: .other))
+                continue
+            }
+            var fileStatus = stat()
+            let statResult = name.withNULTerminated { fstatat(directoryDescriptor, $0, &fileStatus, AT_SYMLINK_NOFOLLOW) }
+            guard statResult == 0 else { continue }  // vanished meanwhile
+            let format = fileStatus.st_mode & S_IFMT
+            if type == UInt8(DT_UNKNOWN) && format == S_IFDIR {
+                contents.folders.append(relative)
+                continue
+            }
+            guard format == S_IFREG else {
+                contents.skipped.append(SkippedEntry(relativePath: relative, kind: format == S_IFLNK ? .symlink : .other))
+                continue
+            }
+            contents.files.append(WalkedFile(
+                relativePath: relative,
+                size: Int64(fileStatus.st_size),
+                modificationTimeNanoseconds: fileStatus.modificationTimeNanoseconds,
+                hasPhotoName: ImageFormat.named(name) != nil))
+        }
+        return .listed(identity, contents)
     }
 
     /// The bytes of a directory entry's name (up to its NUL).
@@ -185,7 +250,7 @@ enum DirectoryWalker {
 }
 
 /// Identifies a folder on disk, to list each folder once.
-private struct FolderIdentity: Hashable {
+private struct FolderIdentity: Hashable, Sendable {
     var device: UInt64
     var inode: UInt64
 }

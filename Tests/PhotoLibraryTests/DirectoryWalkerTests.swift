@@ -106,6 +106,72 @@ import Glibc
         }
     }
 
+    /// A tree of 3 depths and 45 folders, walked on 4 threads, lists what `find` lists (files, sizes,
+    /// modification times), in byte order; on 1 thread, the same walk.
+    @Test func aTreeOfManyFoldersIsListedAsFindListsIt() throws {
+        let find = try #require(ExternalTool("find"), "needs find(1)")
+        let fixture = try LibraryFixture()
+        var random = SplitMix64(seed: 24)
+        for year in 0..<3 {
+            for month in 0..<4 {
+                for day in 0..<3 {
+                    for photo in 0..<Int(random.next() % 4) {
+                        let bytes = Array(repeating: UInt8(photo), count: Int(random.next() % 50))
+                        try fixture.write(bytes, to: "200\(year)/\(month)/d\(day)/IMG_\(photo).JPG")
+                    }
+                }
+                try fixture.write([1], to: "200\(year)/\(month)/.hidden.jpg")
+            }
+            try fixture.write([1, 2], to: "200\(year)/top.heic")
+        }
+        try fixture.symlink("2000/link.jpg", to: "top.heic")
+        let listed = try find.text([fixture.photos.path, "-type", "f", "-not", "-path", "*/.*",
+                                    "-printf", "%P %s %T@\n"])
+        let expected = listed.split(separator: "\n").map { line -> String in
+            let fields = line.split(separator: " ")
+            let time = fields[2].split(separator: ".")  // seconds "." 10 digits (nanoseconds, then 0)
+            return "\(fields[0]) \(fields[1]) \(time[0])\(time[1].prefix(9))"
+        }.sorted { PathBytes.precedes(Array($0.utf8), Array($1.utf8)) }
+        let parallel = try DirectoryWalker.walk(root: Array(fixture.photos.path.utf8), threads: 4)
+        let described = parallel.files.map {
+            "\(String(decoding: $0.relativePath, as: UTF8.self)) \($0.size) \($0.modificationTimeNanoseconds)"
+        }
+        #expect(expected.count > 40)
+        #expect(described == expected)
+        let serial = try DirectoryWalker.walk(root: Array(fixture.photos.path.utf8), threads: 1)
+        #expect(serial.files == parallel.files)
+        #expect(serial.skipped == parallel.skipped)
+        #expect(paths(parallel).filter { $0.hasSuffix(".hidden.jpg") }.isEmpty)
+        #expect(parallel.skipped.filter { $0.kind == .hidden }.count == 12)
+        #expect(parallel.skipped.filter { $0.kind == .symlink }.count == 1)
+    }
+
+    /// A folder mounted at three more places (one of them inside itself) is listed once, at its
+    /// shallowest path, whatever the order of the names; the walk ends. Needs `mount --bind` (root).
+    @Test func aFolderSeenTwiceIsListedOnceAtItsShallowestPath() throws {
+        let fixture = try LibraryFixture()
+        try fixture.write([1], to: "x/inner/p.jpg")
+        for folder in ["y", "a/b", "x/inner/loop"] {
+            try FileManager.default.createDirectory(at: fixture.photos.appendingPathComponent(folder),
+                                                    withIntermediateDirectories: true)
+        }
+        var mounted: [String] = []
+        defer { withExtendedLifetime(fixture) {} }  // its folder is removed only after the unmounts below
+        defer { for target in mounted.reversed() { _ = try? CleanSpawn.run(["/usr/bin/umount", target]) } }
+        for (source, target) in [("x", "y"), ("x", "a/b"), (".", "x/inner/loop")] {
+            let targetPath = fixture.photos.appendingPathComponent(target).path
+            let status = try CleanSpawn.run(["/usr/bin/mount", "--bind",
+                                             fixture.photos.appendingPathComponent(source).path, targetPath])
+            try #require(status == 0 || !mounted.isEmpty, "mount --bind is not permitted here (needs root)")
+            #expect(status == 0)
+            mounted.append(targetPath)
+        }
+        for threads in [1, 4] {
+            let result = try DirectoryWalker.walk(root: Array(fixture.photos.path.utf8), threads: threads)
+            #expect(paths(result) == ["x/inner/p.jpg"])
+        }
+    }
+
     @Test func bytePathOrderIsMemcmpOrder() {
         #expect(PathBytes.precedes(Array("a".utf8), Array("b".utf8)))
         #expect(PathBytes.precedes(Array("a".utf8), Array("a/b".utf8)))
