@@ -77,6 +77,34 @@ import Testing
         let ended = ContinuousClock.now - second
         #expect(ended >= .milliseconds(150) && ended < .seconds(2), "\(ended)")
     }
+
+    /// A page's requests come one after another with a round trip between them: a run waits until none
+    /// has run for the quiet period, not only until none runs (its writer committed a batch in each gap).
+    @Test func probesWaitForAQuietPeriodAfterForegroundWork() throws {
+        let foreground = ForegroundWork(quiet: .milliseconds(300))
+        foreground.run {}
+        let started = ContinuousClock.now
+        foreground.yield()
+        let waited = ContinuousClock.now - started
+        #expect(waited >= .milliseconds(280) && waited < .seconds(2), "\(waited)")
+        // Quiet already: no wait.
+        let again = ContinuousClock.now
+        foreground.yield()
+        #expect(ContinuousClock.now - again < .milliseconds(100))
+        // Work that comes within the quiet period starts it again once it ends.
+        foreground.run {}
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { foreground.run {} }
+        let third = ContinuousClock.now
+        foreground.yield()
+        let extended = ContinuousClock.now - third
+        #expect(extended >= .milliseconds(480) && extended < .seconds(2), "\(extended)")
+        // Never longer than asked.
+        foreground.run {}
+        let bounded = ContinuousClock.now
+        foreground.yield(atMost: .milliseconds(100))
+        let limited = ContinuousClock.now - bounded
+        #expect(limited >= .milliseconds(90) && limited < .milliseconds(250), "\(limited)")
+    }
 }
 
 /// `ThumbnailsOnDemand` makes a file once however many calls ask for it at once — by itself, without a
