@@ -148,7 +148,8 @@ import Glibc
 
     /// A folder mounted at three more places (one of them inside itself) is listed once, at its
     /// shallowest path, whatever the order of the names; the walk ends. Needs `mount --bind` (root).
-    @Test func aFolderSeenTwiceIsListedOnceAtItsShallowestPath() throws {
+    @Test(.enabled(if: Self.bindMountsWork, "mount --bind is not permitted here (needs root)"))
+    func aFolderSeenTwiceIsListedOnceAtItsShallowestPath() throws {
         let fixture = try LibraryFixture()
         try fixture.write([1], to: "x/inner/p.jpg")
         for folder in ["y", "a/b", "x/inner/loop"] {
@@ -162,8 +163,7 @@ import Glibc
             let targetPath = fixture.photos.appendingPathComponent(target).path
             let status = try CleanSpawn.run(["/usr/bin/mount", "--bind",
                                              fixture.photos.appendingPathComponent(source).path, targetPath])
-            try #require(status == 0 || !mounted.isEmpty, "mount --bind is not permitted here (needs root)")
-            #expect(status == 0)
+            try #require(status == 0, "mount --bind \(source) \(target)")
             mounted.append(targetPath)
         }
         for threads in [1, 4] {
@@ -171,6 +171,19 @@ import Glibc
             #expect(paths(result) == ["x/inner/p.jpg"])
         }
     }
+
+    /// Whether this process may bind-mount (root with the capability; a container may refuse it).
+    static let bindMountsWork: Bool = {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("photogrid-bind-\(getpid())")
+        let source = base.appendingPathComponent("source"), target = base.appendingPathComponent("target")
+        defer { try? FileManager.default.removeItem(at: base) }
+        guard getuid() == 0,
+              (try? FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)) != nil,
+              (try? FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)) != nil,
+              (try? CleanSpawn.run(["/usr/bin/mount", "--bind", source.path, target.path])) == 0 else { return false }
+        _ = try? CleanSpawn.run(["/usr/bin/umount", target.path])
+        return true
+    }()
 
     @Test func bytePathOrderIsMemcmpOrder() {
         #expect(PathBytes.precedes(Array("a".utf8), Array("b".utf8)))
