@@ -51,10 +51,13 @@ export class DetailBar {
     this.when.textContent = "";
     try {
       const page = await this.fetchJSON("photos", { offset: index, limit: 1 });
-      const taken = page.photos[0]?.takenAt;
-      if (this.shown === index && taken) {
-        const date = new Date(taken);  // local time as recorded: shown as it was on the camera
-        this.when.textContent = isNaN(date) ? taken : `${DATE.format(date)} · ${TIME.format(date)}`;
+      // The capture date (local time as recorded: shown as it was on the camera), else the file's
+      // modification time (UTC, shown in the browser's zone) — what the grid orders the photo by.
+      const row = page.photos[0];
+      const when = row?.takenAt ?? row?.modifiedAt;
+      if (this.shown === index && when) {
+        const date = new Date(when);
+        this.when.textContent = isNaN(date) ? when : `${DATE.format(date)} · ${TIME.format(date)}`;
       }
     } catch { /* the date is a nicety: the name and place stay */ }
   }

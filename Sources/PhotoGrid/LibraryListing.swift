@@ -38,6 +38,9 @@ public struct ListedPhoto: Codable, Sendable, Equatable {
     public var pixelHeight: Int?
     /// EXIF DateTimeOriginal, ISO 8601 local time.
     public var takenAt: String?
+    /// The file's modification time when last indexed, ISO 8601 UTC (`…Z`): what a photo without
+    /// `takenAt` is ordered and grouped by.
+    public var modifiedAt: String?
 
     public init(_ photo: Photo) {
         id = photo.id
@@ -61,6 +64,7 @@ public struct ListedPhoto: Codable, Sendable, Equatable {
         pixelWidth = photo.pixelWidth
         pixelHeight = photo.pixelHeight
         takenAt = photo.takenAt
+        modifiedAt = photo.modifiedAt
     }
 }
 

@@ -60,6 +60,10 @@ public struct Photo: Sendable, Equatable, Identifiable {
     public var motionOffset: Int64?
     public var motionLength: Int64?
 
+    /// The file's modification time when last indexed, `YYYY-MM-DDTHH:MM:SSZ` (UTC, seconds): the date a
+    /// photo without a capture date is ordered by (`sortKey` is the same instant without the `Z`).
+    public var modifiedAt: String { UTCTime(nanoseconds: modificationTimeNanoseconds).isoSeconds + "Z" }
+
     public init(id: Int64, pathBytes: [UInt8], path: String, status: PhotoStatus, error: String?,
                 fileSize: Int64, modificationTimeNanoseconds: Int64, contentKey: String?,
                 storedWidth: Int?, storedHeight: Int?, pixelWidth: Int?, pixelHeight: Int?,

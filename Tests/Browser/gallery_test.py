@@ -192,6 +192,16 @@ def test_detail_bar(browser, server):
     image = page.evaluate("(() => { const r = document.querySelector('[data-detail-image]').getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; })()")
     check("the detail bar says the file and its place, with a visible close button",
           bar["place"] == f"5 of {count}" and bar["name"] == doc["path"] and bar["close"] >= 24, f"{bar}")
+    # The date: the capture date exiftool reads, else the file's modification time (os.stat), in the
+    # browser's zone (the test's own: Chromium takes TZ from the environment), as "20 November 2026 · 10:11".
+    path = os.path.join(server.folder, doc["path"])
+    taken = subprocess.run(["exiftool", "-s3", "-d", "%Y-%m-%dT%H:%M:%S", "-DateTimeOriginal", path],
+                           capture_output=True, text=True).stdout.strip() if shutil.which("exiftool") else ""
+    moment = time.strptime(taken, "%Y-%m-%dT%H:%M:%S") if taken else time.localtime(os.stat(path).st_mtime)
+    expected_date = f"{moment.tm_mday} {time.strftime('%B %Y', moment)} · {time.strftime('%H:%M', moment)}"
+    when = page.evaluate("document.querySelector('.detail-bar .title strong').textContent")
+    check(f"the detail bar says the photo's date ({'taken' if taken else 'file modified'}: {expected_date})",
+          when.endswith(expected_date) and time.strftime("%A", moment) in when, f"{when!r}")
     check("the detail bar moves no rect: the image is where /api/v1/detail puts it at p = 1",
           close_to(image, doc["image"]), f"{image} vs {doc['image']}")
     page.click(".detail-bar button[aria-label='Next photo']")
@@ -602,6 +612,7 @@ def main():
     try:
         shutil.copytree(os.path.join(REPO, "SampleImages"), os.path.join(folder, "photos"))
         server = Server(["photos", "--db", "library.sqlite", "--watch"], folder)
+        server.folder = os.path.join(folder, "photos")
         server.wait_indexed()
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])

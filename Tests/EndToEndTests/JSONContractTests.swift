@@ -97,6 +97,8 @@ struct JSONContractTests {
          "missing required \"storedWidth\""),
         ("list", #"{"version":1,"photos":[{"id":1,"path":"a.jpg","status":"lost"}]}"#,
          "is not one of"),
+        ("list", #"{"version":1,"photos":[{"format":"jpeg","id":1,"media":"photo","path":"a.jpg","status":"missing","modifiedAt":"2001-02-03 04:05:06"}]}"#,
+         "does not match"),
         ("list", #"{"version":1,"photos":[{"id":1.5,"path":"a.jpg","status":"missing"}]}"#,
          "is not of type integer"),
         ("index-summary", #"{"version":1,"scanned":1,"added":1,"updated":0,"unchanged":0,"moved":0,"missing":0,"errors":true,"seconds":0}"#,

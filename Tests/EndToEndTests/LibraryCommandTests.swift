@@ -48,6 +48,14 @@ import Testing
         }
         #expect(byPath["storm-canon.jpg"]?["takenAt"] as? String == "2008-04-20T19:12:06")
         #expect(byPath["umang.jpg"]?["takenAt"] == nil)
+        // Every row's modifiedAt is its file's mtime in UTC, to the second (stat's, read through Foundation).
+        let utc = ISO8601DateFormatter()
+        for (path, photo) in byPath {
+            let attributes = try FileManager.default.attributesOfItem(atPath: Repository.sampleImages.appendingPathComponent(path).path)
+            let modified = try #require(attributes[.modificationDate] as? Date)
+            let seconds = Date(timeIntervalSince1970: modified.timeIntervalSince1970.rounded(.down))
+            #expect(photo["modifiedAt"] as? String == utc.string(from: seconds), "\(path)")
+        }
 
         // Keys sorted: the printed text lists each object's keys alphabetically.
         let text = list.stdoutText
@@ -58,6 +66,26 @@ import Testing
         // Rescan: everything unchanged.
         let again = try PhotoGridBinary.run(["index", Repository.sampleImages.path, "--db", database, "--json"])
         #expect(try again.json()["unchanged"] as? Int == 26)
+    }
+
+    /// `modifiedAt` is the file's modification time in UTC whatever the time zone: a file touched to
+    /// 2001-02-03 04:05:06.7 UTC lists as `2001-02-03T04:05:06Z` (seconds truncated, as the grid orders it).
+    @Test func modifiedAtIsTheFileTimeInUTC() throws {
+        let touch = try #require(ExternalTool("touch"))
+        let directory = try PhotoGridBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photos = directory.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let file = photos.appendingPathComponent("umang.jpg")
+        try FileManager.default.copyItem(at: Repository.sampleImages.appendingPathComponent("umang.jpg"), to: file)
+        _ = try touch.run(["-d", "2001-02-03 04:05:06.7 UTC", file.path])
+        let database = directory.appendingPathComponent("library.sqlite").path
+        #expect(try PhotoGridBinary.run(["index", photos.path, "--db", database]).status == 0)
+        let list = try PhotoGridBinary.run(["list", "--db", database, "--json"], environment: ["TZ": "Asia/Kolkata"])
+        let rows = try #require(try list.json()["photos"] as? [[String: Any]])
+        #expect(rows.count == 1)
+        #expect(rows.first?["modifiedAt"] as? String == "2001-02-03T04:05:06Z")
+        #expect(rows.first?["takenAt"] == nil)
     }
 
     @Test func humanSummaryTableAndStats() throws {

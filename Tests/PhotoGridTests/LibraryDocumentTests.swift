@@ -56,9 +56,9 @@ import Testing
             ListedPhoto(Self.photo(id: 9, path: "gone.jpg", status: .missing, error: "stale", size: (10, 20))),
         ])
         #expect(document.json == #"{"photos":["#
-            + #"{"format":"jpeg","id":4,"media":"photo","orientation":6,"path":"a/b.jpg","pixelHeight":4032,"pixelWidth":3024,"status":"ok","storedHeight":3024,"storedWidth":4032,"takenAt":"2024-05-01T10:00:00"},"#
-            + #"{"error":"empty file","format":"jpeg","id":7,"media":"photo","path":"bad.jpg","status":"error"},"#
-            + #"{"format":"jpeg","id":9,"media":"photo","path":"gone.jpg","pixelHeight":20,"pixelWidth":10,"status":"missing","storedHeight":20,"storedWidth":10}"#
+            + #"{"format":"jpeg","id":4,"media":"photo","modifiedAt":"1970-01-01T00:00:00Z","orientation":6,"path":"a/b.jpg","pixelHeight":4032,"pixelWidth":3024,"status":"ok","storedHeight":3024,"storedWidth":4032,"takenAt":"2024-05-01T10:00:00"},"#
+            + #"{"error":"empty file","format":"jpeg","id":7,"media":"photo","modifiedAt":"1970-01-01T00:00:00Z","path":"bad.jpg","status":"error"},"#
+            + #"{"format":"jpeg","id":9,"media":"photo","modifiedAt":"1970-01-01T00:00:00Z","path":"gone.jpg","pixelHeight":20,"pixelWidth":10,"status":"missing","storedHeight":20,"storedWidth":10}"#
             + #"],"version":1}"#)
     }
 
