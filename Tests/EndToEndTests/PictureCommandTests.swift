@@ -178,5 +178,21 @@ import Testing
             Self.expectCell(index, of: rendered, showingThumbnail: thumbnails[index], "render", tolerance: 8)
             if index != 4 { Self.expectCell(index, of: rendered, showing: uprightPhotos[index], "render") }
         }
+
+        // Thumbnails recorded in another folder (`thumbs --out`): not in the default one, so the photos
+        // are drawn (they were cells that failed to open, none drawn).
+        let elsewhere = directory.appendingPathComponent("elsewhere")
+        let thumbs = try PhotoGridBinary.run(["thumbs", "--db", database, "--width", "393", "--scale", "3",
+                                              "--out", elsewhere.path])
+        #expect(thumbs.status == 0, "\(thumbs.stderr)")
+        let again = try PhotoGridBinary.run(["render", "--db", database, "--width", "393", "--height", "759",
+                                             "--out", picture.path])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr == "")
+        #expect(again.stdoutText == "Rendered 6 cells into \(picture.path) (1179×2277 px).\n")
+        let fromPhotos = try Picture(picture)
+        for index in 0..<Self.photos.count where index != 4 {
+            Self.expectCell(index, of: fromPhotos, showing: uprightPhotos[index], "render, thumbnails elsewhere")
+        }
     }
 }
