@@ -4,6 +4,8 @@
 
 const DATE = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
 const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
+const UTC_DATE = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const UTC_TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
 
 export class DetailBar {
   /** `fetchJSON(path, params)` reads the API; `actions` are `{ close(), step(delta) }`. */
@@ -52,12 +54,14 @@ export class DetailBar {
     try {
       const page = await this.fetchJSON("photos", { offset: index, limit: 1 });
       // The capture date (local time as recorded: shown as it was on the camera), else the file's
-      // modification time (UTC, shown in the browser's zone) — what the grid orders the photo by.
+      // modification time in UTC — what the grid orders and groups the photo by, so that the bar and
+      // the section header say the same day.
       const row = page.photos[0];
       const when = row?.takenAt ?? row?.modifiedAt;
       if (this.shown === index && when) {
         const date = new Date(when);
-        this.when.textContent = isNaN(date) ? when : `${DATE.format(date)} · ${TIME.format(date)}`;
+        const [day, time, zone] = row.takenAt ? [DATE, TIME, ""] : [UTC_DATE, UTC_TIME, " UTC"];
+        this.when.textContent = isNaN(date) ? when : `${day.format(date)} · ${time.format(date)}${zone}`;
       }
     } catch { /* the date is a nicety: the name and place stay */ }
   }

@@ -49,14 +49,9 @@ public enum LibraryPicture {
         }
     }
 
-    /// The grid thumbnails `photogrid thumbs` made for this viewport's width and scale in the default
-    /// folder (`thumbnails` next to the database), by photo id; empty when there are none.
-    public static func recordedThumbnails(database: String, request: LayoutRequest) -> [Int64: String] {
-        guard let library = try? Library.open(database) else { return [:] }
-        return recordedFiles(library: library, request: request).mapValues(\.path)
-    }
-
-    /// The grid thumbnails' records behind `recordedThumbnails`, with their paths including the folder.
+    /// The records of the grid thumbnails `photogrid thumbs` made for this viewport's width and scale, by
+    /// photo id, with their paths in the default folder (`thumbnails` next to the database); a record's
+    /// file may be elsewhere or gone (`render` checks it before drawing).
     static func recordedFiles(library: Library, request: LayoutRequest) -> [Int64: ThumbnailRecord.File] {
         let thumbnails = ThumbnailRequest(width: request.width, scale: request.scale)
         guard let pixels = try? thumbnails.gridPixels(),

@@ -71,16 +71,21 @@ public final class ThumbnailsOnDemand: Sendable {
     /// Called after a thumbnail is made and before it is noted as made (tests widen the moment with it).
     let afterMaking = LockedValue<(@Sendable () -> Void)?>(nil)
     private let indexedFolder: String?
+    /// What making a thumbnail counts as (an index run yields to it); finding one made is not.
+    private let foreground: ForegroundWork?
     /// Made and not recorded yet, by relative path: the file and the records of its photos.
     private let unrecorded = LockedValue<[String: (file: File, records: [ThumbnailRecord])]>([:])
 
     /// Serves thumbnails of `library` from `folder` (the default folder when nil), decoding at most
     /// `pixelLimit` pixels per photo (`ThumbnailOptions.defaultPixelLimit` when nil). `indexedFolder` is the
     /// folder a server indexes: until the library's first index run completes (and records its folder),
-    /// photos are found there, so the first screen of a never-seen folder fills during that run.
-    public init(library: Library, folder: String? = nil, pixelLimit: Int? = nil, indexedFolder: String? = nil) throws(LibraryError) {
+    /// photos are found there, so the first screen of a never-seen folder fills during that run. Each
+    /// thumbnail made (not one found) runs as `foreground` work when given.
+    public init(library: Library, folder: String? = nil, pixelLimit: Int? = nil, indexedFolder: String? = nil,
+                foreground: ForegroundWork? = nil) throws(LibraryError) {
         self.library = library
         self.indexedFolder = indexedFolder
+        self.foreground = foreground
         self.folder = folder ?? ThumbnailRequest.defaultFolder(database: library.databasePath)
         options = ThumbnailOptions(pixelLimit: pixelLimit ?? ThumbnailOptions.defaultPixelLimit)
         owner = try library.store.libraryID()
@@ -133,7 +138,9 @@ public final class ThumbnailsOnDemand: Sendable {
         for photo in photos { work.add(photo, variant: variant, root: root, cache: cache) }
         guard let job = work.jobs.first else { throw .unreadable("the photo has no size to make a thumbnail of") }
         let result: Result<MadeThumbnail, ThumbnailError>
-        switch ThumbnailBatch.make(job, in: cache, options: options) {
+        let outcome = foreground.map { $0.run { ThumbnailBatch.make(job, in: cache, options: options) } }
+            ?? ThumbnailBatch.make(job, in: cache, options: options)
+        switch outcome {
         case .made(let made): result = .success(made)
         case .failed(let error): result = .failure(error)
         case .madeByAnotherProcess, .heldElsewhere:  // (no admission here: only the first can be)

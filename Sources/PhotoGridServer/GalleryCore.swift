@@ -29,9 +29,9 @@ struct GalleryCore: Sendable {
         makers = BlockingPool(threads: options.jobs ?? cores)
         runs = BlockingPool(threads: 1)
         events = EventHub()
-        let onDemand = try ThumbnailsOnDemand(library: library, folder: options.thumbnailFolder, pixelLimit: options.pixelLimit,
-                                              indexedFolder: options.folder)
         foreground = ForegroundWork()
+        let onDemand = try ThumbnailsOnDemand(library: library, folder: options.thumbnailFolder, pixelLimit: options.pixelLimit,
+                                              indexedFolder: options.folder, foreground: foreground)
         thumbnails = ThumbnailService(onDemand: onDemand, threads: makers, limit: (options.jobs ?? cores) + options.queueLimit,
                                       foreground: foreground, logger: logger)
         grid = GridCache(library: library, readers: readers, events: events, logger: logger)

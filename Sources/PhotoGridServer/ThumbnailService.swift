@@ -23,7 +23,7 @@ final class ThumbnailService: Service, Sendable {
     private let threads: BlockingPool
     private let limit: Int
     private let logger: Logger
-    /// What an index run yields to while thumbnails (and placeholders) are made.
+    /// What an index run yields to while thumbnails (`onDemand` makes them as it) and placeholders are made.
     let foreground: ForegroundWork
     private let state = LockedValue(State())
     /// Told each time a thumbnail is made (the newest signal kept): what `run` records.
@@ -55,10 +55,10 @@ final class ThumbnailService: Service, Sendable {
             guard current.flights.count < limit else { return .full }
             let task = Task { [self] in
                 defer { _ = state.withLock { $0.flights.removeValue(forKey: key) } }
-                let bytes = try await threads.run { [onDemand, logger, foreground, made] () throws -> ByteBuffer in
+                let bytes = try await threads.run { [onDemand, logger, made] () throws -> ByteBuffer in
                     let file: ThumbnailsOnDemand.File
                     do throws(ThumbnailsOnDemand.Failure) {
-                        file = try foreground.run { () throws(ThumbnailsOnDemand.Failure) in try onDemand.file(variant: variant, stem: stem) }
+                        file = try onDemand.file(variant: variant, stem: stem)  // made as foreground work
                     } catch {
                         throw APIError(error)
                     }

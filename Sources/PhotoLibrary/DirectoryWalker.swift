@@ -44,10 +44,10 @@ struct DirectoryWalk: Sendable {
 /// `fstatat` per file, none per folder beyond an `fstat` of its open descriptor.
 ///
 /// The walk goes one depth at a time: the folders of a depth are listed on up to `threads` threads
-/// at once (a cold disk answers several directory reads at once faster than one after another:
-/// 100,000 photos in 100 folders, uncached, ~0.75 s listed one folder at a time), then their
-/// listings are taken in path order on the calling thread. The result does not depend on the
-/// number of threads or on the order the listings finish in.
+/// at once (a cold disk answers several directory reads at once faster than one after another: a
+/// rescan of 100,000 photos in 100 folders, uncached, took 1.15 s listing one folder at a time and
+/// 0.75 s four at a time), then their listings are taken in path order on the calling thread. The
+/// result does not depend on the number of threads or on the order the listings finish in.
 ///
 /// Rules: names starting with "." (hidden files and folders) are skipped, and so are
 /// folders tagged as caches (a `CACHEDIR.TAG` file with the Cache Directory Tagging signature, as
@@ -70,7 +70,8 @@ enum DirectoryWalker {
     ///   - excluding: relative paths to leave out as `output` (the database's own files when it lives
     ///     inside the root).
     ///   - threads: folders of one depth listed at once, at most (1: all on the calling thread).
-    ///   - progress: called with the number of files found so far, every 4,096 files.
+    ///   - progress: called with the number of files found so far (a multiple of 4,096) as the listings
+    ///     of a depth are taken, each time another 4,096 or more have come.
     /// - Throws: `.system` when the root itself cannot be opened or listed, `.notADirectory`.
     static func walk(root: [UInt8], excluding: Set<[UInt8]> = [], threads: Int = threads,
                      progress: ((Int) -> Void)? = nil) throws(LibraryError) -> DirectoryWalk {
@@ -86,7 +87,8 @@ enum DirectoryWalker {
             var deeper: [[UInt8]] = []
             for (folder, listing) in zip(depth, listings) {
                 switch listing {
-                case let .failed(call, code):
+                case let .failed(call, code, identity):
+                    if let identity, !visited.insert(identity).inserted { continue }
                     if folder.isEmpty {
                         let path = String(decoding: root, as: UTF8.self)
                         if call == "open" && code == ENOTDIR { throw .notADirectory(path: path) }
@@ -125,8 +127,8 @@ enum DirectoryWalker {
 
     /// What listing one folder found.
     private enum FolderListing: Sendable {
-        /// It could not be opened (`open`, `fdopendir`).
-        case failed(call: String, errno: Int32)
+        /// It could not be opened (`open`) or listed (`fdopendir`, its identity known then).
+        case failed(call: String, errno: Int32, identity: FolderIdentity? = nil)
         /// It is tagged as a cache: not listed.
         case cache(FolderIdentity?)
         /// Its entries (identity nil when its `fstat` failed).
@@ -181,7 +183,7 @@ enum DirectoryWalker {
         guard let directory = fdopendir(descriptor) else {
             let code = errno
             close(descriptor)
-            return .failed(call: "fdopendir", errno: code)
+            return .failed(call: "fdopendir", errno: code, identity: identity)
         }
         defer { closedir(directory) }
         let directoryDescriptor = dirfd(directory)

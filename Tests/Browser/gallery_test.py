@@ -60,8 +60,9 @@ class Server:
 VISIBLE_IMAGES_COMPLETE = "[...document.querySelectorAll('[data-index]')].filter(e => { const r = e.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }).every(e => { const i = e.querySelector('img'); return i && i.complete; })"
 
 
-def open_page(browser, server, width, height=800, scale=1, query=""):
-    page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=scale)
+def open_page(browser, server, width, height=800, scale=1, query="", timezone=None):
+    zone = {"timezone_id": timezone} if timezone else {}
+    page = browser.new_page(viewport={"width": width, "height": height}, device_scale_factor=scale, **zone)
     page.on("console", lambda m: console_errors.append(f"{m.type}: {m.text}") if m.type == "error" else None)
     page.on("pageerror", lambda e: console_errors.append(f"pageerror: {e}"))
     page.goto(server.base + "/" + query)
@@ -181,7 +182,8 @@ def check_pinned(page, server, target):
 def test_detail_bar(browser, server):
     """The detail view's bar: a visible close button, the file name and place, previous and next; it
     moves no rect of the transition."""
-    page = open_page(browser, server, 393, 759, 1)
+    # In a zone far from UTC: a file's time must still say the day the grid groups it by (UTC).
+    page = open_page(browser, server, 393, 759, 1, timezone="Asia/Kolkata")
     page.evaluate("window.photogrid.open(4)")
     page.wait_for_selector(".detail-bar:not([hidden]) .place", timeout=5000)
     count = page.evaluate("window.photogrid.state().count")
@@ -192,13 +194,14 @@ def test_detail_bar(browser, server):
     image = page.evaluate("(() => { const r = document.querySelector('[data-detail-image]').getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; })()")
     check("the detail bar says the file and its place, with a visible close button",
           bar["place"] == f"5 of {count}" and bar["name"] == doc["path"] and bar["close"] >= 24, f"{bar}")
-    # The date: the capture date exiftool reads, else the file's modification time (os.stat), in the
-    # browser's zone (the test's own: Chromium takes TZ from the environment), as "20 November 2026 · 10:11".
+    # The date: the capture date exiftool reads, as recorded, else the file's modification time (os.stat)
+    # in UTC, as "20 November 2026 · 10:11" (then " UTC"); it comes after a fetch of /api/v1/photos.
     path = os.path.join(server.folder, doc["path"])
     taken = subprocess.run(["exiftool", "-s3", "-d", "%Y-%m-%dT%H:%M:%S", "-DateTimeOriginal", path],
                            capture_output=True, text=True).stdout.strip() if shutil.which("exiftool") else ""
-    moment = time.strptime(taken, "%Y-%m-%dT%H:%M:%S") if taken else time.localtime(os.stat(path).st_mtime)
-    expected_date = f"{moment.tm_mday} {time.strftime('%B %Y', moment)} · {time.strftime('%H:%M', moment)}"
+    moment = time.strptime(taken, "%Y-%m-%dT%H:%M:%S") if taken else time.gmtime(os.stat(path).st_mtime)
+    expected_date = f"{moment.tm_mday} {time.strftime('%B %Y', moment)} · {time.strftime('%H:%M', moment)}" + ("" if taken else " UTC")
+    page.wait_for_function("document.querySelector('.detail-bar .title strong').textContent !== ''", timeout=5000)
     when = page.evaluate("document.querySelector('.detail-bar .title strong').textContent")
     check(f"the detail bar says the photo's date ({'taken' if taken else 'file modified'}: {expected_date})",
           when.endswith(expected_date) and time.strftime("%A", moment) in when, f"{when!r}")
