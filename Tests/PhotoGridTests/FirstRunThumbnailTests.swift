@@ -122,12 +122,17 @@ import Testing
 /// server's single flight in front of it (a mutation audit removed the server's; the class then made one
 /// file twice when a call planned just after another wrote the file but before it was noted as made).
 @Suite struct OnDemandMakesOnceTests {
-    @Test func concurrentCallsForOneThumbnailMakeItOnce() throws {
+    /// A library of one indexed 600×400 photo, and its thumbnail name.
+    static func onePhotoIndexed(seed: Int) throws -> (LibraryThumbnailsTests.Library, PhotoGrid.Library, String) {
         let fixture = try LibraryThumbnailsTests.Library()
-        try fixture.write(try LibraryThumbnailsTests.photo(width: 600, height: 400, seed: 7), to: "p.jpg")
+        try fixture.write(try LibraryThumbnailsTests.photo(width: 600, height: 400, seed: seed), to: "p.jpg")
         let library = try PhotoGrid.Library.openOrCreate(fixture.database)
         _ = try LibraryIndexing.index(library: library, folder: fixture.photos.path)
-        let stem = try #require(try library.store.photos().first?.contentKey)
+        return (fixture, library, try #require(try library.store.photos().first?.contentKey))
+    }
+
+    @Test func concurrentCallsForOneThumbnailMakeItOnce() throws {
+        let (fixture, library, stem) = try Self.onePhotoIndexed(seed: 7)
         let onDemand = try ThumbnailsOnDemand(library: library, folder: fixture.thumbnails)
         // The moment between making the file and noting it, widened: every other call arrives in it.
         onDemand.afterMaking.withLock { $0 = { usleep(300_000) } }
@@ -152,11 +157,7 @@ import Testing
     /// Making a thumbnail is foreground work (an index run waits); finding it made is not (a page
     /// scrolling over made thumbnails does not hold a run up for the quiet period after each).
     @Test func onlyMakingIsForegroundWork() throws {
-        let fixture = try LibraryThumbnailsTests.Library()
-        try fixture.write(try LibraryThumbnailsTests.photo(width: 600, height: 400, seed: 8), to: "p.jpg")
-        let library = try PhotoGrid.Library.openOrCreate(fixture.database)
-        _ = try LibraryIndexing.index(library: library, folder: fixture.photos.path)
-        let stem = try #require(try library.store.photos().first?.contentKey)
+        let (fixture, library, stem) = try Self.onePhotoIndexed(seed: 8)
         let foreground = ForegroundWork(quiet: .milliseconds(400))
         let onDemand = try ThumbnailsOnDemand(library: library, folder: fixture.thumbnails, foreground: foreground)
         #expect(try onDemand.file(variant: "grid-387", stem: stem).made)
