@@ -41,9 +41,13 @@ public final class ForegroundWork: Sendable {
     public var isBusy: Bool { state.withLock { $0.running > 0 } }
 
     /// Waits while foreground work runs and until none has run for `quiet`, but at most `limit` in all
-    /// (background work is slowed, never stopped for good by a stream of requests). Returns at once when
-    /// none has run lately.
-    public func yield(atMost limit: Duration = .seconds(2)) {
+    /// (background work is slowed, never stopped for good by a stream of requests, nor by work that
+    /// never ends). Returns at once when none has run lately.
+    ///
+    /// The default limit is longer than a screen takes: 96 thumbnails of 12-megapixel JPEGs take ~3 s on
+    /// two cores a browser shares; with 2 s, an index run's writer stopped waiting part way through them,
+    /// committed the rest of the run and ended before the screen it was waiting for.
+    public func yield(atMost limit: Duration = .seconds(10)) {
         let clock = ContinuousClock()
         let deadline = clock.now + limit
         while true {
