@@ -2,10 +2,13 @@
 // its place in the library ("5 of 40"), and previous/next buttons. It floats over the detail view (it
 // moves neither the image nor the mask of the zoom transition) and is shown only once the photo is open.
 
-const DATE = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
-const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
-const UTC_DATE = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const UTC_TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+/** "Wednesday, 25 November 2026 · 18:33" in `timeZone` (the browser's when undefined), then `suffix`. */
+function dateFormat(timeZone, suffix) {
+  const day = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone });
+  const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone });
+  return (date) => `${day.format(date)} · ${time.format(date)}${suffix}`;
+}
+const LOCAL = dateFormat(undefined, ""), UTC = dateFormat("UTC", " UTC");
 
 export class DetailBar {
   /** `fetchJSON(path, params)` reads the API; `actions` are `{ close(), step(delta) }`. */
@@ -60,8 +63,7 @@ export class DetailBar {
       const when = row?.takenAt ?? row?.modifiedAt;
       if (this.shown === index && when) {
         const date = new Date(when);
-        const [day, time, zone] = row.takenAt ? [DATE, TIME, ""] : [UTC_DATE, UTC_TIME, " UTC"];
-        this.when.textContent = isNaN(date) ? when : `${day.format(date)} · ${time.format(date)}${zone}`;
+        this.when.textContent = isNaN(date) ? when : (row.takenAt ? LOCAL : UTC)(date);
       }
     } catch { /* the date is a nicety: the name and place stay */ }
   }

@@ -3,7 +3,6 @@ public import GridLayout
 public import PhotoLibrary
 import Drawing
 public import Thumbnails
-import Platform
 
 /// `photogrid render`: the viewport of a library drawn into a JPEG (see `GridPicture`).
 public enum LibraryPicture {
@@ -64,12 +63,6 @@ public enum LibraryPicture {
         }
     }
 
-    /// Whether `path` is a regular file of `size` bytes (a recorded thumbnail still as it was made).
-    static func isFile(_ path: String, ofSize size: Int64) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && Int64(status.st_size) == size
-    }
-
     /// Renders the viewport of `request` for the library at `database` into `output` (written atomically).
     ///
     /// Cells are drawn from grid thumbnails when `thumbnail` finds one for a photo (a path to its
@@ -116,7 +109,8 @@ public enum LibraryPicture {
         // A record names a file in the default folder; one made into another (`thumbs --out DIR`) or
         // removed since is not there as recorded, and the photo itself is drawn.
         let thumbnail = thumbnail ?? { photo in
-            guard let id = photo.id, let file = recorded[id], Self.isFile(file.path, ofSize: file.byteSize) else { return nil }
+            guard let id = photo.id, let file = recorded[id],
+                  ThumbnailCache.fileSize(atPath: file.path) == file.byteSize else { return nil }
             return file.path
         }
         var failures: [Summary.Failure] = []

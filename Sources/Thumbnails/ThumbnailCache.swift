@@ -285,8 +285,13 @@ public final class ThumbnailCache: Sendable {
     /// The size in bytes of the file at `relative`, or nil when there is none (or it is not a
     /// regular file).
     public func fileSize(of relative: String) -> Int64? {
+        Self.fileSize(atPath: path(of: relative))
+    }
+
+    /// The size in bytes of the file at `path`, or nil when there is none (or it is not a regular file).
+    public static func fileSize(atPath path: String) -> Int64? {
         var status = stat()
-        guard stat(path(of: relative), &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         return Int64(status.st_size)
     }
 
