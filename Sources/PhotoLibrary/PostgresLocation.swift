@@ -1,6 +1,8 @@
-/// A PostgreSQL library's address: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=…&host=…]`
-/// (also `postgresql://`), as libpq spells it. `sslmode` is `disable` (the default), `prefer` or
-/// `require`; `host=/folder` connects through the Unix socket in that folder instead of TCP.
+/// A PostgreSQL library's address: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?PARAMETERS]` (also
+/// `postgresql://`), as libpq spells it. The parameters `host`, `port`, `user`, `password`, `dbname` and
+/// `sslmode` give a part the authority or path leaves out (or override it); others are ignored. `sslmode`
+/// is `disable` (the default), `prefer` or `require`; a `host` starting with `/` is the folder of the
+/// server's Unix socket; no host at all is `localhost`.
 public struct PostgresLocation: Sendable, Equatable {
     /// How the connection is secured.
     public enum TLSMode: String, Sendable {
@@ -26,43 +28,28 @@ public struct PostgresLocation: Sendable, Equatable {
         func refuse(_ why: String) -> LibraryError {
             .openDatabase(path: Self.redacted(url), message: "not a PostgreSQL URL (postgres://USER@HOST:PORT/DATABASE): \(why)")
         }
-        guard Self.names(url), let schemeEnd = Self.afterScheme(url) else { throw refuse("it does not start with postgres://") }
-        var rest = Substring(url[schemeEnd...])
-        var query: [String: String] = [:]
-        if let mark = rest.firstIndex(of: "?") {
-            for pair in rest[rest.index(after: mark)...].split(separator: "&") {
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                query[Self.decoded(parts[0])] = parts.count > 1 ? Self.decoded(parts[1]) : ""
-            }
-            rest = rest[..<mark]
-        }
-        guard let slash = rest.firstIndex(of: "/") else { throw refuse("no database name") }
-        database = Self.decoded(rest[rest.index(after: slash)...])
-        guard !database.isEmpty else { throw refuse("no database name") }
-        var authority = rest[..<slash]
-        if let at = authority.lastIndex(of: "@") {
-            let credentials = authority[..<at]
-            if let colon = credentials.firstIndex(of: ":") {
-                user = Self.decoded(credentials[..<colon])
-                password = Self.decoded(credentials[credentials.index(after: colon)...])
-            } else {
-                user = Self.decoded(credentials)
-            }
-            authority = authority[authority.index(after: at)...]
-        } else {
-            user = query["user"] ?? ""
-        }
+        guard Self.names(url), let parts = PostgresAddress(url) else { throw refuse("it does not start with postgres://") }
+        let query = parts.parameters
+        user = query["user"] ?? parts.user.map(Self.decoded) ?? ""
         guard !user.isEmpty else { throw refuse("no user name") }
-        port = 5432
+        password = query["password"] ?? parts.password.map(Self.decoded)
+        database = query["dbname"] ?? parts.database.map(Self.decoded) ?? ""
+        guard !database.isEmpty else { throw refuse("no database name") }
+        var authority = parts.hostAndPort
+        var portText = query["port"]
         if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
-            guard let number = Int(authority[authority.index(after: colon)...]), (1...65535).contains(number) else {
-                throw refuse("the port is not a number from 1 to 65535")
-            }
-            port = number
+            portText = portText ?? String(authority[authority.index(after: colon)...])
             authority = authority[..<colon]
         }
-        host = String(authority.hasPrefix("[") && authority.hasSuffix("]") ? authority.dropFirst().dropLast() : authority)
-        socketFolder = query["host"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        port = 5432
+        if let portText {
+            guard let number = Int(portText), (1...65535).contains(number) else { throw refuse("the port is not a number from 1 to 65535") }
+            port = number
+        }
+        host = Self.decoded(authority.hasPrefix("[") && authority.hasSuffix("]") ? authority.dropFirst().dropLast() : authority)
+        if let given = query["host"], !given.isEmpty {
+            if given.hasPrefix("/") { socketFolder = given } else { host = given }
+        }
         if host.isEmpty && socketFolder == nil { host = "localhost" }
         if let mode = query["sslmode"] {
             guard let tls = TLSMode(rawValue: mode) else { throw refuse("sslmode must be disable, prefer or require") }
@@ -70,22 +57,26 @@ public struct PostgresLocation: Sendable, Equatable {
         } else {
             tls = .disable
         }
-        if let password = query["password"] { self.password = password }
     }
 
-    /// `url` with its password replaced by `***` (what messages and `path` show).
+    /// `url` with every password in it replaced by `***`: the one form in which an address is shown
+    /// (messages, `path`, JSON). The password after `USER:` (up to the last `@` before the query, so an
+    /// unencoded `/` or `@` in it is hidden too) and each `password=` parameter's value.
     public static func redacted(_ url: String) -> String {
-        guard let schemeEnd = afterScheme(url) else { return url }
-        let rest = url[schemeEnd...]
-        let end = rest.firstIndex(of: "/") ?? rest.endIndex
-        guard let at = rest[..<end].lastIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { return url }
-        return String(url[..<rest.index(after: colon)]) + "***" + String(rest[at...])
-    }
-
-    /// Where what follows `scheme://` starts in `url`.
-    static func afterScheme(_ url: String) -> String.Index? {
-        guard let colon = url.firstIndex(of: ":"), url[colon...].hasPrefix("://") else { return nil }
-        return url.index(colon, offsetBy: 3)
+        guard let parts = PostgresAddress(url) else { return url }
+        var shown = String(url[..<parts.afterScheme])
+        if let user = parts.user {
+            shown += user + (parts.password == nil ? "" : ":***") + "@"
+        }
+        shown += parts.hostAndPort
+        if let database = parts.database { shown += "/" + database }
+        if let query = parts.query {
+            shown += "?" + query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+                let key = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                return decoded(key) == "password" ? key + "=***" : String(pair)
+            }.joined(separator: "&")
+        }
+        return shown
     }
 
     /// Percent-decodes `text` (`%2F` → `/`).
@@ -103,5 +94,21 @@ public struct PostgresLocation: Sendable, Equatable {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `text` percent-encoded for a query parameter's value (all but letters, digits and `-._~`).
+    static func encoded(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                result.append(Character(Unicode.Scalar(byte)))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return result
     }
 }

@@ -1,17 +1,27 @@
 import ArgumentParser
 import Platform
 import PhotoGrid
+import PhotoLibrary
 
 /// `--db FILE|URL`, shared by the commands that use a library database.
 struct DatabaseOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The library: a SQLite file, or postgres://USER@HOST:PORT/DATABASE.",
-        discussion: "Default: $PHOTOGRID_DB if set, else photogrid.sqlite in the current directory.",
+        discussion: """
+        Default: $PHOTOGRID_DB if set, else photogrid.sqlite in the current directory. A postgres:// address takes \
+        what it leaves out from PGHOST, PGPORT, PGUSER, PGDATABASE and PGSSLMODE, its password from PGPASSWORD or \
+        ~/.pgpass (PGPASSFILE).
+        """,
         valueName: "file|url"), transform: PathArgument.nonEmpty)
     var db: String?
 
-    /// The path to use.
-    var path: String { DatabaseLocation.resolve(db, environment: Self.processEnvironment) }
+    /// The path to use; a PostgreSQL address completed from PostgreSQL's variables and password file
+    /// (`PostgresEnvironment`).
+    var path: String {
+        let location = DatabaseLocation.resolve(db, environment: Self.processEnvironment)
+        guard PostgresLocation.names(location) else { return location }
+        return PostgresEnvironment.completed(location, environment: Self.processEnvironment)
+    }
 
     /// A variable of the process environment (getenv: no Foundation start-up on the way).
     static func processEnvironment(_ name: String) -> String? {

@@ -52,18 +52,18 @@ struct WorkerCommand: ParsableCommand {
         sigaddset(&stopping, SIGTERM)
         sigaddset(&stopping, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
-        let summary = try reportingErrors {
+        let (summary, shownDatabase) = try reportingErrors {
             let library = try Library.open(database.path)
-            return try worker.run(library: library, shouldStop: { workerStopRequested.load(ordering: .relaxed) },
+            return (try worker.run(library: library, shouldStop: { workerStopRequested.load(ordering: .relaxed) },
                                   onTrouble: { error in
                 if let error {
                     Console.writeErrorLine("\(error); trying again every second", label: "warning")
                 } else {
                     Console.writeErrorLine("the database answers again", label: "note")
                 }
-            })
+            }), library.databasePath)
         }
-        let report = ThumbnailsReport(database: database.path, summary: summary)
+        let report = ThumbnailsReport(database: shownDatabase, summary: summary)
         if json { try printJSON(encoding: report.summary) } else { Console.writeOutput(report.text) }
     }
 }

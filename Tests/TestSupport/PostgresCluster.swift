@@ -93,6 +93,18 @@ public final class PostgresCluster: Sendable {
         try? FileManager.default.removeItem(atPath: control.folder)
     }
 
+    /// Makes `role` log in over TCP only with `password` (scram-sha-256, a rule ahead of the others in
+    /// pg_hba.conf; the superuser keeps logging in without one), on a cluster this process made.
+    public func requirePassword(role: String = "photogrid", password: String) throws {
+        guard let control else { throw PostgresUnavailable(reason: "not a cluster this process started") }
+        try admin("ALTER ROLE \(role) PASSWORD '\(password.replacingOccurrences(of: "'", with: "''"))'")
+        let rules = control.folder + "/data/pg_hba.conf"
+        let text = try String(contentsOfFile: rules, encoding: .utf8)
+        // Written in place (not atomically): the file keeps its owner, the server's account.
+        try ("host all \(role) 127.0.0.1/32 scram-sha-256\n" + text).write(toFile: rules, atomically: false, encoding: .utf8)
+        try admin("SELECT pg_reload_conf()")
+    }
+
     /// A new, empty database owned by `photogrid`; returns the URL a photogrid command takes.
     public func makeDatabase() throws -> String {
         let name = "photogrid_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
