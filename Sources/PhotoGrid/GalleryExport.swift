@@ -88,9 +88,11 @@ public enum GalleryExport {
             return try write(request, layoutRequest: layoutRequest, configuration: configuration,
                              indexProgress: indexProgress, thumbnailProgress: thumbnailProgress)
         } catch {
-            // A failed run removes what it made: the output folder, else the library it created.
+            // A failed run removes what it made: the output folder, else the library it created — but
+            // never a library holding photo rows (batches committed before a full disk): then the folder
+            // stays, and a rerun continues it.
             if let created {
-                created.remove()
+                if !LibraryStores.holdsPhotos(request.database) { created.remove() }
             } else if !hadDatabase {
                 LibraryStores.removeNew(request.database)
             }

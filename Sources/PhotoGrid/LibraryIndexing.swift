@@ -127,7 +127,7 @@ public enum LibraryIndexing {
                                  prune: prune, moveRoot: moveRoot, progressBar: progressBar)
             }()
         } catch {
-            if created { LibraryStores.removeNew(database) }  // a failed run leaves no database it made
+            if created { LibraryStores.removeNew(database) }  // a failed run leaves no empty database it made
             throw error
         }
     }

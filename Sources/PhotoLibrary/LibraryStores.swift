@@ -12,11 +12,24 @@ public enum LibraryStores {
         return try PhotoStore(path: location, mode: creating ? .createIfMissing : .existing, readers: readers)
     }
 
-    /// Removes a library a failed first run made (its database file and the files beside it). Call only
-    /// for a library whose opening made it (`createdFile`), once it is closed.
+    /// Removes a library a failed first run made (its database file and the files beside it), unless it
+    /// holds photo rows — a batch the run committed before failing (a full disk) is never thrown away.
+    /// Call only for a library whose opening made it (`createdFile`), once it is closed.
     /// A PostgreSQL library is left as it is (its database is the user's; its empty tables are harmless).
     public static func removeNew(_ location: String) {
-        if PostgresLocation.names(location) { return }
+        if PostgresLocation.names(location) || holdsPhotos(location) { return }
         PhotoStore.removeFiles(location)
+    }
+
+    /// Whether the library at `location` holds any photo row — also when it is there but cannot be read
+    /// to tell (a library is kept rather than removed on a guess).
+    public static func holdsPhotos(_ location: String) -> Bool {
+        do {
+            return try open(location, creating: false, readers: 1).counts().photos > 0
+        } catch .noDatabase {
+            return false
+        } catch {
+            return true
+        }
     }
 }
