@@ -24,24 +24,7 @@ public enum GridColumns {
     public static func tracks(width: Double, items: [GridItem], defaultSpacing: Double = GridItem.defaultSpacing) -> [GridTrack] {
         guard !items.isEmpty else { return [] }
         let gaps = items.map { $0.spacing ?? defaultSpacing }
-        var remaining = width - gaps.dropLast().reduce(0, +)
-        var groupWidth = [Double](repeating: 0, count: items.count)
-        let order = items.indices.filter { items[$0].size.isFixed } + items.indices.filter { !items[$0].size.isFixed }
-        var left = items.count
-        for i in order {
-            let share = remaining / Double(left)
-            switch items[i].size {
-            case let .fixed(f):
-                groupWidth[i] = f
-            case let .flexible(mn, mx):
-                groupWidth[i] = min(max(share, mn), mx)
-            case .adaptive:
-                groupWidth[i] = max(share, 0)
-            }
-            remaining -= groupWidth[i]
-            left -= 1
-        }
-
+        let groupWidth = groupWidths(width: width, items: items, gaps: gaps)
         var result: [GridTrack] = []
         var x = 0.0
         for (i, item) in items.enumerated() {
@@ -64,6 +47,45 @@ public enum GridColumns {
             x += g + gaps[i]
         }
         return result
+    }
+
+    /// How many tracks `tracks(width:items:)` makes, counted without making them (a server refuses a
+    /// grid of too many columns before it costs their memory).
+    public static func trackCount(width: Double, items: [GridItem], defaultSpacing: Double = GridItem.defaultSpacing) -> Int {
+        guard !items.isEmpty else { return 0 }
+        let gaps = items.map { $0.spacing ?? defaultSpacing }
+        let groupWidth = groupWidths(width: width, items: items, gaps: gaps)
+        var count = 0
+        for (i, item) in items.enumerated() {
+            if case let .adaptive(mn, _) = item.size {
+                count += adaptiveCount(groupWidth: groupWidth[i], minimum: mn, spacing: gaps[i])
+            } else {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// Steps 1 and 2 of `tracks(width:items:)`: the width each item's group is given.
+    private static func groupWidths(width: Double, items: [GridItem], gaps: [Double]) -> [Double] {
+        var remaining = width - gaps.dropLast().reduce(0, +)
+        var groupWidth = [Double](repeating: 0, count: items.count)
+        let order = items.indices.filter { items[$0].size.isFixed } + items.indices.filter { !items[$0].size.isFixed }
+        var left = items.count
+        for i in order {
+            let share = remaining / Double(left)
+            switch items[i].size {
+            case let .fixed(f):
+                groupWidth[i] = f
+            case let .flexible(mn, mx):
+                groupWidth[i] = min(max(share, mn), mx)
+            case .adaptive:
+                groupWidth[i] = max(share, 0)
+            }
+            remaining -= groupWidth[i]
+            left -= 1
+        }
+        return groupWidth
     }
 
     /// `max(1, ⌊(G + s)/(min + s) + 1e-9⌋)`: the largest n with `n·min + (n − 1)·s ≤ G`, at least one,

@@ -36,6 +36,11 @@ public struct LazyVGridLayout: Sendable, Hashable {
         return total
     }
 
+    /// How many column tracks `tracks(proposedWidth:)` makes, counted without making them.
+    public func trackCount(proposedWidth: Double?) -> Int {
+        GridColumns.trackCount(width: resolvedWidth(proposedWidth), items: columns)
+    }
+
     /// The column tracks for a proposed width.
     public func tracks(proposedWidth: Double?) -> [GridTrack] {
         GridColumns.tracks(width: resolvedWidth(proposedWidth), items: columns)

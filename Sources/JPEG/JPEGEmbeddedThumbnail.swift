@@ -20,6 +20,11 @@ public enum JPEGEmbeddedThumbnail {
         }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        return read(descriptor: descriptor)
+    }
+
+    /// `read(path:)` for a file open as `descriptor` (the caller's: it stays open).
+    public static func read(descriptor: Int32) -> (jpeg: [UInt8], orientation: Int)? {
         func bytes(at offset: Int, count: Int) -> [UInt8]? {
             var buffer = [UInt8](repeating: 0, count: count)
             let got = buffer.withUnsafeMutableBytes { (try? ReadOnlyFile.read(descriptor, into: $0, at: offset)) ?? -1 }

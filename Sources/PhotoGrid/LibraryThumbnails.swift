@@ -13,29 +13,35 @@ public enum ThumbnailsError: PhotoGridFailure, Equatable {
     case folder(ThumbnailError)
     /// The request is not valid (`ThumbnailRequest.validate()` says why).
     case usage(UsageError)
+    /// The thumbnail folder's disk (or the user's quota) is full — ENOSPC or EDQUOT, `errno` — so the run
+    /// stopped making thumbnails at the first such failure, after `made` (recorded) in this run.
+    case outOfSpace(folder: String, made: Int, errno: Int32)
 
     public var description: String {
         switch self {
         case .library(let error): return error.description
         case .folder(let error): return "thumbnail folder: \(error.description)"
         case .usage(let error): return error.description
+        case let .outOfSpace(folder, made, errno):
+            return "no space left on \(folder) (\(ThumbnailError.reason(errno))): stopped after \(CountText.grouped(made)) made"
         }
     }
 
-    /// The error it carries.
-    var cause: any PhotoGridFailure {
+    /// The error it carries (nil: none, a full disk).
+    var cause: (any PhotoGridFailure)? {
         switch self {
         case .library(let error): return error
         case .folder(let error): return error
         case .usage(let error): return error
+        case .outOfSpace: return nil
         }
     }
 
-    public var kind: FailureKind { cause.kind }
-    public var parameter: String? { cause.parameter }
-    public var remedy: FailureRemedy? { cause.remedy }
+    public var kind: FailureKind { cause?.kind ?? .storageFull }
+    public var parameter: String? { cause?.parameter }
+    public var remedy: FailureRemedy? { cause?.remedy }
     public func message(naming: (String) -> String) -> String {
-        if case .folder = self { return description }
+        guard let cause, !(cause is ThumbnailError) else { return description }
         return cause.message(naming: naming)
     }
 }
@@ -107,7 +113,8 @@ public enum LibraryThumbnails {
             summary.seconds = (clock.now - started).inSeconds
             return ThumbnailsReport(database: database, summary: summary)
         } catch {
-            cache.created?.remove()  // a failed run leaves no thumbnail folder it made
+            // A failed run leaves no thumbnail folder it made (but for a full disk's: what it holds is recorded).
+            if case .outOfSpace = error {} else { cache.created?.remove() }
             throw error
         }
     }
@@ -250,13 +257,19 @@ public enum LibraryThumbnails {
         defer { progressBar?.finish() }
         progressBar?.update(done: 0, total: total)
 
-        do throws(LibraryError) {
-            try batch.run(plan.jobs, in: cache, wakeInterval: batchInterval, admit: admit) { (outcomes) throws(LibraryError) in
+        // The first full-disk failure: the run records what it made, then stops (every later file would fail too).
+        var outOfSpace: Int32?
+        try batch.run(plan.jobs, in: cache, wakeInterval: batchInterval, admit: admit) { (outcomes) throws(ThumbnailsError) in
+            do throws(LibraryError) {
                 try tick?()
                 for outcome in outcomes {
                     if case .heldElsewhere = outcome.result {
                         heldElsewhere.append(outcome.job)
                         continue
+                    }
+                    if case .failed(let error) = outcome.result, error.isOutOfSpace {
+                        outOfSpace = outOfSpace ?? error.systemErrno
+                        continue  // not the photo's fault: nothing recorded for it
                     }
                     for photo in plan.photos[outcome.job.tag] {
                         let result: Result<MadeThumbnail, ThumbnailError>
@@ -290,14 +303,16 @@ public enum LibraryThumbnails {
                 }
                 done += outcomes.count
                 if !outcomes.isEmpty { progressBar?.update(done: done, total: total) }
-                if let since = pendingSince, pending.count >= batchSize || clock.now - since >= batchInterval || done == total {
+                if let since = pendingSince, pending.count >= batchSize || clock.now - since >= batchInterval || done == total
+                    || outOfSpace != nil {
                     if let save { try save(pending) } else { try store.saveThumbnailRecords(pending) }
                     pending.removeAll(keepingCapacity: true)
                     pendingSince = nil
                 }
+            } catch {
+                throw .library(error)
             }
-        } catch {
-            throw .library(error)
+            if let outOfSpace { throw .outOfSpace(folder: cache.root, made: summary.made, errno: outOfSpace) }
         }
         return heldElsewhere
     }
@@ -352,10 +367,11 @@ struct ThumbnailWork {
             return
         }
         guard let width = photo.storedWidth, let height = photo.storedHeight else { return }
-        let source = ThumbnailSource(
+        var source = ThumbnailSource(
             pathBytes: root.absolutePathBytes(of: photo), displayPath: photo.path,
             storedWidth: width, storedHeight: height, exifOrientation: photo.orientation ?? 1,
             format: ImageFormat(rawValue: photo.format) ?? .jpeg, expectedVersion: FileVersion(size: photo.fileSize, modificationTimeNanoseconds: photo.modificationTimeNanoseconds))
+        source.folder = root.pathBytes + [UInt8(ascii: "/")]
         let tag = jobs.count
         jobByPath[relative] = tag
         // The file as planned: another process that makes it meanwhile is seen by the change.

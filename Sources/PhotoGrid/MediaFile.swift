@@ -97,7 +97,7 @@ public final class MediaFile: Sendable {
         }
         let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
         guard status.st_mode & S_IFMT == S_IFREG, Int64(status.st_size) == movie.fileSize,
-              modified == movie.modificationTimeNanoseconds, isInside(folder, descriptor) else {
+              modified == movie.modificationTimeNanoseconds, ReadOnlyFile.isInside(folder, descriptor: descriptor) else {
             close(descriptor)
             throw .changed("\(movie.path) changed since it was indexed (the next index run reads it again)")
         }
@@ -114,16 +114,6 @@ public final class MediaFile: Sendable {
         return MediaFile(descriptor: descriptor, start: start, length: length,
                          contentType: movie.format == "mov" ? "video/quicktime" : "video/mp4",
                          entityTag: "\"media-\(movie.id)-\(movie.fileSize)-\(movie.modificationTimeNanoseconds)-\(start)\"", name: name)
-    }
-
-    /// Whether the open file's resolved path (`/proc/self/fd`) lies inside `folder` (which ends in `/`).
-    private static func isInside(_ folder: [UInt8], _ descriptor: Int32) -> Bool {
-        var target = [UInt8](repeating: 0, count: 4096)
-        let count = Array("/proc/self/fd/\(descriptor)".utf8).withNULTerminated { link in
-            target.withUnsafeMutableBufferPointer { readlink(link, UnsafeMutableRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 4096) }
-        }
-        guard count > 0, count < 4096 else { return false }
-        return target[..<count].starts(with: folder)
     }
 
     /// Up to `count` bytes at `offset` of the movie (from `start`; fewer only at the end of the file).

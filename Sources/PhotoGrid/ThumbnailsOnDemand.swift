@@ -32,6 +32,9 @@ public final class ThumbnailsOnDemand: Sendable {
         case notFound(String)
         /// The photo could not be made into a thumbnail (damaged, too large, gone): the reason.
         case unreadable(String)
+        /// The photo's file is not the one indexed (a link or another file in its place): nothing is made
+        /// or recorded from it; the next index run reads it again.
+        case changed(String)
         /// The database could not be read or written.
         case library(LibraryError)
         /// The thumbnail folder could not be created or written.
@@ -42,7 +45,7 @@ public final class ThumbnailsOnDemand: Sendable {
 
         public var description: String {
             switch self {
-            case .notFound(let message), .unreadable(let message): return message
+            case .notFound(let message), .unreadable(let message), .changed(let message): return message
             case .library(let error): return error.description
             case .folder(let error): return "thumbnail folder: \(error.description)"
             case .storage(let reason): return "the thumbnail could not be stored: \(reason)"
@@ -53,6 +56,7 @@ public final class ThumbnailsOnDemand: Sendable {
             switch self {
             case .notFound: return .notFound
             case .unreadable: return .damagedInput
+            case .changed: return .conflict
             case .library(let error): return error.kind
             case .folder(let error): return error.kind
             case .storage: return .storageFull
@@ -158,6 +162,8 @@ public final class ThumbnailsOnDemand: Sendable {
         case .failure(.system(_, let path, let errno)) where path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/"):
             // Not the photo's fault: nothing is recorded, a later request tries again.
             throw .storage(ThumbnailError.reason(errno))
+        case .failure(.sourceChanged(let path)):
+            throw .changed("\(path) changed since it was indexed (the next index run reads it again)")
         case .failure(let error):
             do { try store.saveThumbnailRecords(records) } catch { throw .library(error) }
             throw .unreadable(LibraryThumbnails.message(error, path: photos[0].path))
@@ -210,8 +216,18 @@ public final class ThumbnailsOnDemand: Sendable {
         }
         guard let photo = photos.first, let root = found else { throw .notFound("no photo has the thumbnail name '\(stem)'") }
         guard photo.format == "jpeg" else { return nil }
-        return EmbeddedThumbnailSquare.make(pathBytes: root.absolutePathBytes(of: photo),
-                                            displayWidth: photo.pixelWidth ?? 0, displayHeight: photo.pixelHeight ?? 0)
+        let file: SourceFile
+        do {
+            file = try SourceFile(pathBytes: root.absolutePathBytes(of: photo), displayPath: photo.path, inside: root.pathBytes + [UInt8(ascii: "/")])
+        } catch .sourceChanged {
+            throw .changed("\(photo.path) changed since it was indexed (the next index run reads it again)")
+        } catch {
+            throw .unreadable(LibraryThumbnails.message(error, path: photo.path))
+        }
+        guard file.version == FileVersion(size: photo.fileSize, modificationTimeNanoseconds: photo.modificationTimeNanoseconds) else {
+            throw .changed("\(photo.path) changed since it was indexed (the next index run reads it again)")
+        }
+        return EmbeddedThumbnailSquare.make(file: file, displayWidth: photo.pixelWidth ?? 0, displayHeight: photo.pixelHeight ?? 0)
     }
 
     /// Records what was made since the last call, in one transaction; the number of thumbnails.

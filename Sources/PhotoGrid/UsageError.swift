@@ -35,7 +35,7 @@ public struct UsageError: PhotoGridFailure, Hashable {
     }
 
     /// The same error about `option` instead of `parameter` (a column set given as zoom's `from`).
-    func renamingParameter(_ parameter: String, to option: String) -> UsageError {
+    public func renamingParameter(_ parameter: String, to option: String) -> UsageError {
         var error = self
         error.text.parts = text.parts.map { $0 == .parameter(parameter) ? .parameter(option) : $0 }
         if error.parameter == parameter { error.parameter = option }

@@ -15,9 +15,11 @@ enum ByteRangeRequest: Equatable {
         let spec = header.dropFirst(6).trimmingSpaces
         guard let dash = spec.firstIndex(of: "-") else { self = .whole; return }
         let first = spec[..<dash], last = spec[spec.index(after: dash)...]
+        // A position past what Int64 holds is past any body: it saturates (RFC 9110 §14.1.1: digits of
+        // any length; a last position past the end means the end).
         func number(_ text: Substring) -> Int64? {
-            guard !text.isEmpty, text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-            return Int64(text)
+            guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+            return Int64(text) ?? .max
         }
         if first.isEmpty {
             // bytes=-N: the last N bytes.

@@ -1,6 +1,7 @@
 import Hummingbird
 import HummingbirdCore
 import HTTPTypes
+import Logging
 import NIOCore
 import PhotoGrid
 import PhotoGridSupport
@@ -19,20 +20,24 @@ struct GalleryAPI: Sendable {
     let grid: GridCache
     /// Layout questions kept ready for the grid in memory.
     let questions = WindowQuestions()
+    /// The browsers signed in with the token (`AccessRules`).
+    let sessions: BrowserSessions
+    /// Where the health check says why the database is unreachable.
+    var healthLogger: Logger?
 
     /// The query parameters of a layout question (`photogrid layout`'s flags, camel-cased).
     static let layoutParameters: Set<String> = ["width", "height", "offset", "columns", "rowSpacing", "scale",
                                                 "cellStyle", "group", "headerHeight"]
 
     /// Registers every route of the table (`GalleryRoute`) with its handler, for GET (and HEAD).
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<GalleryRequestContext>) {
         for route in GalleryRoute.allCases {
-            router.get(RouterPath(route.pattern), use: handler(route))
+            router.on(RouterPath(route.pattern), method: route.method, use: handler(route))
         }
     }
 
     /// The handler of `route`.
-    func handler(_ route: GalleryRoute) -> @Sendable (Request, BasicRequestContext) async throws -> Response {
+    func handler(_ route: GalleryRoute) -> @Sendable (Request, GalleryRequestContext) async throws -> Response {
         switch route {
         case .layout: return { request, _ in try await layout(request) }
         case .detail: return { request, context in try await detail(request, context) }
@@ -45,6 +50,7 @@ struct GalleryAPI: Sendable {
         case .events: return { [events] _, _ in GalleryServer.eventStream(events) }
         case .openAPI: return { _, _ in try GalleryServer.embedded("docs/openapi.json", type: "application/json") }
         case .health: return { _, _ in await health() }
+        case .logout: return { request, _ in logout(request) }
         case .page: return { _, _ in try GalleryServer.embedded("Web/index.html", type: "text/html; charset=utf-8") }
         case .webFile:
             return { _, context in
@@ -54,16 +60,24 @@ struct GalleryAPI: Sendable {
         }
     }
 
-    /// `GET /healthz`: 200 while the library's database answers (a PostgreSQL server may be down; a
-    /// SQLite file is here), else 503 with why.
+    /// `GET /healthz`: 200 `ok` while the library's database answers (a PostgreSQL server may be down; a
+    /// SQLite file is here), else 503 `unavailable`. It needs no token, so it says nothing more: why is
+    /// in the server's log.
     func health() async -> Response {
         do {
             try await readers.run { [library] () throws -> Void in try library.store.checkReachable() }
             return Response(status: .ok, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: "ok\n")))
         } catch {
-            return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: "database unreachable: \(error)\n")))
+            healthLogger?.warning("health check: the database is unreachable: \(error)")
+            return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain", .retryAfter: "1"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "unavailable\n")))
         }
+    }
+
+    /// `POST /api/v1/logout`: ends the browser's session (its cookie removed); 204.
+    func logout(_ request: Request) -> Response {
+        for value in AccessRules.cookieValues(in: request.headers[values: .cookie]) { sessions.end(value) }
+        return Response(status: .noContent, headers: [.setCookie: AccessRules.endedSessionCookie, .cacheControl: "no-store"])
     }
 
     // MARK: Layout documents
@@ -74,18 +88,15 @@ struct GalleryAPI: Sendable {
         let query = try QueryParameters(request.uri, known: Self.layoutRouteParameters)
         let layoutRequest = try Self.layoutRequest(query)
         let all = try query.flag("all")
+        try Self.usage { () throws(UsageError) in try RequestLimits.answer.checkColumns(layoutRequest) }
+        let counted = grid.snapshot?.count
         let bytes = try await blocking { [library] in
-            if all, let count = try? library.store.gridCount(), count > Self.maximumAllCells {
-                throw APIError(.badRequest, "all=true answers at most \(CountText.grouped(Self.maximumAllCells)) photos and the grid has \(CountText.grouped(count)): ask for the visible range (height and offset), or page through /api/v1/photos")
-            }
+            let count = try counted ?? library.store.gridCount()
+            try RequestLimits.answer.check(layoutRequest, count: count, all: all)
             return try Self.layoutBody(try layoutRequest.gallery(library: library, all: all), request: layoutRequest, all: all)
         }
-        return Self.json(bytes)
+        return try Self.json(RequestLimits.checked(bytes))
     }
-
-    /// The most cells `all=true` answers: a document of every cell is ~340 bytes a photo, held whole per
-    /// client while it is written (100,000 photos: 34 MB each); a larger grid is read in windows.
-    static let maximumAllCells = 10_000
 
     /// The layout route's document body for the request target `target` (path and query) from the grid
     /// in memory (`GridCache`), written straight from it (`WindowQuestion`): no database, no thread hop,
@@ -103,8 +114,9 @@ struct GalleryAPI: Sendable {
             }
             let query = try QueryParameters(URI(target), known: Self.layoutRouteParameters)
             let layoutRequest = try Self.layoutRequest(query)
-            guard try !query.flag("all"),
-                  let question = try WindowQuestion(layoutRequest, snapshot: snapshot, thumbnailURLPrefix: Self.thumbnailURL("")) else { return nil }
+            guard try !query.flag("all") else { return nil }
+            try RequestLimits.answer.check(layoutRequest, count: snapshot.count, all: false)
+            guard let question = try WindowQuestion(layoutRequest, snapshot: snapshot, thumbnailURLPrefix: Self.thumbnailURL("")) else { return nil }
             if let offsetQuery { questions.keep(question, as: offsetQuery.key) }
             return try Self.json(question, offset: layoutRequest.offset)
         } catch {
@@ -135,12 +147,13 @@ struct GalleryAPI: Sendable {
 
     /// `GET /api/v1/detail/{index}`: `photogrid detail INDEX` for the same options, with the detail
     /// thumbnail's URL.
-    func detail(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func detail(_ request: Request, _ context: GalleryRequestContext) async throws -> Response {
         let query = try QueryParameters(request.uri, known: Self.layoutParameters.union(["progress", "drag"]))
         guard let text = context.parameters.get("index"), let index = Int(text), index >= 0 else {
             throw APIError(.notFound, "no photo at index '\(QueryParameters.shown(Substring(context.parameters.get("index") ?? "")))' (a grid position: 0, 1, 2, …)")
         }
         let layoutRequest = try Self.layoutRequest(query)
+        try Self.usage { () throws(UsageError) in try RequestLimits.answer.checkColumns(layoutRequest) }
         let progress = try query.double("progress", 1) ?? 1
         let drag = try Self.usage { () throws(UsageError) in try LayoutRequest.dragTranslation(query.string("drag")) }
         let bytes = try await blocking { [library] in
@@ -161,10 +174,20 @@ struct GalleryAPI: Sendable {
         guard let from = query.string("from"), let to = query.string("to"), let at = query.string("at") else {
             throw APIError(.badRequest, "zoom needs from, to and at (columns before and after, and the pinch point X,Y)")
         }
-        let bytes = try await blocking { [library] in
-            try layoutRequest.zoomDocument(from: from, to: to, at: at, library: library).documentBytes()
+        var before = layoutRequest, after = layoutRequest
+        before.columns = from
+        after.columns = to
+        try Self.usage { () throws(UsageError) in
+            try RequestLimits.answer.checkColumns(before, option: "from")
+            try RequestLimits.answer.checkColumns(after, option: "to")
         }
-        return Self.json(bytes)
+        let counted = grid.snapshot?.count
+        let bytes = try await blocking { [library, after] in
+            let count = try counted ?? library.store.gridCount()
+            do throws(UsageError) { try RequestLimits.answer.check(after, count: count, all: false) } catch { throw error.renamingParameter("columns", to: "to") }
+            return try layoutRequest.zoomDocument(from: from, to: to, at: at, library: library).documentBytes()
+        }
+        return Self.json(try RequestLimits.checked(bytes))
     }
 
     // MARK: The library
@@ -194,7 +217,7 @@ struct GalleryAPI: Sendable {
     // MARK: Thumbnails
 
     /// `GET /api/v1/thumbnails/{variant}/{stem}.jpg`: the thumbnail, made on first request.
-    func thumbnail(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func thumbnail(_ request: Request, _ context: GalleryRequestContext) async throws -> Response {
         _ = try QueryParameters(request.uri, known: [])
         guard let variant = context.parameters.get("variant"), let file = context.parameters.get("name"),
               file.hasSuffix(".jpg"), file.count > 4 else {
@@ -214,7 +237,7 @@ struct GalleryAPI: Sendable {
     /// (`ThumbnailsOnDemand.placeholder`), made on a reader thread — never queued behind the thumbnails
     /// being made — as foreground work (an index run waits meanwhile), for a page to show while the grid thumbnail is made. A photo without one is answered
     /// 204 No Content (a page asks for every cell's: an absent one is not an error); a name no photo has, 404.
-    func placeholder(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func placeholder(_ request: Request, _ context: GalleryRequestContext) async throws -> Response {
         _ = try QueryParameters(request.uri, known: [])
         guard let file = context.parameters.get("name"), file.hasSuffix(".jpg"), file.count > 4 else {
             throw APIError(.notFound, "no such placeholder (placeholders are named NAME.jpg, as thumbnails are)")
@@ -244,7 +267,7 @@ struct GalleryAPI: Sendable {
     /// row's own file, unchanged since it was indexed), for a `<video>` element: one `Range` answered 206
     /// (`ByteRangeRequest`), `ETag` from the row (304 on a match; `If-Range` with another tag gets the
     /// whole file), read in chunks on the reader threads as the client takes them.
-    func media(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func media(_ request: Request, _ context: GalleryRequestContext) async throws -> Response {
         _ = try QueryParameters(request.uri, known: [])
         let text = context.parameters.get("id") ?? ""
         guard let id = Int64(text), id > 0 else {

@@ -35,14 +35,15 @@ struct GalleryCore: Sendable {
         thumbnails = ThumbnailService(onDemand: onDemand, threads: makers, limit: (options.jobs ?? cores) + options.queueLimit,
                                       foreground: foreground, logger: logger)
         grid = GridCache(library: library, readers: readers, events: events, logger: logger)
-        api = GalleryAPI(library: library, readers: readers, thumbnails: thumbnails, events: events, grid: grid)
         rules = AccessRules(token: options.token, hosts: AllowedHosts(bind: options.host, extra: options.allowedHosts))
+        api = GalleryAPI(library: library, readers: readers, thumbnails: thumbnails, events: events, grid: grid,
+                         sessions: rules.sessions, healthLogger: logger)
     }
 
     /// The router: the access rules, the request log and JSON errors (`RequestGuard`) before every route
     /// of the table; HEAD on every GET route (the GET's status and headers, no body).
-    func router(logger: Logger) -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+    func router(logger: Logger) -> Router<GalleryRequestContext> {
+        let router = Router(context: GalleryRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestGuard(rules: rules, logger: logger))
         api.addRoutes(to: router)
         return router

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Every route the server answers, in one place: its path pattern (`:name` for a path parameter, as
 /// Hummingbird's router reads it), what `docs/openapi.json` calls it, and which ones the answers from
 /// memory (`ImmediateAnswerHandler`) may take. The router registers each case (`GalleryAPI.addRoutes`,
@@ -13,10 +15,14 @@ enum GalleryRoute: String, CaseIterable, Sendable {
     case placeholder = "/api/v1/placeholders/:name"
     case media = "/api/v1/media/:id"
     case events = "/api/v1/events"
+    case logout = "/api/v1/logout"
     case openAPI = "/api/v1/openapi.json"
     case health = "/healthz"
     case page = "/"
     case webFile = "/web/:name"
+
+    /// The method the route answers (GET routes answer HEAD too).
+    var method: HTTPRequest.Method { self == .logout ? .post : .get }
 
     /// The path pattern, `:name` for each path parameter.
     var pattern: String { rawValue }

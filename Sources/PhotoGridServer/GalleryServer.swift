@@ -53,7 +53,10 @@ public enum GalleryServer {
             server: .galleryHTTP1(configuration: .init(idleTimeout: nil)) { [idle = options.idleTimeout] in
                 core.answerHandler(idleTimeout: .seconds(Int64(idle)), logger: logger)
             },
-            configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: nil),
+            configuration: ApplicationConfiguration(
+                address: .hostname(options.host, port: options.port), serverName: nil,
+                availableConnectionsDelegate: ConnectionLimit(
+                    maximum: options.maxConnections ?? ConnectionLimit.defaultMaximum(jobs: options.jobs ?? System.coreCount), logger: logger)),
             onServerRunning: { channel in onListening(options.host, channel.localAddress?.port ?? options.port) },
             logger: logger)
         var services = [ServiceGroupConfiguration.ServiceConfiguration(service: app),

@@ -115,6 +115,9 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
             return
         }
         var headers = answer.headers
+        if rules.token != nil, let control = rules.cacheControl(headers.first(name: "cache-control")) {
+            headers.replaceOrAdd(name: "Cache-Control", value: control)
+        }
         headers.add(name: "Content-Length", value: String(answer.body?.readableBytes ?? 0))
         headers.add(name: "Date", value: date.now())
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: answer.status, headers: headers))), promise: nil)
@@ -175,9 +178,22 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
         let headers = request.headers
         guard !headers.contains(name: "connection") else { return false }
         let path = request.uri.utf8.firstIndex(of: UInt8(ascii: "?")).map { request.uri[..<$0] } ?? Substring(request.uri)
+        var headerBytes = 0, fetch = FetchMetadata()
+        for (name, value) in headers {
+            headerBytes += name.utf8.count + value.utf8.count
+            if name.utf8.count == 14, name.utf8.starts(with: "sec-fetch-".utf8, by: { $0 | 0x20 == $1 }) {
+                switch name.lowercased() {
+                case "sec-fetch-site": fetch.site = value
+                case "sec-fetch-mode": fetch.mode = value
+                case "sec-fetch-dest": fetch.destination = value
+                default: break
+                }
+            }
+        }
         return rules.refusal(AccessRules.Request(
             method: .get, target: Substring(request.uri), path: path, hosts: headers["host"], authorization: headers["authorization"], cookies: headers["cookie"],
-            contentLength: headers["content-length"], hasTransferEncoding: headers.contains(name: "transfer-encoding"))) == nil
+            contentLength: headers["content-length"], hasTransferEncoding: headers.contains(name: "transfer-encoding"),
+            headerBytes: headerBytes, fetch: fetch)) == nil
     }
 
     /// Hands `request`'s head to the router (its body and end follow).

@@ -13,9 +13,9 @@ struct QueryParameters {
         var values: [Substring: Substring] = [:]
         for (name, value) in uri.queryParameters {
             guard known.contains(String(name)) else {
-                throw APIError(.badRequest, "unknown query parameter '\(name)' (this route takes \(known.sorted().joined(separator: ", ")))")
+                throw APIError(.badRequest, "unknown query parameter '\(Self.shown(name))' (this route takes \(known.sorted().joined(separator: ", ")))")
             }
-            guard values[name] == nil else { throw APIError(.badRequest, "\(name) is given more than once") }
+            guard values[name] == nil else { throw APIError(.badRequest, "\(Self.shown(name)) is given more than once") }
             values[name] = value
         }
         self.values = values

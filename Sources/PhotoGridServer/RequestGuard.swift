@@ -8,7 +8,7 @@ import NIOCore
 /// than GET and HEAD, a body, a missing token), exchanges
 /// `/?token=` for the token cookie, and answers every error as `{"error": {"status", "message"}}`.
 struct RequestGuard: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = GalleryRequestContext
 
     let rules: AccessRules
     let logger: Logger
@@ -24,12 +24,14 @@ struct RequestGuard: RouterMiddleware {
             let given = page ? request.uri.queryParameters.get("token") : nil
             let offered = given != nil || (refusal?.status == .unauthorized
                                            && !(access.authorization.isEmpty && AccessRules.cookieValues(in: access.cookies).isEmpty))
-            if offered, !failures.allow() {
-                response = try APIError(.tooManyRequests, "too many wrong tokens: try again in a second", headers: [.retryAfter: "1"])
+            let client = context.clientAddress
+            if offered, !failures.allows(client) {
+                response = try APIError(.tooManyRequests, "too many wrong tokens from this address: try again in a second", headers: [.retryAfter: "1"])
                     .response(from: request, context: context)
             } else if let given {
-                response = try tokenExchange(given, request: request, context: context)
+                response = try tokenExchange(given, client: client, request: request, context: context)
             } else if let refusal {
+                if offered { failures.fail(client) }
                 response = try page ? Self.signInPage(false) : refusal.response(from: request, context: context)
             } else if request.method == .head, GalleryRoute.events.matches(Substring(request.uri.path)) {
                 response = Self.eventStreamHead
@@ -39,6 +41,7 @@ struct RequestGuard: RouterMiddleware {
         } catch {
             response = try Self.errorResponse(error, request: request, context: context)
         }
+        if rules.token != nil { response.headers[.cacheControl] = rules.cacheControl(response.headers[.cacheControl]) }
         if logger.logLevel <= .info {
             logger.info(Self.logLine(method: request.method, path: request.uri.path, status: response.status, since: started))
         }
@@ -49,11 +52,16 @@ struct RequestGuard: RouterMiddleware {
     /// stays a `host` field.
     static func accessRequest(_ request: Request) -> AccessRules.Request {
         let headers = request.headers
+        var headerBytes = request.head.authority.map { 4 + $0.utf8.count } ?? 0
+        for field in headers { headerBytes += field.name.rawName.utf8.count + field.value.utf8.count }
         return AccessRules.Request(
             method: request.method, target: Substring(headers[absoluteTarget] ?? request.head.path ?? ""), path: Substring(request.uri.path),
             hosts: (request.head.authority.map { [$0] } ?? []) + headers[values: hostField],
             authorization: headers[values: .authorization], cookies: headers[values: .cookie],
-            contentLength: headers[values: .contentLength], hasTransferEncoding: headers[.transferEncoding] != nil)
+            contentLength: headers[values: .contentLength], hasTransferEncoding: headers[.transferEncoding] != nil,
+            headerBytes: headerBytes,
+            fetch: FetchMetadata(site: headers[FetchMetadata.siteField], mode: headers[FetchMetadata.modeField],
+                                 destination: headers[FetchMetadata.destinationField]))
     }
 
     /// The target of a request whose target is not a path (`AccessRules.absoluteTargetField`).
@@ -66,20 +74,24 @@ struct RequestGuard: RouterMiddleware {
     /// the router's (`autoGenerateHeadEndpoints`: the GET route's status and headers, no body).
     static let eventStreamHead = Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"])
 
-    /// `/?token=T`: the right token becomes the session cookie and the address loses it (303 to `/`); a
-    /// wrong one is the sign-in page again. Only for an address opened in the browser itself or by this
-    /// server's own page (`Sec-Fetch-Site` none or same-origin, or a client that sends none): a page of
-    /// another site could otherwise tell a right guess from a wrong one by the redirect.
-    private func tokenExchange(_ given: String, request: Request, context: Context) throws -> Response {
+    /// `/?token=T`: the right token becomes a new session's cookie and the address loses it (303 to `/`);
+    /// a wrong one is the sign-in page again (and counted against `client`). Only for an address opened
+    /// in the browser itself or by this server's own page (`Sec-Fetch-Site` none or same-origin, or a
+    /// client that sends none): a page of another site could otherwise tell a right guess from a wrong
+    /// one by the redirect.
+    private func tokenExchange(_ given: String, client: String, request: Request, context: Context) throws -> Response {
         guard rules.token != nil else {
             return Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store"])
         }
         if let site = request.headers[Self.fetchSite], site != "none", site != "same-origin" {
-            return try APIError(.forbidden, "the token is taken only from an address opened in the browser itself (this request came from another site: \(site))")
+            return try APIError(.forbidden, "the token is taken only from an address opened in the browser itself (this request came from another site: \(QueryParameters.shown(Substring(site))))")
                 .response(from: request, context: context)
         }
-        guard rules.isToken(given) else { return try Self.signInPage(true) }
-        return Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store", .setCookie: rules.setCookie])
+        guard rules.isToken(given) else {
+            failures.fail(client)
+            return try Self.signInPage(true)
+        }
+        return Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store", .setCookie: rules.newSessionCookie()])
     }
 
     /// `Sec-Fetch-Site`: where a browser's request came from.

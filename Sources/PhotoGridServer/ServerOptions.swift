@@ -25,6 +25,8 @@ public struct ServerOptions: Sendable {
     public var logLevel = "warning"
     /// Seconds after which a connection with nothing in progress and nothing read or written is closed.
     public var idleTimeout = 75
+    /// The most connections open at once; nil for the open-file limit less a reserve (`ConnectionLimit`).
+    public var maxConnections: Int?
     /// The longest `idleTimeout`: a day.
     public static let maximumIdleTimeout = 86_400
 
@@ -54,6 +56,9 @@ public struct ServerOptions: Sendable {
         }
         guard (1...Self.maximumIdleTimeout).contains(idleTimeout) else {
             throw UsageError(option: "idle-timeout", "must be between 1 and \(CountText.grouped(Self.maximumIdleTimeout)) seconds (got \(idleTimeout))")
+        }
+        if let maxConnections, !(1...1_000_000).contains(maxConnections) {
+            throw UsageError(option: "max-connections", "must be between 1 and 1,000,000 (got \(maxConnections))")
         }
         guard Self.logLevels.contains(logLevel) else {
             throw UsageError(option: "log-level", separator: ": ", "'\(logLevel)' is not one of \(Self.logLevels.joined(separator: ", "))")

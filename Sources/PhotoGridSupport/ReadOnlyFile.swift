@@ -19,8 +19,9 @@ public struct ReadOnlyFile: ~Copyable {
 
     /// Opens the file whose path is the raw bytes `pathBytes` (any bytes but NUL) read-only; `path` names it in
     /// messages. `nonBlocking` (`O_NONBLOCK`): a FIFO in a photo's place does not block the open.
-    public init(pathBytes: [UInt8], path: String, nonBlocking: Bool = false) throws(SystemCallFailure) {
-        let flags = O_RDONLY | O_CLOEXEC | (nonBlocking ? O_NONBLOCK : 0)
+    /// `noFollow` (`O_NOFOLLOW`): a symbolic link at the last component is refused (`ELOOP`).
+    public init(pathBytes: [UInt8], path: String, nonBlocking: Bool = false, noFollow: Bool = false) throws(SystemCallFailure) {
+        let flags = O_RDONLY | O_CLOEXEC | (nonBlocking ? O_NONBLOCK : 0) | (noFollow ? O_NOFOLLOW : 0)
         let descriptor = pathBytes.withNULTerminated { open($0, flags) }
         guard descriptor >= 0 else { throw SystemCallFailure(call: "open", errno: errno) }
         self.descriptor = descriptor
@@ -28,6 +29,18 @@ public struct ReadOnlyFile: ~Copyable {
     }
 
     deinit { close(descriptor) }
+
+    /// Whether the file open as `descriptor` lies inside `folder` (absolute, ending in `/`) once every
+    /// link on its way is resolved (the kernel's own path of it, `/proc/self/fd`): a folder swapped for a
+    /// link reaches nothing outside.
+    public static func isInside(_ folder: [UInt8], descriptor: Int32) -> Bool {
+        var target = [UInt8](repeating: 0, count: 4096)
+        let count = Array("/proc/self/fd/\(descriptor)".utf8).withNULTerminated { link in
+            target.withUnsafeMutableBufferPointer { readlink(link, UnsafeMutableRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 4096) }
+        }
+        guard count > 0, count < 4096 else { return false }
+        return target[..<count].starts(with: folder)
+    }
 
     /// Up to `count` bytes at `offset` with pread(2): fewer only at the end of the file. Retries EINTR.
     public func read(_ count: Int, at offset: Int) throws(SystemCallFailure) -> [UInt8] {

@@ -10,8 +10,18 @@ public enum EmbeddedThumbnailSquare {
     /// nil when it has no embedded thumbnail, or one of another shape (a 16:9 photo's is often
     /// letterboxed into 160×120: its square would show the bars), or one that does not decode.
     public static func make(pathBytes: [UInt8], displayWidth: Int, displayHeight: Int) -> [UInt8]? {
+        guard let embedded = JPEGEmbeddedThumbnail.read(pathBytes: pathBytes) else { return nil }
+        return make(embedded, displayWidth: displayWidth, displayHeight: displayHeight)
+    }
+
+    /// `make(pathBytes:…)` for the photo open as `file` (`SourceFile`'s rule: no link, inside its folder).
+    public static func make(file: borrowing SourceFile, displayWidth: Int, displayHeight: Int) -> [UInt8]? {
+        guard let embedded = JPEGEmbeddedThumbnail.read(descriptor: file.descriptor) else { return nil }
+        return make(embedded, displayWidth: displayWidth, displayHeight: displayHeight)
+    }
+
+    private static func make(_ embedded: (jpeg: [UInt8], orientation: Int), displayWidth: Int, displayHeight: Int) -> [UInt8]? {
         guard displayWidth > 0, displayHeight > 0,
-              let embedded = JPEGEmbeddedThumbnail.read(pathBytes: pathBytes),
               let decoded = try? JPEGDecoder.decode(bytes: embedded.jpeg),
               decoded.width * decoded.height <= 1 << 20,
               let stored = try? PixelBuffer(width: decoded.width, height: decoded.height, bytes: decoded.pixels) else { return nil }

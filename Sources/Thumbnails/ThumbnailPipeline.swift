@@ -59,7 +59,7 @@ public enum ThumbnailPipeline {
         let rect = plan.needsResampling ? decodeRect(for: plan, filter: options.filter) : plan.crop
         try checkPixelLimit(rect, of: source.storedSize, options.pixelLimit)
 
-        let file = try SourceFile(pathBytes: source.pathBytes, displayPath: source.displayPath)
+        let file = try SourceFile(pathBytes: source.pathBytes, displayPath: source.displayPath, inside: source.folder)
         if let expected = source.expectedVersion, expected != file.version {
             throw .sourceChanged(path: source.displayPath)
         }
@@ -92,7 +92,7 @@ public enum ThumbnailPipeline {
         if stored.width * stored.height > options.pixelLimit {  // sides ≤ ThumbnailPlan.maximumLength
             throw .image(.overPixelLimit(width: stored.width, height: stored.height, limit: options.pixelLimit))
         }
-        let file = try SourceFile(pathBytes: source.pathBytes, displayPath: source.displayPath)
+        let file = try SourceFile(pathBytes: source.pathBytes, displayPath: source.displayPath, inside: source.folder)
         if let expected = source.expectedVersion, expected != file.version {
             throw .sourceChanged(path: source.displayPath)
         }

@@ -18,6 +18,8 @@ public struct ThumbnailSource: Sendable, Hashable {
     /// has them is refused (`ThumbnailError.sourceChanged`) instead of being thumbnailed with a
     /// plan made for other pixels.
     public var expectedVersion: FileVersion?
+    /// The indexed folder (absolute, ending in `/`) the file must lie inside (`SourceFile`), if known.
+    public var folder: [UInt8]?
 
     public init(pathBytes: [UInt8], displayPath: String? = nil, storedSize: PixelSize,
                 orientation: Orientation, format: ImageFormat = .jpeg, expectedVersion: FileVersion? = nil) {

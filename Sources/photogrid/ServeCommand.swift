@@ -61,6 +61,13 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also answer requests whose Host is this name (repeatable; loopback names and the --host address are always answered).", valueName: "name"))
     var allowHost: [String] = []
 
+    @Option(help: ArgumentHelp("The thumbnail folder (default: thumbnails next to the database; give each library in one folder its own).", valueName: "dir"),
+            transform: PathArgument.nonEmpty)
+    var out: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Connections held open at once; more wait until others close (default: the open-file limit less a reserve, at most 10,000).", valueName: "n"))
+    var maxConnections: Int?
+
     @Flag(help: "Follow changes of the folder and index them as they come.")
     var watch = false
 
@@ -86,6 +93,8 @@ struct ServeCommand: ParsableCommand {
         options.folder = folder
         options.logLevel = logLevel
         options.idleTimeout = idleTimeout
+        options.thumbnailFolder = out
+        options.maxConnections = maxConnections
         let path = database.path
         try reportingErrors {
             options.token = try Self.token(option: token, file: tokenFile, environment: DatabaseOption.processEnvironment("PHOTOGRID_TOKEN"))
@@ -139,8 +148,16 @@ struct ServeCommand: ParsableCommand {
         if option != nil, file != nil { throw UsageError("give the token once: --token or --token-file") }
         if let file {
             let bytes: [UInt8]
-            do { bytes = try ReadOnlyFile(path: file).readPrefix(8192) } catch {
+            let mode: UInt32
+            do {
+                let opened = try ReadOnlyFile(path: file)
+                mode = UInt32(try opened.status().st_mode)
+                bytes = try opened.readPrefix(8192)
+            } catch {
                 throw UsageError(option: "token-file", separator: ": ", "cannot read \(ConsoleText.escaped(file)): \(String(cString: strerror(error.errno)))")
+            }
+            if mode & 0o077 != 0 {
+                Console.writeErrorLine("the token file \(file) can be read by other users (chmod 600 \(file))", label: "warning")
             }
             let line = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).first ?? []
             let text = String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)

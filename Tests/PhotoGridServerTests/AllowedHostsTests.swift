@@ -26,4 +26,14 @@ import Testing
         for host in ["192.168.1.5:80", "[fe80::1]", "photos.example.org:8080", "localhost"] { #expect(wildcard.allows(host), "\(host)") }
         for host in ["evil.example", "256.1.1.1", "1.2.3"] { #expect(!wildcard.allows(host), "\(host)") }
     }
+
+    /// A name that only ends with an allowed one is another name (a suffix match would answer a rebound
+    /// `evil-localhost`, or the registrable `evilexample.org` beside `--allow-host example.org`).
+    @Test func aNameEndingWithAnAllowedOneIsAnotherName() {
+        let loopback = AllowedHosts(bind: "127.0.0.1")
+        for host in ["evil-localhost", "evillocalhost:8080", "x127.0.0.1", "a.localhost", "localhost.evil"] { #expect(!loopback.allows(host), "\(host)") }
+        let named = AllowedHosts(bind: "0.0.0.0", extra: ["example.org"])
+        #expect(named.allows("example.org:8080"))
+        for host in ["evilexample.org", "evil.example.org", "example.org.evil", "wwwexample.org"] { #expect(!named.allows(host), "\(host)") }
+    }
 }

@@ -31,6 +31,7 @@ import TestSupport
         ("/api/v1/placeholders/abc.jpg", .placeholder, ["abc.jpg"]),
         ("/api/v1/media/12", .media, ["12"]),
         ("/api/v1/events", .events, []),
+        ("/api/v1/logout", .logout, []),
         ("/api/v1/openapi.json", .openAPI, []),
         ("/healthz", .health, []),
         ("/healthz/", nil, []),

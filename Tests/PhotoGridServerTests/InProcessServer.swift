@@ -16,7 +16,7 @@ final class InProcessServer: @unchecked Sendable {
     let folder: TemporaryFolder
     let library: Library
     let core: GalleryCore
-    let responder: RouterResponder<BasicRequestContext>
+    let responder: RouterResponder<GalleryRequestContext>
     let logger = Logger(label: "photogrid-tests")
 
     /// The samples indexed into a new library, served with `options` (the grid read into memory).
@@ -60,7 +60,7 @@ final class InProcessServer: @unchecked Sendable {
         let host = headers.first { $0.0.lowercased() == "host" }?.1 ?? "127.0.0.1"
         let head = HTTPRequest(method: .get, scheme: nil, authority: host, path: target, headerFields: fields)
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
-        let context = BasicRequestContext(source: ApplicationRequestContextSource(channel: EmbeddedChannel(), logger: logger))
+        let context = GalleryRequestContext(source: ApplicationRequestContextSource(channel: EmbeddedChannel(), logger: logger))
         let response = try await responder.respond(to: request, context: context)
         let collected = Collected()
         try await response.body.write(CollectingWriter(into: collected))

@@ -19,9 +19,16 @@ import TestSupport
         let paths = try #require(document["paths"] as? [String: Any])
         #expect(Set(paths.keys) == ["/api/v1/layout", "/api/v1/detail/{index}", "/api/v1/zoom", "/api/v1/photos",
                                     "/api/v1/stats", "/api/v1/thumbnails/{variant}/{name}", "/api/v1/placeholders/{name}", "/api/v1/media/{id}", "/api/v1/events",
-                                    "/api/v1/openapi.json", "/healthz", "/"])
+                                    "/api/v1/logout", "/api/v1/openapi.json", "/healthz", "/"])
         for (path, item) in paths {
             let operations = try #require(item as? [String: Any])
+            if path == "/api/v1/logout" {
+                #expect(Set(operations.keys) == ["post"], "\(path) documents only POST")
+                let reply = try library.server.connect().get(path, method: "POST")
+                let responses = (operations["post"] as? [String: Any])?["responses"] as? [String: Any] ?? [:]
+                #expect(reply.status == 204 && responses["204"] != nil, "\(path): \(reply.status)")
+                continue
+            }
             #expect(Set(operations.keys) == ["get"], "\(path) documents only GET")
             var concrete = path.replacingOccurrences(of: "{index}", with: "0")
             if path.hasPrefix("/api/v1/thumbnails/") || path.hasPrefix("/api/v1/placeholders/") {  // a name the layout gives

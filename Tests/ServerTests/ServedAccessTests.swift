@@ -168,9 +168,11 @@ import TestSupport
         #expect(try library.server.get("/api/v1/stats", headers: ["Authorization": "Bearer right-token"]).status == 200)
     }
 
-    @Test func anAbsoluteFormTargetIsABadRequest() throws {
+    /// RFC 9112 §3.2.2: an absolute-form target is accepted when it names this server (as
+    /// `ServedHostileRequestTests` checks); one naming another host is refused before any route.
+    @Test func anAbsoluteFormTargetNamingAnotherHostIsABadRequest() throws {
         let library = try ServedLibrary()
-        for target in ["http://evil.example/api/v1/stats", "http://evil.example/api/v1/layout?width=393&height=300", "http://127.0.0.1/healthz", "*"] {
+        for target in ["http://evil.example/api/v1/stats", "http://evil.example/api/v1/layout?width=393&height=300", "http://127.0.0.1.evil.example/healthz", "*"] {
             let connection = try library.server.connect()
             try connection.send(Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
             let reply = try connection.readReply()

@@ -37,10 +37,23 @@ public final class HTTPConnection {
     private let descriptor: Int32
     private var pending: [UInt8] = []
 
-    /// Connects to 127.0.0.1:`port` (reads time out after `timeout` seconds).
-    public init(port: Int, timeout: Int = 30) throws {
+    /// Connects to 127.0.0.1:`port` (reads time out after `timeout` seconds), from the loopback address
+    /// `source` when given (`127.0.0.2`: another client as the server sees it).
+    public init(port: Int, timeout: Int = 30, source: String? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure("socket failed: errno \(errno)") }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(descriptor)
+                throw Failure("bind to \(source) failed: errno \(errno)")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -1,0 +1,301 @@
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Each hole the hostile-client review found (docs/serve.md, "Limits"), as a request to the built binary
+/// over real HTTP: refused with the status the rule names, and the server goes on serving.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct ServedHostileRequestTests {
+    /// A library of `count` rows (no files: layouts only read rows), served without a folder.
+    static func rowsLibrary(_ count: Int) throws -> (TemporaryFolder, ServerProcess) {
+        let folder = try TemporaryFolder("photogrid-hostile")
+        let photos = folder.url.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let database = folder.url.appendingPathComponent("library.sqlite").path
+        let index = try PhotoGridBinary.run(["index", photos.path, "--db", database], in: folder.url)
+        #expect(index.status == 0, "\(index.stderr)")
+        let script = """
+        import sqlite3, sys
+        con = sqlite3.connect(sys.argv[1])
+        con.executemany("INSERT INTO photos (path_bytes, path, file_size, mtime_ns, content_key, stored_width, stored_height, display_width, display_height, orientation, components, color_space, progressive, taken_at, sort_key, status, error, first_seen, last_seen) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            ((f"IMG_{i:06d}.jpg".encode(), f"IMG_{i:06d}.jpg", 1000, 0, f"1000-{i:016x}", 4032, 3024, 4032, 3024, 1, 3, "ycbcr", 0, "2024-01-01T00:00:00", "2024-01-01T00:00:00", "ok", None, "2024-01-01T00:00:00", "2024-01-01T00:00:00") for i in range(int(sys.argv[2]))))
+        con.commit()
+        """
+        let insert = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, database, String(count)], in: folder.url)
+        #expect(insert.status == 0, "\(insert.stderr)")
+        return (folder, try ServerProcess(["--db", "library.sqlite"], in: folder.url))
+    }
+
+    /// The server's peak resident memory so far, in KiB (`VmHWM`).
+    static func peakKiB(_ server: ServerProcess) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(server.process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    @Test func everyLayoutAnswerIsBoundedBeforeAnyWork() throws {
+        let (_, server) = try Self.rowsLibrary(20_001)
+        _ = try server.wait(for: "/api/v1/stats") { (try? $0.json())?["ok"] as? Int == 20_001 }
+        let before = Self.peakKiB(server)
+        // Row 1 of the review: 300 adaptive columns of 0.001 pt in a 4 KB URL built a 155 MB answer.
+        let many = Array(repeating: "adaptive:0.001/0", count: 300).joined(separator: ",")
+        let amplified = try server.get("/api/v1/layout?width=1000000&height=10&columns=" + many)
+        #expect(amplified.status == 400)
+        #expect(amplified.errorMessage?.hasPrefix("columns has 300 items; a question takes at most 32") == true, "\(amplified.text)")
+        let thirtyTwo = Array(repeating: "adaptive:0.001/0", count: 32).joined(separator: ",")
+        let wide = try server.get("/api/v1/layout?width=1000000&height=10&columns=" + thirtyTwo)
+        #expect(wide.status == 400)
+        #expect(wide.errorMessage?.hasPrefix("columns makes 320,000 columns at width 1000000; a grid has at most 1,000") == true, "\(wide.text)")
+        // Row 2: the all=true cap was bypassed by a tall viewport or a wide grid.
+        let tall = try server.get("/api/v1/layout?width=393&height=1000000&rowSpacing=0")
+        #expect(tall.status == 400)
+        #expect(tall.errorMessage?.hasPrefix("height shows up to") == true, "\(tall.text)")
+        let onePointColumns = try server.get("/api/v1/layout?width=1000000&columns=adaptive:1/0")
+        #expect(onePointColumns.status == 400)
+        #expect(onePointColumns.errorMessage?.hasPrefix("columns makes 10,000 columns") == true, "\(onePointColumns.text)")
+        let all = try server.get("/api/v1/layout?width=393&all=true")
+        #expect(all.status == 400)
+        #expect(all.errorMessage?.hasPrefix("all=true answers at most 10,000 photos and the grid has 20,001") == true, "\(all.text)")
+        #expect(try server.get("/api/v1/layout?width=393&cellStyle=fit").status == 400)
+        #expect(try server.get("/api/v1/zoom?width=393&from=adaptive:100/3&to=adaptive:0.001/0&at=10,10").status == 400)
+        #expect(try server.get("/api/v1/detail/0?width=1000000&columns=adaptive:0.001/0").status == 400)
+
+        // Just inside each limit: answered. 3 columns of 129 pt (pitch 132): 3,300 rows → 9,903 cells at most.
+        let inside = try server.get("/api/v1/layout?width=393&height=435600")
+        #expect(inside.status == 200)
+        #expect(((try? inside.json())?["cells"] as? [Any])?.count ?? 0 > 9_800)
+        // 0.5-pt columns at width 500: exactly 1,000 columns (one row shown: 1,000 to 3,000 cells).
+        let thousand = try server.get("/api/v1/layout?width=500&height=1&columns=adaptive:0.5/0")
+        #expect(thousand.status == 200, "\(thousand.text.prefix(300))")
+        #expect((((try? thousand.json())?["grid"] as? [String: Any])?["columns"] as? [Any])?.count == 1_000)
+        #expect(try server.get("/api/v1/layout?width=501&height=1&columns=adaptive:0.5/0").status == 400)
+        #expect(try server.get("/api/v1/layout?width=393&height=10&columns=" + Array(repeating: "fixed:1/0", count: 32).joined(separator: ",")).status == 200)
+        #expect(try server.get("/api/v1/layout?width=393&height=10&columns=" + Array(repeating: "fixed:1/0", count: 33).joined(separator: ",")).status == 400)
+        // The worst answers just inside cost little memory: the peak grew by at most 64 MiB.
+        let grown = Self.peakKiB(server) - before
+        #expect(grown < 64 * 1024, "peak RSS grew by \(grown) KiB")
+        #expect(server.process.isRunning)
+    }
+
+    @Test func targetsHeadersAndEchoedNamesAreBounded() throws {
+        let library = try ServedLibrary()
+        let server = library.server
+        // The target: 8,192 bytes are read, one more is 414.
+        let path = "/api/v1/layout?width=393&x="
+        let exact = try server.get(path + String(repeating: "a", count: 8192 - path.utf8.count))
+        #expect(exact.status == 400)
+        #expect(exact.errorMessage?.hasPrefix("unknown query parameter 'x'") == true)
+        #expect(try server.get(path + String(repeating: "a", count: 8193 - path.utf8.count)).status == 414)
+        // A long unknown name is shown cut to 64 characters, never echoed whole.
+        let name = String(repeating: "n", count: 7000)
+        let unknown = try server.get("/api/v1/layout?width=393&\(name)=1")
+        #expect(unknown.status == 400)
+        #expect((unknown.errorMessage?.count ?? .max) < 400, "\(unknown.text.count) bytes")
+        // Headers: 16 KiB of names and values in all, 431 beyond.
+        #expect(try server.get("/api/v1/stats", headers: ["X-Filler": String(repeating: "b", count: 15_000)]).status == 200)
+        #expect(try server.get("/api/v1/stats", headers: ["X-Filler": String(repeating: "b", count: 17_000)]).status == 431)
+        #expect(try server.get("/healthz").status == 200)
+    }
+
+    @Test func browsersRequestsFromAnotherSiteAreRefused() throws {
+        let library = try ServedLibrary()
+        let server = library.server
+        let layout = try server.get("/api/v1/layout?width=393&all=true").json()
+        let thumbnail = "/" + (((layout["cells"] as? [[String: Any]])?.first?["thumbnail"] as? String) ?? "")
+        for path in ["/api/v1/layout?width=393", "/api/v1/stats", thumbnail, "/api/v1/events", "/api/v1/photos", "/healthz"] {
+            for site in ["cross-site", "same-site"] {
+                for (mode, destination) in [("cors", "empty"), ("no-cors", "image"), ("no-cors", "video"), ("navigate", "iframe")] {
+                    let reply = try server.get(path, headers: ["Sec-Fetch-Site": site, "Sec-Fetch-Mode": mode, "Sec-Fetch-Dest": destination])
+                    #expect(reply.status == 403, "\(path) \(site) \(mode) \(destination): \(reply.status)")
+                }
+            }
+            if path != "/api/v1/events" {
+                for site in ["same-origin", "none"] {
+                    #expect(try server.get(path, headers: ["Sec-Fetch-Site": site, "Sec-Fetch-Mode": "cors"]).status == 200, "\(path) \(site)")
+                }
+                #expect(try server.get(path).status == 200, "\(path) without Fetch Metadata")
+            }
+            // A link from another site opens the page, and nothing else.
+            let followed = try server.get(path, headers: ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"])
+            #expect(followed.status == 403, "\(path)")
+        }
+        let page = try server.get("/", headers: ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"])
+        #expect(page.status == 200)
+        #expect(try server.get("/", headers: ["Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "iframe"]).status == 403)
+    }
+
+    /// Holds `count` connections to `server` (as many as connect within 2 s each), then closes them.
+    static func hold(_ count: Int, _ server: ServerProcess) -> Int {
+        var held: [HTTPConnection] = []
+        for _ in 0..<count {
+            guard let connection = try? HTTPConnection(port: server.port, timeout: 2) else { break }
+            try? connection.send(Array("GET /api/v1/stats HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+            held.append(connection)
+        }
+        return held.count
+    }
+
+    @Test(arguments: [[], ["--max-connections", "100000"]])
+    func runningOutOfDescriptorsNeverKillsTheServer(_ extra: [String]) throws {
+        let folder = try TemporaryFolder("photogrid-descriptors")
+        try FileManager.default.copyItem(at: Repository.sampleImages, to: folder.url.appendingPathComponent("photos"))
+        // Soft and hard limit 256, as `prlimit --nofile=256:256` sets them.
+        let server = try ServerProcess(["photos", "--db", "library.sqlite"] + extra, in: folder.url, shell: "ulimit -n 256")
+        _ = try server.wait(for: "/api/v1/stats") { ((try? $0.json())?["indexing"] as? [String: Any])?["phase"] as? String == "done" }
+        for _ in 0..<3 {
+            // Past the 256 descriptors, within what the listen backlog queues (a connect past that would wait
+            // for the kernel's retries).
+            _ = Self.hold(350, server)
+            #expect(server.process.isRunning)
+        }
+        let health = try server.wait(for: "/healthz", timeout: 20) { $0.status == 200 }
+        #expect(health.text == "ok\n")
+        let thumbnail = try server.get("/api/v1/layout?width=393").json()
+        #expect((thumbnail["cells"] as? [Any])?.isEmpty == false)
+        #expect(server.process.isRunning)
+        if extra.isEmpty { #expect(server.standardError.contains("connections are open (the limit, --max-connections)")) }
+    }
+
+    @Test func wrongTokensAreCountedPerAddressAndNeverLockTheRightOneOut() throws {
+        let token = "right-token-1234"
+        let library = try ServedLibrary(["--token", token])
+        let server = library.server
+        // 4 threads guessing from 127.0.0.1 for a second.
+        let deadline = Date(timeIntervalSinceNow: 1)
+        let port = server.port
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            while Date() < deadline {
+                _ = try? HTTPConnection(port: port).get("/api/v1/stats", headers: ["Authorization": "Bearer guess"])
+            }
+        }
+        let limited = try server.get("/api/v1/stats", headers: ["Authorization": "Bearer guess"])
+        #expect(limited.status == 429)
+        // Another address is not charged for them.
+        let other = try HTTPConnection(port: server.port, source: "127.0.0.2")
+        #expect(try other.get("/?token=" + token).status == 303)
+        sleep(1)
+        // Right tokens are never charged: 100 in a row, the scheme in any case.
+        for k in 0..<100 {
+            let scheme = ["Bearer", "bearer", "BEARER"][k % 3]
+            #expect(try server.get("/api/v1/stats", headers: ["Authorization": "\(scheme) \(token)"]).status == 200)
+        }
+        #expect(try server.get("/api/v1/stats", headers: ["Authorization": "Basic \(token)"]).status == 401)
+    }
+
+    @Test func eachSignInIsASessionOfItsOwnAndCanEnd() throws {
+        let token = "session-token-5678"
+        let library = try ServedLibrary(["--token", token])
+        let server = library.server
+        func signIn() throws -> String {
+            let reply = try server.get("/?token=" + token)
+            #expect(reply.status == 303)
+            let cookie = reply.headers["set-cookie"] ?? ""
+            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            return String(cookie.split(separator: ";")[0])
+        }
+        let first = try signIn(), second = try signIn()
+        #expect(first != second)
+        #expect(try server.get("/api/v1/stats", headers: ["Cookie": first]).status == 200)
+        let logout = try server.connect().get("/api/v1/logout", headers: ["Cookie": first], method: "POST")
+        #expect(logout.status == 204)
+        #expect(logout.headers["set-cookie"]?.contains("Max-Age=0") == true)
+        #expect(try server.get("/api/v1/stats", headers: ["Cookie": first]).status == 401)
+        #expect(try server.get("/api/v1/stats", headers: ["Cookie": second]).status == 200)
+        #expect(try server.connect().get("/api/v1/logout", headers: ["Cookie": second]).status == 405)
+        // With a token every answer is private to the browser: thumbnails too.
+        let layout = try server.get("/api/v1/layout?width=393", headers: ["Cookie": second]).json()
+        let thumbnail = "/" + (((layout["cells"] as? [[String: Any]])?.first?["thumbnail"] as? String) ?? "")
+        for _ in 0..<2 {  // made, then kept in memory
+            let reply = try server.get(thumbnail, headers: ["Cookie": second])
+            #expect(reply.status == 200)
+            #expect(reply.headers["cache-control"] == "private, max-age=31536000, immutable")
+        }
+        #expect(try server.get("/", headers: ["Cookie": second]).headers["cache-control"]?.hasPrefix("private") == true)
+    }
+
+    @Test func aTokenFileOthersCanReadIsWarnedAbout() throws {
+        let folder = try TemporaryFolder("photogrid-token-file")
+        try FileManager.default.copyItem(at: Repository.sampleImages, to: folder.url.appendingPathComponent("photos"))
+        let file = folder.url.appendingPathComponent("token")
+        try Data("file-token-90\n".utf8).write(to: file)
+        chmod(file.path, 0o644)
+        let open = try ServerProcess(["photos", "--db", "library.sqlite", "--token-file", file.path], in: folder.url)
+        usleep(200_000)
+        #expect(open.standardError.contains("warning: the token file \(file.path) can be read by other users (chmod 600"))
+        _ = open.stop()
+        chmod(file.path, 0o600)
+        let closed = try ServerProcess(["photos", "--db", "library.sqlite", "--token-file", file.path], in: folder.url)
+        usleep(200_000)
+        #expect(!closed.standardError.contains("token file"))
+    }
+
+    @Test func healthSaysOnlyOkWithoutAToken() throws {
+        let token = "health-token"
+        let library = try ServedLibrary(["--token", token])
+        let health = try library.server.get("/healthz")
+        #expect(health.status == 200)
+        #expect(health.text == "ok\n")
+    }
+
+    @Test func anAbsoluteTargetNamingThisServerIsAnswered() throws {
+        let library = try ServedLibrary()
+        let server = library.server
+        let connection = try server.connect()
+        try connection.send(Array("GET http://127.0.0.1:\(server.port)/healthz HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8))
+        let own = try connection.readReply()
+        #expect(own.status == 200)
+        #expect(own.text == "ok\n")
+        let other = try server.connect()
+        try other.send(Array("GET http://photos.example.org/healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        #expect(try other.readReply().status == 400)
+    }
+
+    @Test func twoLibrariesInOneFolderAreServedWithTheirOwnThumbnailFolders() throws {
+        let folder = try TemporaryFolder("photogrid-two-libraries")
+        try FileManager.default.copyItem(at: Repository.sampleImages, to: folder.url.appendingPathComponent("photos"))
+        let a = try ServerProcess(["photos", "--db", "a.sqlite"], in: folder.url)
+        _ = try a.wait(for: "/api/v1/stats") { ((try? $0.json())?["indexing"] as? [String: Any])?["phase"] as? String == "done" }
+        let b = try ServerProcess(["photos", "--db", "b.sqlite", "--out", "b-thumbnails"], in: folder.url)
+        _ = try b.wait(for: "/api/v1/stats") { ((try? $0.json())?["indexing"] as? [String: Any])?["phase"] as? String == "done" }
+        for server in [a, b] {
+            let layout = try server.get("/api/v1/layout?width=393").json()
+            let thumbnail = "/" + (((layout["cells"] as? [[String: Any]])?.first?["thumbnail"] as? String) ?? "")
+            #expect(try server.get(thumbnail).status == 200)
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("b-thumbnails").path))
+    }
+
+    @Test func aPhotoSwappedForALinkIsRefusedAndNothingIsMadeFromIt() throws {
+        let library = try ServedLibrary()
+        let server = library.server
+        let layout = try server.get("/api/v1/layout?width=393&all=true").json()
+        let cells = (layout["cells"] as? [[String: Any]]) ?? []
+        guard let cell = cells.first(where: { ($0["path"] as? String)?.hasSuffix(".jpg") == true && $0["media"] == nil }),
+              let path = cell["path"] as? String, let thumbnail = cell["thumbnail"] as? String else {
+            Issue.record("no JPEG cell")
+            return
+        }
+        // An outside file with the photo's own size and time, linked in its place.
+        let photo = library.photos.appendingPathComponent(path)
+        let outside = library.folder.url.appendingPathComponent("outside.jpg")
+        let original = try Data(contentsOf: photo)
+        var other = try Data(contentsOf: Repository.sampleImages.appendingPathComponent("sunset.jpg"))
+        other = other.count >= original.count ? other.prefix(original.count) : other + Data(count: original.count - other.count)
+        try other.write(to: outside)
+        let attributes = try FileManager.default.attributesOfItem(atPath: photo.path)
+        try FileManager.default.setAttributes([.modificationDate: attributes[.modificationDate]!], ofItemAtPath: outside.path)
+        try FileManager.default.removeItem(at: photo)
+        try FileManager.default.createSymbolicLink(at: photo, withDestinationURL: outside)
+        let stem = String(thumbnail.split(separator: "/").last!.dropLast(4))
+        for variant in ["grid-128", "grid-768", "detail-640"] {
+            let reply = try server.get("/api/v1/thumbnails/\(variant)/\(stem).jpg")
+            #expect(reply.status == 409, "\(variant): \(reply.status) \(reply.text.prefix(200))")
+        }
+        #expect(try server.get("/api/v1/placeholders/\(stem).jpg").status == 409)
+        let made = (try? FileManager.default.subpathsOfDirectory(atPath: library.folder.url.appendingPathComponent("thumbnails").path)) ?? []
+        #expect(!made.contains { $0.contains(stem) }, "\(made.filter { $0.contains(stem) })")
+    }
+}
