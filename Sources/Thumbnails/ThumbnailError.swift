@@ -68,16 +68,31 @@ extension ThumbnailError {
     }
 }
 
+extension ThumbnailError {
+    /// The error number of the system call that failed, when one did.
+    public var systemErrno: Int32? {
+        switch self {
+        case .jpeg(.system(_, _, let errno)), .image(.system(_, let errno)), .system(_, _, let errno): return errno
+        default: return nil
+        }
+    }
+
+    /// Whether the disk (or the user's quota) had no room for the thumbnail: ENOSPC or EDQUOT. Not the
+    /// photo's fault, and every later thumbnail would fail the same way.
+    public var isOutOfSpace: Bool {
+        systemErrno == ENOSPC || systemErrno == EDQUOT
+    }
+}
+
 extension ThumbnailError: PhotoGridFailure {
     public var kind: FailureKind {
+        if let systemErrno { return FailureKind(errno: systemErrno) }
         switch self {
-        case .jpeg(.system(_, _, let errno)), .image(.system(_, let errno)), .system(_, _, let errno):
-            return FailureKind(errno: errno)
         case .jpeg(.overPixelLimit), .image(.overPixelLimit), .image(.unsupported), .notARegularFile:
             return .unsupported
         case .sourceChanged, .sizeChanged, .notACacheFolder, .otherLibrarysFolder, .image(.regionOutsideImage): return .conflict
         case .plan, .jpeg, .image: return .damagedInput
-        case .imaging: return .internal
+        case .imaging, .system: return .internal
         }
     }
 }
