@@ -548,10 +548,11 @@ def test_token_in_a_browser(browser, folder):
 def served_log(server, since):
     """The request lines the server logged (`--log-level info`) from byte `since` of its log:
     [(method, path, status)], and the log's length."""
-    with open(server.log, encoding="utf-8", errors="replace") as file:
+    with open(server.log, "rb") as file:
         file.seek(since)
-        text = file.read()
-    return [(m, p, int(s)) for m, p, s in re.findall(r"\] (GET|HEAD|POST) (\S+) (\d{3}) \d+ ms", text)], since + len(text.encode())
+        data = file.read()
+    text = data.decode("utf-8", errors="replace")
+    return [(m, p, int(s)) for m, p, s in re.findall(r"\] (GET|HEAD|POST) (\S+) (\d{3}) \d+ ms", text)], since + len(data)
 
 
 def test_another_sites_page_gets_nothing(browser, folder):
