@@ -49,9 +49,9 @@ public enum ImageProbe {
         }
     }
 
-    /// `PrefixDigest` of the first `PrefixDigest.length` bytes of the file open as `descriptor`.
+    /// `PrefixDigest` of the file open as `descriptor`: its first `PrefixDigest.length` bytes and its tail.
     static func prefixDigest(_ descriptor: Int32) throws(ImageFormatError) -> UInt64 {
-        try read(descriptor, at: 0, count: PrefixDigest.length).withUnsafeBytes { PrefixDigest.fnv1a($0) }
+        try read(descriptor, at: 0, count: PrefixDigest.length).withUnsafeBytes { PrefixDigest.digest(head: $0, descriptor: descriptor) }
     }
 
     /// Up to `count` bytes at `offset` of the file open as `descriptor` (fewer at its end), with pread(2).

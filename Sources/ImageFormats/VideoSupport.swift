@@ -37,9 +37,14 @@ enum VideoSupport {
     static let moovDigestLength = 1 << 20
 
     /// `PrefixDigest.fnv1a` of the file's first `PrefixDigest.length` bytes followed by the start of its
-    /// top-level `moov` box: remuxes that differ only in the rotation a `moov` at the end of the file
+    /// top-level `moov` box and the file's tail (`PrefixDigest.tail`): remuxes that differ only in the rotation a `moov` at the end of the file
     /// stores (`exiftool -Rotation=`) get different keys, so they never share a poster.
     static func contentDigest(_ descriptor: Int32) throws(ImageFormatError) -> UInt64 {
+        func fileSize(_ descriptor: Int32) throws(ImageFormatError) -> Int64 {
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { return 0 }
+            return Int64(status.st_size)
+        }
         var bytes = try ImageProbe.read(descriptor, at: 0, count: PrefixDigest.length)
         var offset: UInt64 = 0
         for _ in 0..<64 {  // top-level boxes: ftyp, wide, mdat, moov, free, … (a bounded walk)
@@ -55,6 +60,8 @@ enum VideoSupport {
             guard size >= 8 else { break }
             offset += size
         }
-        return bytes.withUnsafeBytes { PrefixDigest.fnv1a($0) }
+        let head = bytes.withUnsafeBytes { PrefixDigest.fnv1a($0) }
+        guard let tail = PrefixDigest.tail(ofFileSize: Int64(try fileSize(descriptor))) else { return head }
+        return try ImageProbe.read(descriptor, at: UInt64(tail.lowerBound), count: tail.count).withUnsafeBytes { PrefixDigest.fnv1a($0, continuing: head) }
     }
 }

@@ -28,7 +28,7 @@ extension JPEGHeader {
         let length = try preadFully(descriptor, into: head, at: 0, path: path)
         let prefix = UnsafeRawBufferPointer(rebasing: head[..<length])
         try checkSignature(prefix)
-        let digest = PrefixDigest.fnv1a(prefix)
+        let digest = PrefixDigest.digest(head: prefix, descriptor: descriptor)
         if let header = try probeFollowingSegments(descriptor, head: prefix, path: path) {
             return JPEGFileProbe(header: header, prefixDigest: digest)
         }

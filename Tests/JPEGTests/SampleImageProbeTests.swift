@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 @testable import JPEG
@@ -73,14 +74,33 @@ struct SampleImageProbeTests {
         #expect(fromMemory == fromFile)
     }
 
-    /// The digest is word-wise FNV-1a 64 of the first 16 KiB. Reference values computed independently
-    /// with Python: `h = 0xcbf29ce484222325`; for each little-endian 8-byte word w of data[:16384]:
-    /// `h = ((h ^ w) * 0x100000001b3) % 2**64`; then the same per trailing byte.
-    @Test func prefixDigestIsWordFNV1aOfTheFirst16KiB() throws {
+    /// The digest is word-wise FNV-1a 64 of the first 16 KiB, continued over the last 4 KiB past them.
+    /// Reference values computed independently with Python: `h = 0xcbf29ce484222325`; for each
+    /// little-endian 8-byte word w of data[:16384]: `h = ((h ^ w) * 0x100000001b3) % 2**64`; then the same
+    /// per trailing byte; then the same from that h over data[max(16384, len(data) - 4096):].
+    @Test func prefixDigestIsWordFNV1aOfTheHeadAndTheTail() throws {
         let storm = try JPEGHeader.probe(path: Repository.samplePath("storm-canon.jpg"))
-        #expect(storm.prefixDigest == 0x0ae5_26c9_ee46_fef5)
+        #expect(storm.prefixDigest == 0x7bdc_a08d_160c_8921)
         let dragonfly = try JPEGHeader.probe(path: Repository.samplePath("dragonfly.jpg"))
-        #expect(dragonfly.prefixDigest == 0xdcd4_e31d_c077_f8c9)
+        #expect(dragonfly.prefixDigest == 0xad9c_6399_9946_e8d3)
+    }
+
+    /// Two pictures whose first 16 KiB (a long comment first) and size are equal get two keys (issue 36
+    /// row 7: they shared one thumbnail).
+    @Test func picturesWithOneHeadAndSizeGetTwoDigests() throws {
+        let folder = try TemporaryFolder("photogrid-digest")
+        let comment = [0xFF, 0xFE, 0x40, 0x02] + [UInt8](repeating: 0x20, count: 0x4000)  // a 16 KiB COM segment
+        var digests: Set<UInt64> = []
+        for name in ["storm-canon.jpg", "sunset.jpg"] {
+            var bytes = try Repository.sample(name)
+            bytes.insert(contentsOf: comment, at: 2)
+            bytes = Array(bytes.prefix(200_000)) + [UInt8](repeating: 0, count: max(0, 200_000 - bytes.count))
+            bytes.replaceSubrange((bytes.count - 2)..., with: [0xFF, 0xD9])
+            let path = folder.url.appendingPathComponent(name).path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            digests.insert(try JPEGHeader.probe(path: path).prefixDigest)
+        }
+        #expect(digests.count == 2)
     }
 
     @Test func fnv1aOfKnownStrings() {
