@@ -27,13 +27,18 @@ struct ServeCommand: ParsableCommand {
         name given with --allow-host; 421 otherwise: this stops DNS rebinding). On another host than \
         loopback a token is required (--token-file, PHOTOGRID_TOKEN or --token), and every route but \
         /healthz then needs `Authorization: Bearer <token>`, or the cookie a browser gets by opening \
-        /?token=<token> once. Thumbnails are made only in a fixed ladder of sizes (at most 14 files a \
-        photo). SIGTERM or SIGINT (Ctrl-C) stops accepting, finishes the requests in flight and the \
-        index batch being written, and exits 0.
+        /?token=<token> once (POST /api/v1/logout ends that session). A browser request another site's \
+        page made (Sec-Fetch-Site cross-site or same-site) is refused (403) unless it is a link to the \
+        page. Every request's cost is bounded before any work (8 KiB targets, 16 KiB headers, 32 column \
+        items, 1,000 columns, 10,000 cells an answer: 4xx beyond), connections are capped below the \
+        open-file limit (--max-connections), and thumbnails are made only in a fixed ladder of sizes (at \
+        most 14 files a photo). SIGTERM or SIGINT (Ctrl-C) stops accepting, finishes the requests in \
+        flight and the index batch being written, and exits 0.
 
         Routes: GET /api/v1/layout, /api/v1/detail/{index}, /api/v1/zoom, /api/v1/photos, /api/v1/stats, \
-        /api/v1/thumbnails/{variant}/{name}.jpg, /api/v1/events, /api/v1/openapi.json, /healthz, and / \
-        (the web gallery). Query parameters are the layout flags camel-cased (rowSpacing, cellStyle, …).
+        /api/v1/thumbnails/{variant}/{name}.jpg, /api/v1/placeholders/{name}.jpg, /api/v1/media/{id}, \
+        /api/v1/events, /api/v1/openapi.json, /healthz, / (the web gallery), and POST /api/v1/logout. \
+        Query parameters are the layout flags camel-cased (rowSpacing, cellStyle, …).
 
         Examples:
           photogrid serve ~/Pictures
