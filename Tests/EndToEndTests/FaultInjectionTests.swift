@@ -237,6 +237,7 @@ import Glibc
         locker.executableURL = URL(fileURLWithPath: try #require(Self.python3))
         locker.arguments = ["-c", script, library.database, ready.path]
         try locker.run()
+        ProcessDeadline.watch(locker)
         while !FileManager.default.fileExists(atPath: ready.path) && locker.isRunning { usleep(10_000) }
         let started = Date()
         let run = try PhotoGridBinary.run(["index", library.photos.path, "--db", library.database, "--json"])

@@ -93,6 +93,7 @@ import Testing
             exiftool.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
             exiftool.arguments = ["-q", "-overwrite_original", "-DateTimeOriginal=\(date)", file.path]
             try exiftool.run()
+            ProcessDeadline.watch(exiftool)
             exiftool.waitUntilExit()
             #expect(exiftool.terminationStatus == 0)
         }

@@ -66,6 +66,7 @@ public enum PhotoGridBinary {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        ProcessDeadline.watch(process)
         // Read both pipes concurrently so a large output cannot block the child.
         nonisolated(unsafe) var errData = Data()
         let group = DispatchGroup()

@@ -40,6 +40,7 @@ public enum ProcessRunner {
         process.standardError = errors.handle
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        ProcessDeadline.watch(process)
         return Collecting(process: process, output: output.url, errors: errors.url)
     }
 
@@ -55,6 +56,7 @@ public enum ProcessRunner {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        ProcessDeadline.watch(process)
         return process
     }
 

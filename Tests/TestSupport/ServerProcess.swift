@@ -38,6 +38,7 @@ public final class ServerProcess {
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        ProcessDeadline.watch(process)
 
         let reader = output.fileHandleForReading
         var line: [UInt8] = []
