@@ -298,4 +298,28 @@ import Glibc
         let made = (try? FileManager.default.subpathsOfDirectory(atPath: library.folder.url.appendingPathComponent("thumbnails").path)) ?? []
         #expect(!made.contains { $0.contains(stem) }, "\(made.filter { $0.contains(stem) })")
     }
+
+    /// A full disk costs one answer: 507 while no thumbnail can be stored, and thumbnails again once
+    /// there is room (a tmpfs of 1 MiB holds the thumbnail folder; root only).
+    @Test func aFullDiskIs507AndTheServerRecoversWhenSpaceReturns() throws {
+        guard let disk = try SmallFileSystem.make(bytes: 1 << 20) else {
+            print("aFullDiskIs507AndTheServerRecoversWhenSpaceReturns skipped: cannot mount a tmpfs here (needs root)")
+            return
+        }
+        defer { disk.unmount() }
+        let library = try ServedLibrary(["--out", disk.path + "/thumbnails"])
+        let server = library.server
+        let layout = try server.get("/api/v1/layout?width=393&all=true").json()
+        let thumbnails = ((layout["cells"] as? [[String: Any]]) ?? []).compactMap { $0["thumbnail"] as? String }
+        #expect(thumbnails.count >= 20)
+        #expect(try server.get("/" + thumbnails[0]).status == 200)
+        let filler = disk.path + "/filler"
+        try Data(count: max(0, disk.freeBytes)).write(to: URL(fileURLWithPath: filler))
+        let full = try server.get("/" + thumbnails[1])
+        #expect(full.status == 507, "\(full.status) \(full.text.prefix(200))")
+        #expect(full.errorMessage?.contains(disk.path) == false)
+        try FileManager.default.removeItem(atPath: filler)
+        #expect(try server.get("/" + thumbnails[1]).status == 200)
+        #expect(try server.get("/" + thumbnails[2]).status == 200)
+    }
 }
