@@ -8,7 +8,7 @@ public import Thumbnails
 public struct IndexSummaryDocument: Codable, Sendable, Equatable {
     /// Entries not indexed, by kind (`SkippedKind`); every kind is present.
     public struct SkippedCounts: Codable, Sendable, Equatable {
-        public var image = 0, raw = 0, video = 0, other = 0, hidden = 0, symlink = 0, cache = 0, output = 0
+        public var image = 0, raw = 0, video = 0, other = 0, hidden = 0, symlink = 0, cache = 0, pseudo = 0, output = 0
 
         init(_ counts: [SkippedKind: Int]) {
             image = counts[.image] ?? 0
@@ -18,6 +18,7 @@ public struct IndexSummaryDocument: Codable, Sendable, Equatable {
             hidden = counts[.hidden] ?? 0
             symlink = counts[.symlink] ?? 0
             cache = counts[.cache] ?? 0
+            pseudo = counts[.pseudo] ?? 0
             output = counts[.output] ?? 0
         }
     }

@@ -51,8 +51,9 @@ struct DirectoryWalk: Sendable {
 ///
 /// Rules: names starting with "." (hidden files and folders) are skipped, and so are
 /// folders tagged as caches (a `CACHEDIR.TAG` file with the Cache Directory Tagging signature, as
-/// `photogrid thumbs` writes in its thumbnail folder, bford.info/cachedir) and the outputs an
-/// export named in its folder's `ExportMarker`; symbolic
+/// `photogrid thumbs` writes in its thumbnail folder, bford.info/cachedir), the outputs an
+/// export named in its folder's `ExportMarker`, and folders where a pseudo file system is mounted
+/// (`PseudoFileSystem`: /proc, /sys, …); symbolic
 /// links are never followed, neither to files nor to folders, so the walk cannot leave the root or
 /// loop through links (a target inside the root is found at its real path anyway); a folder seen
 /// twice (same device and inode, e.g. a bind mount) is listed once, at its shallowest path (the first
@@ -98,9 +99,9 @@ enum DirectoryWalker {
                     if call != "open" || (code != ENOENT && code != ELOOP && code != ENOTDIR) {
                         unreadable.append(UnreadableFolder(relativePath: folder, call: call, errno: code))
                     }
-                case let .cache(identity):
+                case let .notListed(identity, kind):
                     if let identity, !visited.insert(identity).inserted { continue }
-                    skipped.append(SkippedEntry(relativePath: folder, kind: .cache))
+                    skipped.append(SkippedEntry(relativePath: folder, kind: kind))
                 case let .listed(identity, contents):
                     if let identity, !visited.insert(identity).inserted { continue }
                     files += contents.files
@@ -129,8 +130,8 @@ enum DirectoryWalker {
     private enum FolderListing: Sendable {
         /// It could not be opened (`open`) or listed (`fdopendir`, its identity known then).
         case failed(call: String, errno: Int32, identity: FolderIdentity? = nil)
-        /// It is tagged as a cache: not listed.
-        case cache(FolderIdentity?)
+        /// It is tagged as a cache, or a pseudo file system is mounted there (`kind`): not listed.
+        case notListed(FolderIdentity?, SkippedKind)
         /// Its entries (identity nil when its `fstat` failed).
         case listed(FolderIdentity?, FolderContents)
     }
@@ -173,10 +174,14 @@ enum DirectoryWalker {
         var status = stat()
         let identity = fstat(descriptor, &status) == 0
             ? FolderIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)) : nil
-        // A cache folder (photogrid's thumbnails, or any tool's) is not photos: skip it.
+        // A cache folder (photogrid's thumbnails, or any tool's) is not photos, nor is /proc: skip them.
         if !folder.isEmpty && WalkRules.isTaggedCache(folder: descriptor) {
             close(descriptor)
-            return .cache(identity)
+            return .notListed(identity, .cache)
+        }
+        if !folder.isEmpty && PseudoFileSystem.name(ofFolder: descriptor) != nil {
+            close(descriptor)
+            return .notListed(identity, .pseudo)
         }
         // An export's outputs (grid.jpg, layout.json, thumbnails/, its library) are not photos.
         let exportOutputs = ExportMarker.outputs(inFolder: descriptor) ?? []

@@ -21,6 +21,9 @@ public enum SkippedKind: String, Sendable, Equatable, Hashable, CaseIterable, Co
     case symlink
     /// A folder tagged as a cache (`CACHEDIR.TAG`, as `photogrid thumbs` writes): counts once.
     case cache
+    /// A folder where a pseudo file system is mounted (proc, sysfs, cgroup, debugfs, …: the kernel's
+    /// state, never photos; `PseudoFileSystem`): counts once, not listed.
+    case pseudo
     /// PhotoGrid's own output: the library database and its -wal/-shm/-journal files, and the
     /// files an export wrote (`layout.json`, `grid.jpg`, its library and `thumbnails/`).
     case output

@@ -21,7 +21,7 @@ struct IndexCommand: ParsableCommand {
         run. PhotoGrid's own outputs (the library, thumbnail folders, export folders) are never indexed.
 
         Every entry seen is accounted for: indexed, error, or skipped by kind (other images, raw camera \
-        files, other videos such as .avi and .mkv, other files, hidden entries, symbolic links, cache folders, PhotoGrid outputs); \
+        files, other videos such as .avi and .mkv, other files, hidden entries, symbolic links, cache folders, pseudo file systems such as /proc, PhotoGrid outputs); \
         `photogrid list --skipped` names the skipped ones. Folders that cannot be read are named.
 
         A library indexes one folder: indexing another folder into it is refused (exit 1) unless \

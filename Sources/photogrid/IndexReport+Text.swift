@@ -75,6 +75,7 @@ extension SkippedKind {
         case .hidden: return "hidden"
         case .symlink: return plural ? "symbolic links" : "symbolic link"
         case .cache: return plural ? "cache folders" : "cache folder"
+        case .pseudo: return plural ? "pseudo file systems" : "pseudo file system"
         case .output: return plural ? "PhotoGrid outputs" : "PhotoGrid output"
         }
     }

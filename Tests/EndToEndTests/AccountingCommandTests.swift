@@ -99,7 +99,7 @@ import Glibc
         #expect(summary["errors"] as? Int == 1)
         let skipped = try #require(summary["skipped"] as? [String: Int])
         #expect(skipped == ["image": 3, "raw": 2, "video": 2, "other": 2, "hidden": 2, "symlink": 1,
-                            "cache": 0, "output": 0])
+                            "cache": 0, "pseudo": 0, "output": 0])
         #expect(summary["seen"] as? Int == 3 + expected.count)
         #expect(summary["seen"] as? Int == (summary["scanned"] as? Int ?? 0) + (summary["vanished"] as? Int ?? 0)
                     + skipped.values.reduce(0, +))

@@ -117,7 +117,7 @@ struct JSONContractTests {
         let documents = [
             ("layout", #"{"version":1,"viewport":{"width":393,"height":759,"offset":0,"scale":3},"grid":{"columns":[{"x":0,"width":129}],"rowSpacing":3,"rowCount":0,"contentHeight":0,"count":0},"cells":[]}"#),
             ("list", #"{"version":1,"photos":[{"format":"jpeg","id":1,"media":"photo","path":"a.jpg","status":"missing"}]}"#),
-            ("index-summary", #"{"version":1,"seen":3,"scanned":1,"added":1,"updated":0,"unchanged":0,"moved":0,"retried":0,"missing":0,"pruned":0,"prunedThumbnails":0,"errors":0,"vanished":0,"skipped":{"image":1,"raw":0,"video":0,"other":0,"hidden":1,"symlink":0,"cache":0,"output":0},"unreadableFolders":[{"path":"a","error":"Permission denied","rowsKept":2}],"seconds":0.5}"#),
+            ("index-summary", #"{"version":1,"seen":3,"scanned":1,"added":1,"updated":0,"unchanged":0,"moved":0,"retried":0,"missing":0,"pruned":0,"prunedThumbnails":0,"errors":0,"vanished":0,"skipped":{"image":1,"raw":0,"video":0,"other":0,"hidden":1,"symlink":0,"cache":0,"pseudo":0,"output":0},"unreadableFolders":[{"path":"a","error":"Permission denied","rowsKept":2}],"seconds":0.5}"#),
             ("skipped-list", #"{"version":1,"skipped":[{"path":"a.png","kind":"image"}]}"#),
         ]
         for (kind, document) in documents {

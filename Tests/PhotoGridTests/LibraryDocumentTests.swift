@@ -29,7 +29,7 @@ import Testing
         summary.seconds = 0.0123456
         let report = IndexReport(folder: "photos", database: "photogrid.sqlite", summary: summary)
         #expect(report.json == #"{"added":9,"errors":3,"missing":2,"moved":1,"pruned":0,"prunedThumbnails":0,"retried":0,"#
-            + #""scanned":12,"seconds":0.012,"seen":12,"skipped":{"cache":0,"hidden":0,"image":0,"other":0,"output":0,"#
+            + #""scanned":12,"seconds":0.012,"seen":12,"skipped":{"cache":0,"hidden":0,"image":0,"other":0,"output":0,"pseudo":0,"#
             + #""raw":0,"symlink":0,"video":0},"unchanged":1,"unreadableFolders":[],"updated":1,"vanished":0,"version":1}"#)
         #expect(report.text == "Indexed 12 photo files in photos into photogrid.sqlite in 0.012 s: 9 added, 1 updated, "
             + "1 unchanged, 1 moved, 2 missing, 3 errors (`photogrid list` shows which and why).")

@@ -181,6 +181,42 @@ import Glibc
         }
     }
 
+    /// A folder where proc is mounted is not listed: it is counted once as `pseudo` and none of its entries
+    /// is seen (listing /proc's thousands of entries took seconds); the binary's summary says so. stat(1)
+    /// names the mount's type, the independent fact. Needs `mount -t proc` (root).
+    @Test(.enabled(if: Self.procMountsWork, "mount -t proc is not permitted here (needs root)"), .timeLimit(.minutes(1)))
+    func aPseudoFileSystemIsSkippedAndCounted() throws {
+        let fixture = try LibraryFixture()
+        try fixture.write([1], to: Array("a/p.jpg".utf8))
+        let proc = fixture.photos.appendingPathComponent("a/proc").path
+        try FileManager.default.createDirectory(atPath: proc, withIntermediateDirectories: true)
+        try #require(try CleanSpawn.run(["/usr/bin/mount", "-t", "proc", "proc", proc]) == 0, "mount -t proc")
+        defer {
+            if (try? CleanSpawn.run(["/usr/bin/umount", proc])) != 0 { _ = try? CleanSpawn.run(["/usr/bin/umount", "-l", proc]) }
+        }
+        let type = try PhotoGridBinary.run(executable: URL(fileURLWithPath: "/usr/bin/stat"), ["-f", "-c", "%T", proc])
+        #expect(type.stdoutText == "proc\n")
+        for threads in [1, 4] {
+            let clock = ContinuousClock(), started = clock.now
+            let result = try DirectoryWalker.walk(root: Array(fixture.photos.path.utf8), threads: threads)
+            #expect(clock.now - started < .milliseconds(500))
+            #expect(paths(result) == ["a/p.jpg"])
+            #expect(result.skipped == [SkippedEntry(relativePath: Array("a/proc".utf8), kind: .pseudo)])
+        }
+        let index = try PhotoGridBinary.run(["index", fixture.photos.path, "--db", fixture.databasePath])
+        #expect(index.status == 0 && index.stdoutText.contains("Skipped 1 of 2 entries: 1 pseudo file system"), "\(index.stdoutText)")
+    }
+
+    /// Whether this process may mount proc (root with the capability; a container may refuse it).
+    static let procMountsWork: Bool = {
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("photogrid-proc-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: target) }
+        guard getuid() == 0, (try? FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)) != nil,
+              (try? CleanSpawn.run(["/usr/bin/mount", "-t", "proc", "proc", target.path])) == 0 else { return false }
+        if (try? CleanSpawn.run(["/usr/bin/umount", target.path])) != 0 { _ = try? CleanSpawn.run(["/usr/bin/umount", "-l", target.path]) }
+        return true
+    }()
+
     /// Whether this process may bind-mount (root with the capability; a container may refuse it).
     static let bindMountsWork: Bool = {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("photogrid-bind-\(getpid())")

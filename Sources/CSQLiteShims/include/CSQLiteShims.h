@@ -1,5 +1,6 @@
-// The C that PhotoLibrary needs of SQLite and Swift cannot express: sqlite3_db_config() is variadic,
-// and Swift does not import variadic C functions. Seen only by PhotoLibrary (it alone sees SQLite).
+// The C that PhotoLibrary needs and Swift cannot express: sqlite3_db_config() is variadic, and Swift
+// does not import variadic C functions; fstatfs(2) is in <sys/vfs.h>, which Glibc's Swift module leaves
+// out. Seen only by PhotoLibrary (it alone sees SQLite).
 #ifndef CSQLITESHIMS_H
 #define CSQLITESHIMS_H
 
@@ -8,5 +9,9 @@
 /// sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL): when this connection is the last
 /// to close, it leaves the WAL as it is instead of checkpointing it. Returns SQLite's result code.
 int pgsqlite_skip_checkpoint_on_close(sqlite3 *db);
+
+/// The file system type (`f_type`, a magic number of linux/magic.h) of the file open as `descriptor`, from
+/// fstatfs(2); 0 when that fails (or off Linux).
+unsigned long pgfs_type(int descriptor);
 
 #endif
