@@ -42,6 +42,7 @@ struct PhotoGridCommand: ParsableCommand {
 
     /// Parses and runs the command line; every error ends the process with one line on stderr.
     static func main() {
+        StopSignals.restoreDefaults()
         let arguments = negativeIndexAsPositional(Array(CommandLine.arguments.dropFirst()))
         if arguments == ["--help"] || arguments == ["-h"] { printRootHelp() }
         do {

@@ -44,14 +44,9 @@ struct WorkerCommand: ParsableCommand {
         let request = try reportingErrors { () throws(UsageError) -> ThumbnailRequest in try sizes.request(folder: out) }
         let worker = ThumbnailWorker(request: request, name: ThumbnailWorker.processName(), leaseSeconds: lease,
                                      untilDone: untilDone)
+        // Unblocked at start (`StopSignals`): SIGTERM and SIGINT get through.
         signal(SIGTERM) { _ in workerStopRequested.store(true, ordering: .relaxed) }
         signal(SIGINT) { _ in workerStopRequested.store(true, ordering: .relaxed) }
-        // A process inherits its parent's blocked signals: the two that stop a worker must get through.
-        var stopping = sigset_t()
-        sigemptyset(&stopping)
-        sigaddset(&stopping, SIGTERM)
-        sigaddset(&stopping, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
         let (summary, shownDatabase) = try reportingErrors {
             let library = try Library.open(database.path)
             return (try worker.run(library: library, shouldStop: { workerStopRequested.load(ordering: .relaxed) },
