@@ -13,6 +13,7 @@ import Testing
         ("postgres://photos:Zq7-secret/x@db:5432/photos", "postgres://photos:***@db:5432/photos", "Zq7-secret/x"),
         ("postgres://photos:Zq7-se@cret@db/photos", "postgres://photos:***@db/photos", "Zq7-se@cret"),
         ("postgres://photos:Zq7-secret:more@db/photos", "postgres://photos:***@db/photos", "Zq7-secret:more"),
+        ("postgres://photos:Zq7#secret@db/photos", "postgres://photos:***@db/photos", "Zq7#secret"),
         ("postgres://photos@db/photos?password=Zq7-secret", "postgres://photos@db/photos?password=***", "Zq7-secret"),
         ("postgres://photos@db/photos?sslmode=require&password=Zq7-secret&host=/run/pg",
          "postgres://photos@db/photos?sslmode=require&password=***&host=/run/pg", "Zq7-secret"),
