@@ -111,6 +111,12 @@ public struct ReadOnlyFile: ~Copyable {
         guard fstat(descriptor, &status) == 0 else { throw SystemCallFailure(call: "fstat", errno: errno) }
         return status
     }
+
+    /// Whether the group or others may read or write the file (its mode has any of 0o077): a secret kept
+    /// in it is not the owner's alone.
+    public func isSharedWithOthers() throws(SystemCallFailure) -> Bool {
+        try status().st_mode & 0o077 != 0
+    }
 }
 
 /// A system call that failed: its name and errno.

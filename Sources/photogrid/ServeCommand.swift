@@ -153,15 +153,15 @@ struct ServeCommand: ParsableCommand {
         if option != nil, file != nil { throw UsageError("give the token once: --token or --token-file") }
         if let file {
             let bytes: [UInt8]
-            let mode: UInt32
+            let shared: Bool
             do {
                 let opened = try ReadOnlyFile(path: file)
-                mode = UInt32(try opened.status().st_mode)
+                shared = try opened.isSharedWithOthers()
                 bytes = try opened.readPrefix(8192)
             } catch {
                 throw UsageError(option: "token-file", separator: ": ", "cannot read \(ConsoleText.escaped(file)): \(String(cString: strerror(error.errno)))")
             }
-            if mode & 0o077 != 0 {
+            if shared {
                 Console.writeErrorLine("the token file \(file) can be read by other users (chmod 600 \(file))", label: "warning")
             }
             let line = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).first ?? []
