@@ -11,6 +11,11 @@ let package = Package(
             dependencies: [.product(name: "PhotoGrid", package: "PhotoGrid"), .product(name: "GridLayout", package: "PhotoGrid")],
             path: "Sources/LayoutBenchmark"
         ),
+        .executableTarget(
+            name: "justified-benchmark",
+            dependencies: [.product(name: "GridLayout", package: "PhotoGrid")],
+            path: "Sources/JustifiedBenchmark"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

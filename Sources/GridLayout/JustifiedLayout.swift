@@ -4,7 +4,7 @@
 /// `computeLayout`, `createNewRow`, `addRow`, and lib/row.js `Row` (`JustifiedRowBuilder`). The
 /// arithmetic is the library's, in its order (doubles, `Math.round`), so every box, the container
 /// height and the widow count are the library's; `Tests/JustifiedVectors/vectors.json` holds them
-/// equal (docs/layout-engine.md, "Justified rows"). O(n) time, one allocation for the boxes.
+/// equal (docs/layout-engine.md, "Justified rows"). O(n) time, two allocations (boxes, rows).
 public enum JustifiedLayout {
     /// Lays `aspectRatios` (width / height) out in justified rows. lib/index.js `computeLayout`.
     ///
@@ -17,58 +17,71 @@ public enum JustifiedLayout {
         throws(JustifiedLayoutError) -> JustifiedResult {
         let forced = configuration.effectiveForcedAspectRatio
         let maxNumRows = configuration.maxNumRows ?? .max
-        let vertical = configuration.boxSpacing.vertical
-        var boxes: [JustifiedBox] = []
-        boxes.reserveCapacity(aspectRatios.count)
-        var rows: [JustifiedRow] = []
-        var containerHeight = configuration.containerPadding.top
-        var widowCount = 0
-
-        func newRow() -> JustifiedRowBuilder {
-            JustifiedRowBuilder(top: containerHeight, configuration: configuration,
-                                isBreakoutRow: configuration.opensBreakoutRow(after: rows.count), start: boxes.count)
-        }
-        func add(_ row: JustifiedRowBuilder) {
-            rows.append(row.row)
-            containerHeight += row.height + vertical
-        }
-
-        var currentRow: JustifiedRowBuilder?
-        items: for (i, original) in aspectRatios.enumerated() {
-            let aspectRatio = forced ?? original
+        var layout = JustifiedLayoutState(configuration: configuration, capacity: aspectRatios.count)
+        var row = layout.newRow()
+        var rowIsOpen = false
+        items: for i in aspectRatios.indices {
+            let aspectRatio = forced ?? aspectRatios[i]
             if aspectRatio.isNaN { throw .invalidAspectRatio(index: i) }
-            var row = currentRow ?? newRow()
-            let added = row.addItem(aspectRatio, index: i, boxes: &boxes)
+            if !rowIsOpen { row = layout.newRow() }
+            rowIsOpen = true
+            let added = row.addItem(aspectRatio, index: i, boxes: &layout.boxes)
             if row.isLayoutComplete {
-                add(row)
-                if rows.count >= maxNumRows { currentRow = nil; break items }
-                row = newRow()
+                layout.add(row)
+                if layout.rows.count >= maxNumRows { rowIsOpen = false; break items }
+                row = layout.newRow()
                 if !added {
-                    _ = row.addItem(aspectRatio, index: i, boxes: &boxes)
+                    _ = row.addItem(aspectRatio, index: i, boxes: &layout.boxes)
                     if row.isLayoutComplete {
-                        add(row)
-                        if rows.count >= maxNumRows { currentRow = nil; break items }
-                        row = newRow()
+                        layout.add(row)
+                        if layout.rows.count >= maxNumRows { rowIsOpen = false; break items }
+                        row = layout.newRow()
                     }
                 }
             }
-            currentRow = row
         }
-
-        if var row = currentRow, row.count > 0 {
+        var widowCount = 0
+        if rowIsOpen && row.count > 0 {
             if configuration.showWidows {
-                let previousHeight = rows.last.map { $0.isBreakoutRow ? configuration.targetRowHeight : $0.height }
-                row.forceComplete(rowHeight: previousHeight, style: configuration.widowLayoutStyle, boxes: &boxes)
-                add(row)
+                let previousHeight = layout.rows.last.map { $0.isBreakoutRow ? configuration.targetRowHeight : $0.height }
+                row.forceComplete(rowHeight: previousHeight, style: configuration.widowLayoutStyle, boxes: &layout.boxes)
+                layout.add(row)
                 widowCount = row.count
             } else {
-                boxes.removeSubrange(row.start...)
+                layout.boxes.removeSubrange(row.start...)
             }
         }
-        containerHeight = containerHeight - vertical
+        var containerHeight = layout.containerHeight - configuration.boxSpacing.vertical
         containerHeight = containerHeight + configuration.containerPadding.bottom
-        return JustifiedResult(containerHeight: containerHeight, widowCount: widowCount, boxes: boxes, rows: rows,
-                               aspectRatioForced: forced != nil)
+        return JustifiedResult(containerHeight: containerHeight, widowCount: widowCount, boxes: layout.boxes,
+                               rows: layout.rows, aspectRatioForced: forced != nil)
+    }
+}
+
+/// What `computeLayout` keeps between rows: lib/index.js `layoutData` (`_rows`, `_layoutItems`, `_containerHeight`).
+struct JustifiedLayoutState {
+    let configuration: JustifiedConfiguration
+    var boxes: [JustifiedBox] = []
+    var rows: [JustifiedRow] = []
+    var containerHeight: Double
+
+    init(configuration: JustifiedConfiguration, capacity: Int) {
+        self.configuration = configuration
+        containerHeight = configuration.containerPadding.top
+        boxes.reserveCapacity(capacity)
+        rows.reserveCapacity(capacity / 2 + 1)  // rows usually hold 2+ items; pages never written cost nothing
+    }
+
+    /// lib/index.js `createNewRow`: at the current container height, a breakout row every Nth row.
+    func newRow() -> JustifiedRowBuilder {
+        JustifiedRowBuilder(top: containerHeight, configuration: configuration,
+                            isBreakoutRow: configuration.opensBreakoutRow(after: rows.count), start: boxes.count)
+    }
+
+    /// lib/index.js `addRow`: the container grows by the row's height and the vertical spacing.
+    mutating func add(_ row: JustifiedRowBuilder) {
+        rows.append(row.row)
+        containerHeight += row.height + configuration.boxSpacing.vertical
     }
 }
 

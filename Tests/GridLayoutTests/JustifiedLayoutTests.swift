@@ -183,6 +183,21 @@ struct JustifiedLayoutTests {
         #expect(forced.boxes.allSatisfy { $0.aspectRatio == 1 })
     }
 
+    @Test("docs/layout-engine.md's example: rows partition the boxes, a panorama fills its row")
+    func documentedExample() throws {
+        var options = JustifiedConfiguration()
+        options.containerWidth = 1200
+        options.boxSpacing = JustifiedSpacing(horizontal: 4, vertical: 8)
+        options.widowLayoutStyle = .center
+        let result = try JustifiedLayout.layout(aspectRatios: [1.5, 0.75, 1.333, 1, 10], configuration: options)
+        #expect(result.boxes.count == 5)
+        #expect(result.rows.map(\.boxes) == [0..<3, 3..<4, 4..<5])
+        #expect(result.rows[1].height == 640)      // a lone square clamped to twice the target
+        #expect(result.boxes[4].frame == Rect(x: 10, y: result.rows[2].top, width: 1180, height: 160))
+        #expect(result.widowCount == 0)
+        #expect(abs(result.containerHeight - (result.rows[2].top + 160 + 10)) < 1e-9)
+    }
+
     /// Equal within `tolerance`, NaN equal to NaN, infinities equal to themselves.
     func same(_ a: Double, _ b: Double, tolerance: Double) -> Bool {
         if a.isNaN || b.isNaN { return a.isNaN && b.isNaN }
