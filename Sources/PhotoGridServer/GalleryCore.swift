@@ -20,6 +20,8 @@ struct GalleryCore: Sendable {
     let foreground: ForegroundWork
     let api: GalleryAPI
     let rules: AccessRules
+    /// The connections open against `--max-connections`.
+    let connections: ConnectionPressure
 
     /// The core for serving `library` with `options` (validated by the caller); its pools start threads as
     /// work arrives.
@@ -36,6 +38,7 @@ struct GalleryCore: Sendable {
                                       foreground: foreground, logger: logger)
         grid = GridCache(library: library, readers: readers, events: events, logger: logger)
         rules = AccessRules(token: options.token, hosts: AllowedHosts(bind: options.host, extra: options.allowedHosts))
+        connections = ConnectionPressure(maximum: options.maxConnections ?? ConnectionLimit.defaultMaximum(jobs: options.jobs ?? cores))
         api = GalleryAPI(library: library, readers: readers, thumbnails: thumbnails, events: events, grid: grid,
                          sessions: rules.sessions, healthLogger: logger)
     }
@@ -51,7 +54,7 @@ struct GalleryCore: Sendable {
 
     /// A connection's handler of the answers ready in memory, behind the same rules.
     func answerHandler(idleTimeout: TimeAmount, logger: Logger) -> ImmediateAnswerHandler {
-        ImmediateAnswerHandler(api: api, rules: rules, logger: logger, idleTimeout: idleTimeout)
+        ImmediateAnswerHandler(api: api, rules: rules, logger: logger, idleTimeout: idleTimeout, pressure: connections)
     }
 
     /// Ends the event streams and stops the pools once their work is done.

@@ -55,8 +55,7 @@ public enum GalleryServer {
             },
             configuration: ApplicationConfiguration(
                 address: .hostname(options.host, port: options.port), serverName: nil,
-                availableConnectionsDelegate: ConnectionLimit(
-                    maximum: options.maxConnections ?? ConnectionLimit.defaultMaximum(jobs: options.jobs ?? System.coreCount), logger: logger)),
+                availableConnectionsDelegate: ConnectionLimit(pressure: core.connections, logger: logger)),
             onServerRunning: { channel in onListening(options.host, channel.localAddress?.port ?? options.port) },
             logger: logger)
         var services = [ServiceGroupConfiguration.ServiceConfiguration(service: app),

@@ -41,6 +41,8 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     private let rules: AccessRules
     private let logger: Logger
     private let idleTimeout: TimeAmount
+    /// The connections open against the limit: near it, an idle connection is closed sooner.
+    private let pressure: ConnectionPressure?
     /// The request being read that this handler answers at its end, and when its head came.
     private var held: (request: HTTPRequestHead, started: ContinuousClock.Instant?)?
     /// Requests passed to the router whose responses have not ended yet, oldest first: whether the
@@ -57,11 +59,12 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var idleCheck: Scheduled<Void>?
     private var date = HTTPDate()
 
-    init(api: GalleryAPI, rules: AccessRules, logger: Logger, idleTimeout: TimeAmount) {
+    init(api: GalleryAPI, rules: AccessRules, logger: Logger, idleTimeout: TimeAmount, pressure: ConnectionPressure? = nil) {
         self.api = api
         self.rules = rules
         self.logger = logger
         self.idleTimeout = idleTimeout
+        self.pressure = pressure
     }
 
     // MARK: Requests
@@ -245,14 +248,18 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
         idleCheck = nil
     }
 
+    /// Checks every few seconds at most (`ConnectionPressure.idleSeconds`): the timeout in force shortens
+    /// when connections near their limit.
     private func scheduleIdleCheck(context: ChannelHandlerContext, in delay: TimeAmount) {
-        idleCheck = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: delay) { [self] in
+        let step = min(delay, .seconds(ConnectionPressure.idleSeconds))
+        idleCheck = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: step) { [self] in
             idleCheck = nil
             let idleFor = NIODeadline.now() - lastActivity
-            if held == nil, withRouter.isEmpty, idleFor >= idleTimeout {
+            let timeout = pressure?.isHigh == true ? min(idleTimeout, .seconds(ConnectionPressure.idleSeconds)) : idleTimeout
+            if held == nil, withRouter.isEmpty, idleFor >= timeout {
                 context.close(promise: nil)
             } else {
-                scheduleIdleCheck(context: context, in: held == nil && withRouter.isEmpty ? idleTimeout - idleFor : idleTimeout)
+                scheduleIdleCheck(context: context, in: held == nil && withRouter.isEmpty ? timeout - idleFor : timeout)
             }
         }
     }

@@ -25,7 +25,11 @@ struct RequestGuard: RouterMiddleware {
             let offered = given != nil || (refusal?.status == .unauthorized
                                            && !(access.authorization.isEmpty && AccessRules.cookieValues(in: access.cookies).isEmpty))
             let client = context.clientAddress
-            if offered, !failures.allows(client) {
+            if given != nil, let site = request.headers[Self.fetchSite], site != "none", site != "same-origin" {
+                // Before the budget: another site's page is refused the same way however many tried.
+                response = try APIError(.forbidden, "the token is taken only from an address opened in the browser itself (this request came from another site: \(QueryParameters.shown(Substring(site))))")
+                    .response(from: request, context: context)
+            } else if offered, !failures.allows(client) {
                 response = try APIError(.tooManyRequests, "too many wrong tokens from this address: try again in a second", headers: [.retryAfter: "1"])
                     .response(from: request, context: context)
             } else if let given {
@@ -77,15 +81,11 @@ struct RequestGuard: RouterMiddleware {
     /// `/?token=T`: the right token becomes a new session's cookie and the address loses it (303 to `/`);
     /// a wrong one is the sign-in page again (and counted against `client`). Only for an address opened
     /// in the browser itself or by this server's own page (`Sec-Fetch-Site` none or same-origin, or a
-    /// client that sends none): a page of another site could otherwise tell a right guess from a wrong
-    /// one by the redirect.
+    /// client that sends none; `handle` refuses the others first): a page of another site could otherwise
+    /// tell a right guess from a wrong one by the redirect.
     private func tokenExchange(_ given: String, client: String, request: Request, context: Context) throws -> Response {
         guard rules.token != nil else {
             return Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store"])
-        }
-        if let site = request.headers[Self.fetchSite], site != "none", site != "same-origin" {
-            return try APIError(.forbidden, "the token is taken only from an address opened in the browser itself (this request came from another site: \(QueryParameters.shown(Substring(site))))")
-                .response(from: request, context: context)
         }
         guard rules.isToken(given) else {
             failures.fail(client)

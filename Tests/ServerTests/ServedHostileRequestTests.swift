@@ -322,4 +322,20 @@ import Glibc
         #expect(try server.get("/" + thumbnails[1]).status == 200)
         #expect(try server.get("/" + thumbnails[2]).status == 200)
     }
+
+    /// Clients that hold connections without finishing a request cannot keep new ones out: at 90 % of
+    /// the connection limit, a connection with nothing in progress for 5 s is closed (the idle timeout
+    /// is 75 s otherwise).
+    @Test func slowClientsAtTheConnectionLimitDoNotLockOutNewOnes() throws {
+        let library = try ServedLibrary(["--max-connections", "20"])
+        let server = library.server
+        let slow = try (0..<20).map { _ in try HTTPConnection(port: server.port) }
+        for connection in slow { try connection.send(Array("GET /api/v1/st".utf8)) }  // a head never finished
+        let started = Date()
+        let fresh = try HTTPConnection(port: server.port, timeout: 15).get("/healthz")
+        #expect(fresh.status == 200)
+        #expect(Date().timeIntervalSince(started) < 12)
+        #expect(server.standardError.contains("20 connections are open (the limit, --max-connections)"))
+        _ = slow
+    }
 }
