@@ -11,17 +11,20 @@ public struct DetailGeometry: Sendable, Hashable {
     public var source: Rect
     /// The detail image's fit rect (`R1`).
     public var detail: Rect
+    /// Whether the cell is not a square (justified rows): the transition's mask starts as the cell.
+    public var cellShapedMask = false
 
     /// Geometry for cell `cellGeometry` of a grid scrolled to `offset`, shown in `container`.
-    public init(cell cellGeometry: CellGeometry, imageSize: Size, offset: Double, container: Rect) {
+    public init(cell cellGeometry: CellGeometry, imageSize: Size, offset: Double, container: Rect, cellShapedMask: Bool = false) {
         let shift = Point(x: container.x, y: container.y - offset)
         cell = cellGeometry.frame.offsetBy(shift)
         source = cellGeometry.imageFrame.offsetBy(shift)
         detail = FitRect.fit(imageSize, in: container)
+        self.cellShapedMask = cellShapedMask
     }
 
     /// The zoom between the source and the detail frame.
-    public var transition: ZoomTransition { ZoomTransition(source: source, detail: detail) }
+    public var transition: ZoomTransition { ZoomTransition(source: source, detail: detail, startMask: cellShapedMask ? cell.size : nil) }
 
     /// Drag-to-dismiss, closing towards the cell's centre.
     public var drag: DragToDismiss { DragToDismiss(detail: detail, centerInGrid: cell.center) }

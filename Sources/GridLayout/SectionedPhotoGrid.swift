@@ -116,12 +116,7 @@ public struct SectionedPhotoGrid: Sendable {
 
     /// The section holding grid position `index` (0 ≤ index < count): binary search.
     public func section(containing index: Int) -> Int {
-        var lo = 0, hi = sectionCounts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if firstIndex[mid] <= index { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
+        max(0, MonotoneSearch.first(in: 1..<max(1, sectionCounts.count)) { firstIndex[$0] > index } - 1)
     }
 
     /// Section `j`'s header frame, content coordinates: x 0, the reported width, height `h`.
@@ -166,12 +161,7 @@ public struct SectionedPhotoGrid: Sendable {
 
     /// The first section whose block (header to last photo row) ends below `y`, or `sectionCount`.
     func firstSection(endingBelow y: Double) -> Int {
-        var lo = 0, hi = sectionCounts.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if photosMaxY(ofSection: mid) > y { hi = mid } else { lo = mid + 1 }
-        }
-        return lo
+        MonotoneSearch.first(in: 0..<sectionCounts.count) { photosMaxY(ofSection: $0) > y }
     }
 
     /// The sections whose headers intersect `[offset, offset + height)` (natural positions).
@@ -215,11 +205,7 @@ public struct SectionedPhotoGrid: Sendable {
     /// top, pushed up and out by the end of its own section; nil above the first header.
     public func pinnedHeader(offset: Double) -> (section: Int, frame: Rect)? {
         guard !sectionCounts.isEmpty, offset.isFinite, offset >= headerY[0] else { return nil }
-        var lo = 0, hi = sectionCounts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if headerY[mid] <= offset { lo = mid } else { hi = mid - 1 }
-        }
+        let lo = MonotoneSearch.first(in: 1..<sectionCounts.count) { headerY[$0] > offset } - 1
         let y = min(max(headerY[lo], offset), photosMaxY(ofSection: lo) - headerHeight)
         return (lo, Rect(x: 0, y: y, width: reportedWidth, height: headerHeight))
     }

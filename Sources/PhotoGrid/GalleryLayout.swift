@@ -17,10 +17,12 @@ public struct GalleryLayout: Sendable {
     public let sectioned: SectionedPhotoGrid?
     /// Each section's title, in order (empty without sections).
     public let sectionTitles: [String]
+    /// Justified rows (`--justified`), in sections when grouped: it then decides every geometry.
+    public let justified: JustifiedPhotoGrid?
 
     /// Validates the viewport and configuration, then lays the photos out (O(1) for square cells).
     public init(photos: [GalleryPhoto], viewport: Viewport, configuration: GridConfiguration = GridConfiguration(),
-                sections: [GallerySection]? = nil) throws(UsageError) {
+                sections: [GallerySection]? = nil, justified: JustifiedConfiguration? = nil) throws(UsageError) {
         try GalleryLayout.validate(viewport, configuration)
         if let sections {
             let total = sections.reduce(0) { $0 + $1.count }
@@ -35,8 +37,15 @@ public struct GalleryLayout: Sendable {
         self.configuration = configuration
         layout = PhotoGridLayout(width: viewport.width, grid: configuration.grid, style: configuration.cellStyle,
                                  imageSizes: photos.map { Size(width: $0.pixelWidth, height: $0.pixelHeight) })
-        sectioned = try Self.sectionedGrid(sections, viewport, configuration)
         sectionTitles = sections?.map(\.title) ?? []
+        if let justified {
+            sectioned = nil
+            self.justified = JustifiedPhotoGrid(aspectRatios: photos.map { $0.pixelWidth / $0.pixelHeight }, configuration: justified,
+                                                sectionCounts: sections?.map(\.count), headerHeight: configuration.headerHeight)
+        } else {
+            sectioned = try Self.sectionedGrid(sections, viewport, configuration)
+            self.justified = nil
+        }
     }
 
     /// The sectioned grid for `sections` (nil without them); sections need square cells.
@@ -92,6 +101,7 @@ public struct GalleryLayout: Sendable {
         self.layout = layout
         self.sectioned = sectioned
         sectionTitles = sections?.map(\.title) ?? []
+        justified = nil
     }
 
     /// The photo at grid position `index`, if loaded.
@@ -103,6 +113,9 @@ public struct GalleryLayout: Sendable {
     /// The cell geometry of grid position `index` showing `photo`.
     func cell(_ index: Int, _ photo: borrowing GalleryPhoto) -> CellGeometry {
         let size = Size(width: photo.pixelWidth, height: photo.pixelHeight)
+        if let justified {
+            return JustifiedPhotoGrid.cell(index, frame: justified.frame(of: index) ?? .zero, pixelSize: size)
+        }
         return sectioned?.cell(index, imageSize: size) ?? layout.cell(index, imageSize: size)
     }
 
@@ -111,7 +124,8 @@ public struct GalleryLayout: Sendable {
 
     /// Grid positions of the cells whose frames intersect the viewport, in order.
     public func visibleCells() -> [Int] {
-        sectioned?.visibleCells(offset: viewport.offset, height: viewport.height)
+        if let justified { return justified.visibleBoxes(offset: viewport.offset, height: viewport.height).map(\.index) }
+        return sectioned?.visibleCells(offset: viewport.offset, height: viewport.height)
             ?? layout.visibleCells(offset: viewport.offset, height: viewport.height)
     }
 
@@ -151,6 +165,7 @@ public struct GalleryLayout: Sendable {
     /// - Parameter thumbnail: names each cell's thumbnail (a server's URL); the photo's own
     ///   `thumbnail` (an export's path) when nil.
     public func layoutDocument(all: Bool, thumbnail: ((GalleryPhoto) -> String?)? = nil) -> LayoutDocument {
+        if let justified { return justifiedDocument(justified, all: all, thumbnail: thumbnail) }
         let indices: [Int] = all ? Array(0..<layout.count) : visibleCells()
         var cells: [LayoutDocument.Cell] = []
         cells.reserveCapacity(indices.count)
@@ -175,13 +190,24 @@ public struct GalleryLayout: Sendable {
         let grid = LayoutDocument.Grid(columns: sectioned.tracks.map { LayoutDocument.Column(x: $0.x, width: $0.width) },
                                        rowSpacing: configuration.rowSpacing, rowCount: sectioned.rowCount,
                                        contentHeight: sectioned.contentHeight, count: sectioned.count)
-        let pinned = sectioned.pinnedHeader(offset: viewport.offset)
-        var shown = Set(all ? Array(0..<sectioned.sectionCount) : sectioned.visibleHeaders(offset: viewport.offset, height: viewport.height))
+        return sectionedDocument(grid: grid, cells: cells, all: all, sectionCount: sectioned.sectionCount,
+                                 visibleHeaders: sectioned.visibleHeaders(offset: viewport.offset, height: viewport.height),
+                                 pinned: sectioned.pinnedHeader(offset: viewport.offset)) { j in
+            (sectioned.firstIndex(ofSection: j), sectioned.sectionCounts[j], sectioned.headerFrame(j))
+        }
+    }
+
+    /// A document with sections: those it shows (every one with `all`; else the visible headers, the
+    /// cells' sections and the pinned one), and the pinned header in viewport coordinates.
+    func sectionedDocument(grid: LayoutDocument.Grid, cells: [LayoutDocument.Cell], all: Bool, sectionCount: Int,
+                           visibleHeaders: [Int], pinned: (section: Int, frame: Rect)?,
+                           section: (Int) -> (start: Int, count: Int, header: Rect)) -> LayoutDocument {
+        var shown = Set(all ? Array(0..<sectionCount) : visibleHeaders)
         for c in cells { if let s = c.section { shown.insert(s) } }
         if let pinned { shown.insert(pinned.section) }
         let sections = shown.sorted().map { j in
-            LayoutDocument.Section(index: j, title: sectionTitles[j], start: sectioned.firstIndex(ofSection: j),
-                                   count: sectioned.sectionCounts[j], header: sectioned.headerFrame(j))
+            let (start, count, header) = section(j)
+            return LayoutDocument.Section(index: j, title: sectionTitles[j], start: start, count: count, header: header)
         }
         return LayoutDocument(viewport: viewport, grid: grid, cells: cells, sections: sections,
                               pinned: pinned.map { LayoutDocument.Pinned(section: $0.section, frame: $0.frame.offsetBy(Point(x: 0, y: -viewport.offset))) })
@@ -197,8 +223,11 @@ public struct GalleryLayout: Sendable {
             throw UsageError(option: "drag", "must be two numbers DX,DY each between -1,000,000 and 1,000,000 (got \(t.x),\(t.y))")
         }
         guard let p = photo(at: index) else { throw UsageError("index \(index): that photo is not loaded") }
+        if let justified, justified.frame(of: index) == nil {
+            throw UsageError("index \(index) has no cell: it is past \(parameter: "max-rows") rows or a hidden widow", kind: .notFound)
+        }
         let geometry = DetailGeometry(cell: cell(index, p), imageSize: Size(width: p.pixelWidth, height: p.pixelHeight),
-                                      offset: viewport.offset, container: viewport.bounds)
+                                      offset: viewport.offset, container: viewport.bounds, cellShapedMask: justified != nil)
         let frame = geometry.transition.frame(at: progress)
         let drag = translation.map { t in
             DetailDocument.Drag(translation: t, scale: DragToDismiss.scale(translation: t),

@@ -21,10 +21,13 @@ public struct LayoutRequest: Sendable, Hashable {
     public var sections: String?
     /// Height of a section header in points.
     public var headerHeight: Double
+    /// The arrangement: nil for the square grid (`--columns`), else justified rows and their options (`--justified`).
+    public var justified: JustifiedRequest?
 
     public init(sizes: String? = nil, width: Double, height: Double = 759, offset: Double = 0, scale: Double = 3,
                 columns: String = "adaptive:100/3", rowSpacing: Double = 3, cellStyle: String = "square",
-                group: String = "none", sections: String? = nil, headerHeight: Double = 44) {
+                group: String = "none", sections: String? = nil, headerHeight: Double = 44, justified: JustifiedRequest? = nil) {
+        self.justified = justified
         self.group = group
         self.sections = sections
         self.headerHeight = headerHeight
@@ -48,6 +51,18 @@ public struct LayoutRequest: Sendable, Hashable {
         }
         return GridConfiguration(columns: try ColumnsSpec.parse(columns), rowSpacing: rowSpacing, cellStyle: style,
                                  headerHeight: headerHeight)
+    }
+
+    /// The validated justified-rows options for this width; nil for the square grid. The square grid's
+    /// own options (`--columns`, `--row-spacing`, `--cell-style`) do not apply to justified rows.
+    public func justifiedConfiguration() throws(UsageError) -> JustifiedConfiguration? {
+        guard let justified else { return nil }
+        let square = LayoutRequest(width: width)
+        for (given, option) in [(columns != square.columns, "columns"), (rowSpacing != square.rowSpacing, "row-spacing"),
+                                (cellStyle != square.cellStyle, "cell-style")] where given {
+            throw UsageError(option: option, "applies to the square grid, not to justified rows (give \(parameter: "row-height") and \(parameter: "spacing"))")
+        }
+        return try justified.configuration(width: width)
     }
 
     /// The validated grouping (`--group`).
@@ -83,7 +98,7 @@ public struct LayoutRequest: Sendable, Hashable {
         _ = try grouping()
         let photos = try SizesSpec.parse(sizes).map { GalleryPhoto(pixelWidth: $0.width, pixelHeight: $0.height) }
         return try GalleryLayout(photos: photos, viewport: viewport, configuration: try configuration(),
-                                 sections: try sizesSections())
+                                 sections: try sizesSections(), justified: try justifiedConfiguration())
     }
 
     /// `--drag DX,DY` parsed.
@@ -104,6 +119,7 @@ extension LayoutRequest {
         if sizes != nil { return try galleryFromSizes() }
         _ = try configuration()
         _ = try grouping()  // a bad flag is reported before the database is opened
+        _ = try justifiedConfiguration()
         return try gallery(library: try Library.open(database), all: all, detailIndex: detailIndex, alsoVisible: alsoVisible)
     }
 
@@ -112,11 +128,19 @@ extension LayoutRequest {
         if sizes != nil { return try galleryFromSizes() }
         let configuration = try configuration()
         let grouping = try grouping()
+        let justified = try justifiedConfiguration()
         let store = library.store
         // The count and every row come from one snapshot: an index run committing meanwhile is seen
         // wholly or not at all.
         return try store.readGrid { grid in
             let sections = try grouping.sections(grid)
+            if let justified {
+                // Row breaks depend on every photo before them: the sizes of all are read.
+                let photos = try grid.entries().map(GalleryPhoto.init)
+                if let detailIndex, !photos.indices.contains(detailIndex) { throw UsageError.noPhoto(at: detailIndex, count: photos.count) }
+                return try GalleryLayout(photos: photos, viewport: viewport, configuration: configuration, sections: sections,
+                                         justified: justified)
+            }
             if configuration.cellStyle == .square && !all || sections != nil {
                 let count = try grid.count()
                 if let detailIndex, !(0..<count).contains(detailIndex) {

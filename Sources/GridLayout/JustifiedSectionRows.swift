@@ -1,0 +1,80 @@
+/// One section's justified rows kept for windows: where each row starts, its top and height — not its
+/// boxes, which `boxes(rows:)` lays out again from the row's first photo (a row's breaks depend only on
+/// the photos from its first on, and its top is the sum the whole layout made, so the boxes are the
+/// whole layout's, bit for bit). About 20 bytes a row instead of 48 a photo.
+struct JustifiedSectionRows: Sendable, Hashable {
+    /// Each row's first photo, from the section's first.
+    let starts: [Int32]
+    /// Each row's top in the section's container (its top padding included), as `JustifiedLayout` summed it.
+    let tops: [Double]
+    let heights: [Double]
+    /// The photos with a box: a prefix of the section (those after `maxNumRows` rows and hidden widows have none).
+    let boxedCount: Int
+    /// Whether the last row is the widow row (laid out at the previous row's height).
+    let endsWithWidows: Bool
+    /// The container's height (`JustifiedResult.containerHeight`).
+    let containerHeight: Double
+
+    /// The rows of `aspectRatios` laid out with `configuration` (the whole section once).
+    init(aspectRatios: ArraySlice<Double>, configuration: JustifiedConfiguration) {
+        let result = Self.layout(Array(aspectRatios), configuration)
+        starts = result.rows.map { Int32(truncatingIfNeeded: $0.boxes.lowerBound) }
+        tops = result.rows.map(\.top)
+        heights = result.rows.map(\.height)
+        boxedCount = result.boxes.count
+        endsWithWidows = result.widowCount > 0
+        containerHeight = result.containerHeight
+    }
+
+    /// `JustifiedLayout.layout`; ratios are finite and positive (`JustifiedPhotoGrid.aspectRatio`), so it cannot throw.
+    static func layout(_ ratios: [Double], _ configuration: JustifiedConfiguration) -> JustifiedResult {
+        do { return try JustifiedLayout.layout(aspectRatios: ratios, configuration: configuration) } catch {
+            preconditionFailure("a justified grid's ratios are never NaN: \(error)")
+        }
+    }
+
+    var rowCount: Int { starts.count }
+
+    /// The photos of row `r`, from the section's first.
+    func items(ofRow r: Int) -> Range<Int> {
+        Int(starts[r])..<(r + 1 < starts.count ? Int(starts[r + 1]) : boxedCount)
+    }
+
+    /// The row holding photo `k` (`k < boxedCount`): binary search.
+    func row(containing k: Int) -> Int {
+        MonotoneSearch.first(in: 1..<starts.count) { Int(starts[$0]) > k } - 1
+    }
+
+    /// The rows meeting `[top, bottom)` in the container's coordinates: binary searches (tops and bottoms
+    /// both grow row by row).
+    func rows(intersecting top: Double, _ bottom: Double) -> Range<Int> {
+        let first = MonotoneSearch.first(in: 0..<starts.count) { tops[$0] + heights[$0] > top }
+        return first..<MonotoneSearch.first(in: first..<starts.count) { tops[$0] >= bottom }
+    }
+
+    /// The boxes of rows `rows` (frames in the container's coordinates, `index` from the section's first
+    /// photo), laid out again from the first of them: from a row that opens a breakout cadence (a multiple
+    /// of it) and, for the widow row, from one row before it, with that row's top as the top padding and
+    /// only as many rows and photos as needed.
+    func boxes(rows: Range<Int>, aspectRatios: ArraySlice<Double>, configuration: JustifiedConfiguration) -> [JustifiedBox] {
+        guard !rows.isEmpty else { return [] }
+        var first = rows.lowerBound
+        let cadence = max(0, configuration.fullWidthBreakoutRowCadence ?? 0)
+        if cadence > 0 { first = first / cadence * cadence }
+        if endsWithWidows && first == rowCount - 1 && first > 0 { first = cadence > 0 ? first - cadence : first - 1 }
+        var c = configuration
+        c.containerPadding.top = tops[first]
+        c.maxNumRows = rows.upperBound - first
+        let from = Int(starts[first])
+        // The last row may complete only when the next row's first photo is offered.
+        let to = rows.upperBound < rowCount ? Int(starts[rows.upperBound]) + 1 : aspectRatios.count
+        let base = aspectRatios.startIndex
+        let result = Self.layout(Array(aspectRatios[(base + from)..<(base + to)]), c)
+        let skip = Int(starts[rows.lowerBound]) - from
+        return result.boxes[skip...].map { box in
+            var box = box
+            box.index += from
+            return box
+        }
+    }
+}
