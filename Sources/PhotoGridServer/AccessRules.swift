@@ -50,8 +50,9 @@ struct AccessRules: Sendable {
         var fetch = FetchMetadata()
     }
 
-    /// Why `request` is refused, or nil when it may go on to its route.
-    func refusal(_ request: Request) -> APIError? {
+    /// Why `request` is refused, or nil when it may go on to its route. `hostAllowed`: its one `Host` is
+    /// a value these rules allowed before (a connection's cache of rule 3).
+    func refusal(_ request: Request, hostAllowed: Bool = false) -> APIError? {
         guard request.target.utf8.count <= RequestLimits.targetBytes else {
             return APIError(.uriTooLong, "the request target is \(request.target.utf8.count) bytes; at most \(RequestLimits.targetBytes) are read")
         }
@@ -66,7 +67,7 @@ struct AccessRules: Sendable {
         guard request.hosts.count == 1 else {
             return APIError(.badRequest, request.hosts.isEmpty ? "a request needs a Host header" : "a request has one Host header (got \(request.hosts.count))")
         }
-        guard hosts.allows(request.hosts[0]) else {
+        guard hostAllowed || hosts.allows(request.hosts[0]) else {
             return APIError(.misdirectedRequest, "this server does not answer for the host '\(QueryParameters.shown(Substring(request.hosts[0])))' (it answers the address it listens on; more names with --allow-host)")
         }
         if let refusal = request.fetch.refusal(method: request.method, isPage: GalleryRoute.page.matches(request.path)) {

@@ -58,6 +58,8 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var lastActivity = NIODeadline.now()
     private var idleCheck: Scheduled<Void>?
     private var date = HTTPDate()
+    /// The `Host` value the rules last allowed on this connection.
+    private var allowedHost: String?
 
     init(api: GalleryAPI, rules: AccessRules, logger: Logger, idleTimeout: TimeAmount, pressure: ConnectionPressure? = nil) {
         self.api = api
@@ -178,25 +180,44 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// same rules).
     private func takes(_ request: HTTPRequestHead) -> Bool {
         guard request.method == .GET, request.version == .http1_1 else { return false }
-        let headers = request.headers
-        guard !headers.contains(name: "connection") else { return false }
-        let path = request.uri.utf8.firstIndex(of: UInt8(ascii: "?")).map { request.uri[..<$0] } ?? Substring(request.uri)
-        var headerBytes = 0, fetch = FetchMetadata()
-        for (name, value) in headers {
-            headerBytes += name.utf8.count + value.utf8.count
-            if name.utf8.count == 14, name.utf8.starts(with: "sec-fetch-".utf8, by: { $0 | 0x20 == $1 }) {
-                switch name.lowercased() {
-                case "sec-fetch-site": fetch.site = value
-                case "sec-fetch-mode": fetch.mode = value
-                case "sec-fetch-dest": fetch.destination = value
-                default: break
-                }
+        // The fields the rules read, in one pass over the headers (each request of a scrolling client
+        // passes here: a lookup per field would scan them all six times).
+        var access = AccessRules.Request(method: .get, target: Substring(request.uri), path: "", hosts: [], authorization: [], cookies: [],
+                                         contentLength: [], hasTransferEncoding: false)
+        for (name, value) in request.headers {
+            let length = name.utf8.count
+            access.headerBytes &+= length &+ value.utf8.count
+            switch length {
+            case 4 where Self.named(name, "host"): access.hosts.append(value)
+            case 6 where Self.named(name, "cookie"): access.cookies.append(value)
+            case 10 where Self.named(name, "connection"): return false
+            case 13 where Self.named(name, "authorization"): access.authorization.append(value)
+            case 14:
+                if Self.named(name, "content-length") { access.contentLength.append(value) }
+                else if Self.named(name, "sec-fetch-site") { access.fetch.site = value }
+                else if Self.named(name, "sec-fetch-mode") { access.fetch.mode = value }
+                else if Self.named(name, "sec-fetch-dest") { access.fetch.destination = value }
+            case 17 where Self.named(name, "transfer-encoding"): access.hasTransferEncoding = true
+            default: break
             }
         }
-        return rules.refusal(AccessRules.Request(
-            method: .get, target: Substring(request.uri), path: path, hosts: headers["host"], authorization: headers["authorization"], cookies: headers["cookie"],
-            contentLength: headers["content-length"], hasTransferEncoding: headers.contains(name: "transfer-encoding"),
-            headerBytes: headerBytes, fetch: fetch)) == nil
+        access.path = request.uri.utf8.firstIndex(of: UInt8(ascii: "?")).map { request.uri[..<$0] } ?? Substring(request.uri)
+        // A connection names the same host every time: once allowed, it is not looked up again.
+        let hostKnown = access.hosts.count == 1 && access.hosts[0] == allowedHost
+        guard rules.refusal(access, hostAllowed: hostKnown) == nil else { return false }
+        if !hostKnown, access.hosts.count == 1 { allowedHost = access.hosts[0] }
+        return true
+    }
+
+    /// Whether the field name `name` is `lowercased` (ASCII, any case; the lengths are equal).
+    private static func named(_ name: String, _ lowercased: StaticString) -> Bool {
+        var name = name
+        return name.withUTF8 { bytes in
+            guard bytes.count == lowercased.utf8CodeUnitCount else { return false }
+            let expected = lowercased.utf8Start
+            for k in 0..<bytes.count where bytes[k] | 0x20 != expected[k] | 0x20 { return false }
+            return true
+        }
     }
 
     /// Hands `request`'s head to the router (its body and end follow).
