@@ -30,10 +30,13 @@ public enum GalleryExport {
         public var group: String
         /// `--header-height`: a section header's height in points.
         public var headerHeight: Double
+        /// `--justified` and its options; nil for the square grid.
+        public var justified: JustifiedRequest?
 
         public init(folder: String, output: String, width: Double = 393, height: Double = 759, scale: Double = 3,
                     detailSize: Int? = nil, jobs: Int? = nil, pixelLimit: Int = ThumbnailOptions.defaultPixelLimit,
-                    group: String = "none", headerHeight: Double = 44) {
+                    group: String = "none", headerHeight: Double = 44, justified: JustifiedRequest? = nil) {
+            self.justified = justified
             self.group = group
             self.headerHeight = headerHeight
             self.folder = folder
@@ -53,7 +56,7 @@ public enum GalleryExport {
         static let databaseName = "photogrid.sqlite"
         var database: String { output + "/" + Self.databaseName }
         var layoutRequest: LayoutRequest {
-            LayoutRequest(width: width, height: height, scale: scale, group: group, headerHeight: headerHeight)
+            LayoutRequest(width: width, height: height, scale: scale, group: group, headerHeight: headerHeight, justified: justified)
         }
     }
 
@@ -75,6 +78,7 @@ public enum GalleryExport {
         let layoutRequest = request.layoutRequest
         let configuration = try layoutRequest.configuration()
         _ = try layoutRequest.grouping()  // validates --group before anything is written
+        _ = try layoutRequest.justifiedConfiguration()
         _ = try GalleryLayout(photos: [], viewport: layoutRequest.viewport, configuration: configuration)  // validates
         guard request.detailPixels > 0, request.detailPixels <= ThumbnailRequest.maximumPixels else {
             throw UsageError(option: "detail-size", "must be between 1 and \(CountText.grouped(ThumbnailRequest.maximumPixels)) pixels (got \(request.detailPixels))")
@@ -152,13 +156,18 @@ public enum GalleryExport {
         let (entries, sections) = try library.store.readGrid { grid in
             (try grid.entries(), try layoutRequest.grouping().sections(grid))
         }
+        // Justified cells are not squares: they name the detail thumbnail (the whole photo), drawn at the
+        // cell's imageFrame and clipped to its frame.
+        let wholePhotos = request.justified == nil ? nil
+            : try library.store.thumbnailPaths(variant: ThumbnailVariant.detail(request.detailPixels).name)
+        let cellThumbnails = wholePhotos ?? thumbnails.relativePaths
         let photos = entries.map { entry in
             var photo = GalleryPhoto(entry)
-            photo.thumbnail = thumbnails.relativePaths[entry.id].map { "thumbnails/" + $0 }
+            photo.thumbnail = cellThumbnails[entry.id].map { "thumbnails/" + $0 }
             return photo
         }
         let gallery = try GalleryLayout(photos: photos, viewport: layoutRequest.viewport, configuration: configuration,
-                                        sections: sections)
+                                        sections: sections, justified: try layoutRequest.justifiedConfiguration())
         var bytes = try gallery.layoutDocument(all: true).documentBytes(reservingCapacity: photos.count * 300 + 1024)
         bytes.append(UInt8(ascii: "\n"))
         let layoutPath = request.output + "/layout.json"
@@ -170,7 +179,10 @@ public enum GalleryExport {
         var pictureWritten = false
         if layoutWritten || access(picturePath, F_OK) != 0 {
             let summary = try LibraryPicture.render(library: library, request: layoutRequest, output: picturePath,
-                                                    thumbnail: { photo in photo.id.flatMap { thumbnails.path(for: $0) } },
+                                                    thumbnail: { photo in
+                                                        guard wholePhotos != nil else { return photo.id.flatMap { thumbnails.path(for: $0) } }
+                                                        return photo.thumbnail.map { request.output + "/" + $0 }
+                                                    },
                                                     pixelLimit: request.pixelLimit)
             failures = summary.failures
             pictureWritten = true

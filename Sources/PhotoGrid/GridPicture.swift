@@ -136,12 +136,15 @@ extension GridPicture {
     /// `HeaderTitleFont`, left aligned (`.leading`, one glyph square in) and centred vertically, 40 % of the
     /// header tall or less where the label would not fit the header's width.
     func drawHeaders(on canvas: inout Canvas, screen: Rect) {
-        guard let sectioned = gallery.sectioned else { return }
         let viewport = gallery.viewport
-        let pinned = sectioned.pinnedHeader(offset: viewport.offset)
-        var headers: [(Int, Rect)] = sectioned.visibleHeaders(offset: viewport.offset, height: viewport.height)
-            .filter { $0 != pinned?.section }
-            .map { ($0, sectioned.headerFrame($0).offsetBy(Point(x: 0, y: -viewport.offset))) }
+        let sectioned = gallery.sectioned, justified = gallery.justified?.headerHeight == nil ? nil : gallery.justified
+        guard sectioned != nil || justified != nil else { return }
+        let pinned = sectioned?.pinnedHeader(offset: viewport.offset) ?? justified?.pinnedHeader(offset: viewport.offset)
+        let visible = sectioned?.visibleHeaders(offset: viewport.offset, height: viewport.height)
+            ?? justified?.visibleHeaders(offset: viewport.offset, height: viewport.height) ?? []
+        var headers: [(Int, Rect)] = visible.filter { $0 != pinned?.section }.map { j in
+            (j, (sectioned?.headerFrame(j) ?? justified?.headerFrame(j) ?? .zero).offsetBy(Point(x: 0, y: -viewport.offset)))
+        }
         if let pinned { headers.append((pinned.section, pinned.frame.offsetBy(Point(x: 0, y: -viewport.offset)))) }
         for (section, frame) in headers {
             let box = pixels(frame)

@@ -21,11 +21,28 @@ extension LayoutRequest {
             throw UsageError("zoom needs \(parameter: "cell-style") square (the Photos grid)")
         }
         var before = self, after = self
-        before.columns = from
-        after.columns = to
-        for (request, option) in [(before, "from"), (after, "to")] {
-            do { _ = try request.configuration() } catch {
-                throw error.renamingParameter("columns", to: option)
+        if var justified {
+            // Justified rows pinch between two row heights.
+            if justified.rowHeight != nil {
+                throw UsageError(option: "row-height", "does not apply to zoom: give \(parameter: "from") and \(parameter: "to") row heights")
+            }
+            for (text, option) in [(from, "from"), (to, "to")] {
+                guard let height = ColumnsSpec.number(text) else {
+                    throw UsageError(option: option, separator: ": ", "'\(text)' is not a row height in points (with \(parameter: "justified"), zoom pinches between two row heights)")
+                }
+                justified.rowHeight = height
+                if option == "from" { before.justified = justified } else { after.justified = justified }
+                do { _ = try (option == "from" ? before : after).justifiedConfiguration() } catch {
+                    throw error.renamingParameter("row-height", to: option)
+                }
+            }
+        } else {
+            before.columns = from
+            after.columns = to
+            for (request, option) in [(before, "from"), (after, "to")] {
+                do { _ = try request.configuration() } catch {
+                    throw error.renamingParameter("columns", to: option)
+                }
             }
         }
         _ = try grouping()
@@ -45,8 +62,21 @@ extension LayoutRequest {
         let grouping = try grouping()
         guard let store = library?.store else { throw UsageError("zoom: give \(parameter: "db") FILE or \(parameter: "sizes")") }
         return try store.readGrid { grid in
-            let count = try grid.count()
             let sections = try grouping.sections(grid)
+            if after.justified != nil {
+                // Justified rows: every photo's size decides the rows.
+                let photos = try grid.entries().map(GalleryPhoto.init)
+                let a = try GalleryLayout(photos: photos, viewport: before.viewport, configuration: configurationA, sections: sections,
+                                          justified: try before.justifiedConfiguration())
+                var b = try GalleryLayout(photos: photos, viewport: after.viewport, configuration: configurationB, sections: sections,
+                                          justified: try after.justifiedConfiguration())
+                let zoom = try Self.pinch(a, b, point)
+                after.offset = zoom.offset
+                b = try GalleryLayout(photos: photos, viewport: after.viewport, configuration: configurationB, sections: sections,
+                                      justified: try after.justifiedConfiguration())
+                return ZoomDocument(anchor: zoom.anchor, offset: zoom.offset, layout: b.layoutDocument(all: false))
+            }
+            let count = try grid.count()
             func gallery(_ request: LayoutRequest, _ configuration: GridConfiguration, load: Bool) throws -> GalleryLayout {
                 try Self.windowedGallery(count: count, viewport: request.viewport, configuration: configuration,
                                          sections: sections, only: load ? nil : 0..<0, grid: grid)
@@ -64,7 +94,12 @@ extension LayoutRequest {
         guard point.x >= 0, point.x <= a.viewport.width, point.y >= 0, point.y <= a.viewport.height else {
             throw UsageError(option: "at", "must lie in the viewport: X from 0 to the width, Y from 0 to the height (got \(point.x),\(point.y))")
         }
-        let from: any ZoomableGrid = a.sectioned ?? a.layout, to: any ZoomableGrid = b.sectioned ?? b.layout
+        func zoomable(_ g: GalleryLayout) -> any ZoomableGrid {
+            if let justified = g.justified { return justified }
+            if let sectioned = g.sectioned { return sectioned }
+            return g.layout
+        }
+        let from = zoomable(a), to = zoomable(b)
         guard let result = PinchZoom.zoom(from: from, to: to, viewportHeight: a.viewport.height,
                                           offset: a.viewport.offset, at: point) else {
             throw UsageError("zoom: the grid has no photos")

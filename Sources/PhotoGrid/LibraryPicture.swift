@@ -104,7 +104,7 @@ public enum LibraryPicture {
             return GridPicture.PhotoFile(pathBytes: root.pathBytes + [UInt8(ascii: "/")] + relative,
                                          displayPath: root.path + "/" + path)
         }
-        let square = gallery.configuration.cellStyle == .square
+        let square = gallery.configuration.cellStyle == .square && gallery.justified == nil
         let recorded = thumbnail == nil && square ? recordedFiles(library: library, request: request) : [:]
         // A record names a file in the default folder; one made into another (`thumbs --out DIR`) or
         // removed since is not there as recorded, and the photo itself is drawn.
@@ -128,11 +128,12 @@ public enum LibraryPicture {
             detail: detail.map { ($0, progress) },
             source: { index, photo in
                 drawn += 1
-                if square, let path = thumbnail(photo) {
+                if let path = thumbnail(photo) {
                     if let warning = photo.id.flatMap({ recorded[$0]?.warning }) {
                         warn(index, warning)
                     }
-                    return .centreSquare(path: path)
+                    // A cell that is not a square (justified rows) is given the whole photo's thumbnail.
+                    return square ? .centreSquare(path: path) : .photo(path: path)
                 }
                 return original(photo).map { .photoFile($0) }
             },

@@ -52,6 +52,8 @@ struct ExportCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Height of a section header in points (with --group).")
     var headerHeight: Double = 44
 
+    @OptionGroup var arrangement: JustifiedOptions
+
     @Flag(help: "Print what was done as a JSON document: the index and thumbs summaries, layout.json and grid.jpg.")
     var json = false
 
@@ -64,7 +66,7 @@ struct ExportCommand: ParsableCommand {
             try GalleryExport.run(
                 GalleryExport.Request(folder: folder, output: out, width: width, height: height, scale: scale,
                                       detailSize: detailSize, jobs: jobs, pixelLimit: try pixelLimit.pixels(),
-                                      group: group, headerHeight: headerHeight),
+                                      group: group, headerHeight: headerHeight, justified: arrangement.request),
                 indexProgress: TerminalProgressBar.ifStandardErrorIsTerminal(),
                 thumbnailProgress: TerminalProgressBar.ifStandardErrorIsTerminal())
         }

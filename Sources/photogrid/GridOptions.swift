@@ -25,6 +25,8 @@ struct GridOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Display scale (device pixels per point), echoed in the viewport.")
     var scale: Double = 3
 
+    @OptionGroup var arrangement: JustifiedOptions
+
     @Option(help: "Cell style: square (the Photos grid), resizable or fit (the intermediate steps of S01E309).")
     var cellStyle: String = "square"
 
@@ -33,7 +35,7 @@ struct GridOptions: ParsableArguments {
         LayoutRequest(sizes: sizes, width: width, height: height, offset: offset, scale: scale,
                       columns: columns, rowSpacing: rowSpacing, cellStyle: cellStyle,
                       group: sections?.group ?? "none", sections: sections?.sections,
-                      headerHeight: sections?.headerHeight ?? 44)
+                      headerHeight: sections?.headerHeight ?? 44, justified: arrangement.request)
     }
 
     /// The gallery for these flags, from --sizes or the library; a bad flag is one line and exit 64,

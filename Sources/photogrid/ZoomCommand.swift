@@ -11,7 +11,8 @@ struct ZoomCommand: ParsableCommand {
         The anchor is the cell under --at (viewport coordinates) in the layout with --from columns, or, in a \
         gap or on a header, the nearest cell of the next row; the new offset keeps the same point of that \
         photo under --at with --to columns (clamped to the scroll range). Prints {version, anchor, offset, \
-        layout}: layout is the document `photogrid layout` prints at the new offset with the --to columns.
+        layout}: layout is the document `photogrid layout` prints at the new offset with the --to columns. \
+        With --justified, --from and --to are row heights: the pinch changes the rows' target height.
 
         Examples:
           photogrid zoom --sizes 4032x3024,… --width 393 --offset 1200 --from adaptive:100/3 --to adaptive:60/3 --at 200,300
@@ -24,10 +25,10 @@ struct ZoomCommand: ParsableCommand {
 
     @OptionGroup var sections: SectionOptions
 
-    @Option(help: "The columns before the pinch (the --columns grammar).")
+    @Option(help: "The columns before the pinch (the --columns grammar); with --justified, the row height in points.")
     var from: String
 
-    @Option(help: "The columns after the pinch.")
+    @Option(help: "The columns after the pinch; with --justified, the row height in points.")
     var to: String
 
     @Option(parsing: .unconditional, help: "The pinch point X,Y in viewport points.")
