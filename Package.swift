@@ -95,13 +95,13 @@ let package = Package(
                 swiftSettings: optimisedSwiftInDebug + layering),
         .target(
             name: "PhotoLibrary",
-            dependencies: ["JPEG", "ImageFormats", "EXIF", "PhotoGridSupport", "Platform", "CSQLiteShims", .product(name: "GRDB", package: "GRDB.swift"),
+            dependencies: ["ImageFormats", "EXIF", "PhotoGridSupport", "Platform", "CSQLiteShims", .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "NIOPosix", package: "swift-nio"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: layering,
             plugins: ["EmbedMigrations"]
         ),
-        .target(name: "Thumbnails", dependencies: ["JPEG", "ImageFormats", "Imaging", "GridLayout", "PhotoGridSupport", "Platform"], swiftSettings: optimisedSwiftInDebug + layering),
+        .target(name: "Thumbnails", dependencies: ["JPEG", "ImageFormats", "Imaging", "PhotoGridSupport", "Platform"], swiftSettings: optimisedSwiftInDebug + layering),
         // Drawing for `render`: the canvas photos are composed on, and its JPEG.
         .target(name: "Drawing", dependencies: ["GridLayout", "Imaging", "JPEG", "ImageFormats", "Thumbnails"],
                 swiftSettings: optimisedSwiftInDebug + layering),
@@ -120,7 +120,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
@@ -129,7 +128,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "photogrid",
-            dependencies: ["PhotoGrid", "PhotoGridServer", "PhotoLibrary", "PhotoGridSupport", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["PhotoGrid", "PhotoGridServer", "PhotoLibrary", "PhotoGridSupport", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "Logging", package: "swift-log")],
             swiftSettings: layering
         ),
 
@@ -154,10 +154,12 @@ let package = Package(
         .testTarget(name: "WebPTests", dependencies: ["WebP", "TestSupport"]),
         .testTarget(name: "HEIFTests", dependencies: ["HEIF", "TestSupport"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "TestSupport"]),
-        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "ImageFormats", "PhotoGridSupport", "TestSupport"]),
-        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFormats", "Imaging", "ImageQuality", "TestSupport"]),
+        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "ImageFormats", "JPEG", "PhotoGridSupport", "TestSupport",
+                                                              .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFormats", "Imaging", "ImageQuality", "JPEG", "TestSupport"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Thumbnails", "GridLayout", "Imaging", "JPEG", "TestSupport"]),
-        .testTarget(name: "PhotoGridTests", dependencies: ["photogrid", "PhotoGrid", "PhotoLibrary", "Thumbnails", "PhotoGridSupport", "Platform", "TestSupport"]),
+        .testTarget(name: "PhotoGridTests", dependencies: ["photogrid", "PhotoGrid", "PhotoLibrary", "Thumbnails", "GridLayout", "Imaging", "JPEG",
+                                                           "PhotoGridSupport", "Platform", "TestSupport"]),
         // End-to-end tests run the built binary; they decode its pictures and thumbnails with `JPEG`.
         .testTarget(name: "EndToEndTests", dependencies: ["JPEG", "TestSupport"]),
         // photogrid serve over real HTTP: the built binary on port 0, driven with a socket client.
@@ -165,7 +167,7 @@ let package = Package(
         // The server's core in process: the route table, the router without a network, and the answers
         // from memory in NIO's EmbeddedChannel.
         .testTarget(name: "PhotoGridServerTests", dependencies: [
-            "PhotoGridServer", "PhotoGrid", "TestSupport",
+            "PhotoGridServer", "PhotoGrid", "PhotoLibrary", "PhotoGridSupport", "TestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
