@@ -53,6 +53,14 @@ public struct AnswerLimits: Sendable, Hashable {
             return
         }
         try GalleryLayout.validate(request.viewport, configuration)
+        if let justified = try request.justifiedConfiguration() {
+            // Rows are never lower than half the target (lib/row.js `edgeCaseMinRowHeight`), each holds a
+            // photo or more; how many more is counted once the rows are laid out (`tooManyCells`).
+            let pitch = 0.5 * justified.targetRowHeight + justified.boxSpacing.vertical
+            let rows = min(Double(count), (request.height / pitch).rounded(.up) + 1)
+            guard rows <= Double(cells) else { throw Self.tooManyCells(Int(rows), limit: cells) }
+            return
+        }
         let tracks = configuration.grid.tracks(proposedWidth: request.width)
         guard !tracks.isEmpty else { return }
         let sectioned = request.group != GalleryGrouping.none.rawValue
@@ -62,9 +70,20 @@ public struct AnswerLimits: Sendable, Hashable {
                               : tracks.reduce(0) { max($0, $1.width) } + configuration.rowSpacing
         let rows = pitch > 0 ? (request.height / pitch).rounded(.up) + 1 : .infinity
         let shown = min(Double(count), rows * Double(tracks.count))
-        guard shown <= Double(cells) else {
-            throw UsageError(option: "height", "shows up to \(CountText.grouped(Int(shown))) cells at these columns; an answer holds at most \(CountText.grouped(cells)) (ask for a smaller height and page with offset)")
-        }
+        guard shown <= Double(cells) else { throw Self.tooManyCells(Int(shown), limit: cells) }
+    }
+
+    /// Checks the cells a laid-out gallery's window holds: justified rows, whose photos per row are known
+    /// only once laid out (the rows' starts, no box made).
+    public func checkShown(_ gallery: GalleryLayout, all: Bool) throws(UsageError) {
+        guard !all, let rows = gallery.justified else { return }
+        let shown = rows.visibleCountBound(offset: gallery.viewport.offset, height: gallery.viewport.height)
+        guard shown <= cells else { throw Self.tooManyCells(shown, limit: cells) }
+    }
+
+    /// A viewport that shows `shown` cells, more than `limit`.
+    public static func tooManyCells(_ shown: Int, limit: Int) -> UsageError {
+        UsageError(option: "height", "shows up to \(CountText.grouped(shown)) cells at these columns; an answer holds at most \(CountText.grouped(limit)) (ask for a smaller height and page with offset)")
     }
 }
 

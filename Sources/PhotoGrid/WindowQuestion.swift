@@ -14,22 +14,43 @@ public struct WindowQuestion: Sendable {
     private let grid: LayoutDocument.Grid
     /// The URL folder of the cells' grid thumbnails (`…/grid-387`), if cells name theirs.
     private let thumbnailFolder: String?
+    /// Justified rows (their rows kept, `JustifiedPhotoGrid`); nil for the square grid.
+    let justified: JustifiedPhotoGrid?
+    /// The most cells one answer may hold (`AnswerLimits.cells`): justified rows are counted once laid out.
+    private let cellLimit: Int
 
     /// `request` made ready for `snapshot`, or nil for the questions a snapshot does not answer (as
     /// `gallery(snapshot:)`: sizes, sections, cells that are not square); its usage error for a bad
     /// value. Cells name their grid thumbnails under `thumbnailURLPrefix` (`ThumbnailsOnDemand`'s
     /// names), none when it is nil or the grid's cells are too small for one.
-    public init?(_ request: LayoutRequest, snapshot: GridSnapshot, thumbnailURLPrefix: String?) throws(UsageError) {
+    ///
+    /// Justified rows are laid out once for the snapshot (`reusing` an earlier question's rows for the
+    /// sections whose photos are unchanged) and answer any offset by binary search.
+    public init?(_ request: LayoutRequest, snapshot: GridSnapshot, thumbnailURLPrefix: String?, reusing earlier: WindowQuestion? = nil,
+                 cellLimit: Int = .max) throws(UsageError) {
         guard request.sizes == nil else { return nil }
         let configuration = try request.configuration()
+        let justifiedConfiguration = try request.justifiedConfiguration()
         guard try request.grouping() == .none, configuration.cellStyle == .square else { return nil }
         try GalleryLayout.validate(request.viewport, configuration)
         self.snapshot = snapshot
         self.request = request
+        self.cellLimit = cellLimit
         layout = PhotoGridLayout(width: request.width, grid: configuration.grid, squareCellCount: snapshot.count)
-        grid = LayoutDocument.Grid(columns: layout.tracks.map { LayoutDocument.Column(x: $0.x, width: $0.width) },
-                                   rowSpacing: configuration.rowSpacing, rowCount: layout.rowCount,
-                                   contentHeight: layout.contentHeight, count: layout.count)
+        if let justifiedConfiguration {
+            let ratios = snapshot.withUnsafePhotos { photos in
+                (0..<photos.count).map { Double(photos[$0].pixelWidth) / Double(photos[$0].pixelHeight) }
+            }
+            let rows = JustifiedPhotoGrid(aspectRatios: ratios, configuration: justifiedConfiguration, reusing: earlier?.justified)
+            justified = rows
+            grid = LayoutDocument.Grid(columns: [], rowSpacing: justifiedConfiguration.boxSpacing.vertical, rowCount: rows.rowCount,
+                                       contentHeight: rows.contentHeight, count: rows.count)
+        } else {
+            justified = nil
+            grid = LayoutDocument.Grid(columns: layout.tracks.map { LayoutDocument.Column(x: $0.x, width: $0.width) },
+                                       rowSpacing: configuration.rowSpacing, rowCount: layout.rowCount,
+                                       contentHeight: layout.contentHeight, count: layout.count)
+        }
         thumbnailFolder = thumbnailURLPrefix.flatMap { request.gridThumbnailFolder(configuration: configuration, prefix: $0) }
     }
 
@@ -41,18 +62,22 @@ public struct WindowQuestion: Sendable {
         try GalleryLayout.validateOffset(offset)
         var viewport = request.viewport
         viewport.offset = offset
-        let visible = layout.visibleCells(offset: offset, height: viewport.height)
+        let boxes = justified?.visibleBoxes(offset: offset, height: viewport.height)
+        if let boxes, boxes.count > cellLimit { throw AnswerLimits.tooManyCells(boxes.count, limit: cellLimit) }
+        let visible = boxes == nil ? layout.visibleCells(offset: offset, height: viewport.height) : []
         var writer = JSONWriter(reservingCapacity: 8192)
         snapshot.withUnsafePhotos { photos in
             var folder = thumbnailFolder ?? ""
             folder.withUTF8 { folder in
                 LayoutDocument.write(to: &writer, grid: grid, pinned: nil, sections: nil, version: 1, viewport: viewport) { w in
-                    for index in visible {
+                    func write(_ index: Int, _ geometry: (Size) -> CellGeometry) {
                         let photo = photos[index]
-                        let geometry = layout.cell(index, imageSize: Size(width: Double(photo.pixelWidth), height: Double(photo.pixelHeight)))
-                        LayoutDocument.writeCell(SnapshotCell(index: index, photo: photo, geometry: geometry,
+                        LayoutDocument.writeCell(SnapshotCell(index: index, photo: photo,
+                                                              geometry: geometry(Size(width: Double(photo.pixelWidth), height: Double(photo.pixelHeight))),
                                                               thumbnailFolder: thumbnailFolder == nil ? nil : folder), to: &w)
                     }
+                    for index in visible { write(index) { layout.cell(index, imageSize: $0) } }
+                    for box in boxes ?? [] { write(box.index) { JustifiedPhotoGrid.cell(box.index, frame: box.frame, pixelSize: $0) } }
                 }
             }
         }
@@ -64,9 +89,9 @@ public struct WindowQuestion: Sendable {
 extension LayoutRequest {
     /// `prefix` + `grid-<pixels>`: the folder of this request's grid thumbnails (`ThumbnailsOnDemand`'s
     /// names), for its cells at its scale snapped up to the ladder (`ThumbnailLadder`); nil for cells that
-    /// are not square crops or too small for one.
+    /// are not square crops (justified rows too: their thumbnails are the page's to choose) or too small for one.
     public func gridThumbnailFolder(configuration: GridConfiguration, prefix: String) -> String? {
-        guard configuration.cellStyle == .square else { return nil }
+        guard configuration.cellStyle == .square, justified == nil else { return nil }
         let thumbnails = ThumbnailRequest(width: width, scale: scale, configuration: configuration)
         return (try? thumbnails.gridPixels()).map {
             ThumbnailsOnDemand.gridFolder(pixels: ThumbnailLadder.gridSide(atLeast: $0), prefix: prefix)

@@ -26,8 +26,13 @@ struct GalleryAPI: Sendable {
     var healthLogger: Logger?
 
     /// The query parameters of a layout question (`photogrid layout`'s flags, camel-cased).
-    static let layoutParameters: Set<String> = ["width", "height", "offset", "columns", "rowSpacing", "scale",
-                                                "cellStyle", "group", "headerHeight"]
+    static let layoutParameters = Set(["width", "height", "offset", "columns", "rowSpacing", "scale",
+                                       "cellStyle", "group", "headerHeight"]).union(justifiedParameters)
+
+    /// Justified rows' parameters (`--justified` and its flags, camel-cased), besides `justified=true`.
+    static let justifiedOptions: Set<String> = ["rowHeight", "rowHeightTolerance", "spacing", "padding", "maxRows", "widows",
+                                                "breakoutEvery", "aspectRatio"]
+    static let justifiedParameters = justifiedOptions.union(["justified"])
 
     /// Registers every route of the table (`GalleryRoute`) with its handler, for GET (and HEAD).
     func addRoutes(to router: Router<GalleryRequestContext>) {
@@ -93,7 +98,9 @@ struct GalleryAPI: Sendable {
         let bytes = try await blocking { [library] in
             let count = try counted ?? library.store.gridCount()
             try RequestLimits.answer.check(layoutRequest, count: count, all: all)
-            return try Self.layoutBody(try layoutRequest.gallery(library: library, all: all), request: layoutRequest, all: all)
+            let gallery = try layoutRequest.gallery(library: library, all: all)
+            try RequestLimits.answer.checkShown(gallery, all: all)
+            return try Self.layoutBody(gallery, request: layoutRequest, all: all)
         }
         return try Self.json(RequestLimits.checked(bytes))
     }
@@ -116,7 +123,9 @@ struct GalleryAPI: Sendable {
             let layoutRequest = try Self.layoutRequest(query)
             guard try !query.flag("all") else { return nil }
             try RequestLimits.answer.check(layoutRequest, count: snapshot.count, all: false)
-            guard let question = try WindowQuestion(layoutRequest, snapshot: snapshot, thumbnailURLPrefix: Self.thumbnailURL("")) else { return nil }
+            guard let question = try WindowQuestion(layoutRequest, snapshot: snapshot, thumbnailURLPrefix: Self.thumbnailURL(""),
+                                                    reusing: offsetQuery.flatMap { questions.earlier($0.key) },
+                                                    cellLimit: RequestLimits.answer.cells) else { return nil }
             if let offsetQuery { questions.keep(question, as: offsetQuery.key) }
             return try Self.json(question, offset: layoutRequest.offset)
         } catch {
@@ -175,11 +184,13 @@ struct GalleryAPI: Sendable {
             throw APIError(.badRequest, "zoom needs from, to and at (columns before and after, and the pinch point X,Y)")
         }
         var before = layoutRequest, after = layoutRequest
-        before.columns = from
-        after.columns = to
-        try Self.usage { () throws(UsageError) in
-            try RequestLimits.answer.checkColumns(before, option: "from")
-            try RequestLimits.answer.checkColumns(after, option: "to")
+        if layoutRequest.justified == nil {  // justified rows pinch between row heights, not columns
+            before.columns = from
+            after.columns = to
+            try Self.usage { () throws(UsageError) in
+                try RequestLimits.answer.checkColumns(before, option: "from")
+                try RequestLimits.answer.checkColumns(after, option: "to")
+            }
         }
         let counted = grid.snapshot?.count
         let bytes = try await blocking { [library, after] in
@@ -346,7 +357,24 @@ struct GalleryAPI: Sendable {
         if let value = query.string("columns") { request.columns = value }
         if let value = query.string("cellStyle") { request.cellStyle = value }
         if let value = query.string("group") { request.group = value }
+        request.justified = try justifiedRequest(query)
         return request
+    }
+
+    /// `justified=true` and its options (`JustifiedRequest`); nil for the square grid. An option without
+    /// `justified=true` is refused, as the command line refuses it without `--justified`.
+    static func justifiedRequest(_ query: QueryParameters) throws(APIError) -> JustifiedRequest? {
+        guard try query.flag("justified") else {
+            if let given = justifiedOptions.sorted().first(where: { query.string($0) != nil }) {
+                throw APIError(.badRequest, "\(given) applies to justified rows: give justified=true too")
+            }
+            return nil
+        }
+        func count(_ name: String) throws(APIError) -> Int? { query.string(name) == nil ? nil : try query.int(name, 0) }
+        return JustifiedRequest(rowHeight: try query.double("rowHeight"), rowHeightTolerance: try query.double("rowHeightTolerance") ?? 0.25,
+                                spacing: query.string("spacing"), padding: query.string("padding"), maxRows: try count("maxRows"),
+                                widows: query.string("widows") ?? "left", breakoutEvery: try count("breakoutEvery"),
+                                aspectRatio: try query.double("aspectRatio"))
     }
 
     /// A thumbnail's URL relative to the server root.

@@ -18,6 +18,10 @@ final class WindowQuestions: Sendable {
         return question
     }
 
+    /// The question kept as `key` whatever its snapshot: an earlier grid's, whose unchanged justified
+    /// sections a new question reuses.
+    func earlier(_ key: String) -> WindowQuestion? { kept.withLock { $0[key] } }
+
     /// Keeps `question` as `key`.
     func keep(_ question: WindowQuestion, as key: String) {
         kept.withLock { kept in

@@ -47,6 +47,14 @@ import TestSupport
         requests.append(LayoutRequest(width: 700, offset: 333.33, columns: "fixed:80/2,flexible,flexible:50:200", rowSpacing: 10.25))
         requests.append(LayoutRequest(width: 1200, offset: 4000, columns: "adaptive:120:inf"))
         requests.append(LayoutRequest(width: 393, offset: 10, columns: "fixed:0,adaptive:100"))
+        // Justified rows (issue 38): defaults at a phone's and a desktop's width, and every option.
+        for (width, offset) in [(393.0, 0.0), (393, 5000), (1280, 777.5), (0.5, 0)] {
+            requests.append(LayoutRequest(width: width, offset: offset, justified: JustifiedRequest()))
+        }
+        requests.append(LayoutRequest(width: 820, height: 400, offset: 2500, justified: JustifiedRequest(
+            rowHeight: 140, rowHeightTolerance: 0.1, spacing: "4,6", padding: "10,20,30,40", maxRows: 60, widows: "center",
+            breakoutEvery: 5, aspectRatio: nil)))
+        requests.append(LayoutRequest(width: 393, offset: 9000, justified: JustifiedRequest(widows: "hide", aspectRatio: 0.75)))
         return requests
     }()
 
@@ -57,7 +65,7 @@ import TestSupport
     /// `thumbs` names them for the request's width and scale, snapped up to the server's ladder.
     static func modelDocument(_ request: LayoutRequest, thumbnailURLPrefix prefix: String?) throws -> [UInt8] {
         let gallery = try #require(try request.gallery(snapshot: Self.snapshot))
-        let pixels = (try? ThumbnailRequest(width: request.width, scale: request.scale, configuration: request.configuration()).gridPixels())
+        let pixels = request.justified != nil ? nil : (try? ThumbnailRequest(width: request.width, scale: request.scale, configuration: request.configuration()).gridPixels())
             .map { pixels in gridRungs.first { $0 >= pixels } ?? gridRungs[gridRungs.count - 1] }
         let folder = prefix.flatMap { prefix in pixels.map { ThumbnailsOnDemand.gridFolder(pixels: $0, prefix: prefix) } }
         return try gallery.layoutDocument(all: false) { photo in

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Justified rows over HTTP (issue 38, item 4): the same bytes as the command line for the same options
+/// — from the grid in memory, through the router (sections, all), detail and zoom — and the limits.
+@Suite(.serialized) struct ServedJustifiedTests {
+    /// (query, the same flags for `photogrid layout`).
+    static let cases: [(String, [String])] = [
+        ("width=393&justified=true", ["--width", "393", "--justified"]),
+        ("width=393&justified=true&offset=300&height=200", ["--width", "393", "--justified", "--offset", "300", "--height", "200"]),
+        ("width=393&justified=true&offset=20&height=200", ["--width", "393", "--justified", "--offset", "20", "--height", "200"]),
+        ("width=1280&justified=true&rowHeight=180&rowHeightTolerance=0.1&spacing=4,8&padding=10,20,30,40&maxRows=3&widows=center&breakoutEvery=2&aspectRatio=1.5",
+         ["--width", "1280", "--justified", "--row-height", "180", "--row-height-tolerance", "0.1", "--spacing", "4,8",
+          "--padding", "10,20,30,40", "--max-rows", "3", "--widows", "center", "--breakout-every", "2", "--aspect-ratio", "1.5"]),
+        ("width=393&justified=true&widows=hide&all=true", ["--width", "393", "--justified", "--widows", "hide", "--all"]),
+        ("width=393&justified=true&group=day&headerHeight=30&offset=100", ["--width", "393", "--justified", "--group", "day", "--header-height", "30", "--offset", "100"]),
+    ]
+
+    @Test func layoutsAreTheCommandLinesBytes() throws {
+        let library = try ServedLibrary()
+        for (query, flags) in Self.cases {
+            for _ in 0..<2 {  // the second answer comes from the question kept ready
+                let served = try library.server.get("/api/v1/layout?" + query)
+                #expect(served.status == 200, "\(query): \(served.text)")
+                let cli = try library.cli(["layout"] + flags)
+                #expect(cli.status == 0, "\(flags): \(cli.stderr)")
+                #expect(served.text == String(decoding: cli.stdout, as: UTF8.self), "\(query)")
+            }
+        }
+        let detail = try library.server.get("/api/v1/detail/5?width=393&justified=true&progress=0.5&rowHeight=150")
+        let detailCLI = try library.cli(["detail", "5", "--width", "393", "--justified", "--progress", "0.5", "--row-height", "150"])
+        var served = try detail.json()
+        served.removeValue(forKey: "thumbnail")
+        #expect(NSDictionary(dictionary: served).isEqual(to: try detailCLI.json()))
+        let zoom = try library.server.get("/api/v1/zoom?width=393&justified=true&from=100&to=200&at=100,100")
+        let zoomCLI = try library.cli(["zoom", "--width", "393", "--justified", "--from", "100", "--to", "200", "--at", "100,100"])
+        #expect(zoom.status == 200, "\(zoom.text)")
+        #expect(zoom.text == String(decoding: zoomCLI.stdout, as: UTF8.self))
+    }
+
+    @Test func badValuesAndLimitsAre400() throws {
+        let library = try ServedLibrary()
+        for (query, message) in [
+            ("width=393&rowHeight=100", "rowHeight applies to justified rows: give justified=true too"),
+            ("width=393&justified=true&rowHeight=2e6", "rowHeight must be a number from 1 to 1,000,000 points"),
+            ("width=393&justified=true&spacing=1e7", "spacing: '1e7' is not H or H,V"),
+            ("width=393&justified=true&padding=-1", "padding: '-1' is not P or T,R,B,L"),
+            ("width=393&justified=true&maxRows=-1", "maxRows must be a whole number from 0 to 1,000,000"),
+            ("width=393&justified=true&breakoutEvery=1000001", "breakoutEvery must be a whole number from 0 to 1,000,000"),
+            ("width=393&justified=true&widows=up", "widows: 'up' is not one of left, justify, center, hide"),
+        ] {
+            let reply = try library.server.get("/api/v1/layout?" + query)
+            #expect(reply.status == 400, "\(query): \(reply.text)")
+            #expect(reply.text.contains(message), "\(query): \(reply.text)")
+        }
+    }
+}
