@@ -195,16 +195,24 @@ import Testing
             opened.signal()
         }
         #expect(opened.wait(timeout: .now() + 5) == .success, "the second opener waited for the first")
-        let second = try #require(box.value)
+        var second: ThumbnailCache? = try #require(box.value)
+        box.value = nil
         #expect(try folder.names(in: "thumbs/grid-10") == [temporary])
         // Neither may remove unreferenced files while the other is open.
-        #expect(second.withExclusiveAccess { 1 } == nil)
-        // Another opener while `second` is open leaves them too.
+        #expect(try #require(first).withExclusiveAccess { 1 } == nil, "the first opener had the folder to itself beside the second")
+        #expect(try #require(second).withExclusiveAccess { 1 } == nil, "the second opener had the folder to itself beside the first")
+        // Another opener while both are open leaves them too.
         _ = try ThumbnailCache(root: root, variants: [.grid(10)])
         #expect(try folder.names(in: "thumbs/grid-10") == [temporary])
-        first = nil  // closes its lock file
-        #expect(first == nil)
-        #expect(second.withExclusiveAccess { 1 } == 1)
+        // Closing the first (its lock file with it) leaves the second alone in the folder: it may remove
+        // unreferenced files now, and still leaves temporary files alone (it removes them only when opened).
+        first = nil
+        #expect(try #require(second).withExclusiveAccess { 1 } == 1)
+        #expect(try folder.names(in: "thumbs/grid-10") == [temporary])
+        // Alone again (the second closed too), an opener removes them.
+        second = nil
+        _ = try ThumbnailCache(root: root, variants: [.grid(10)])
+        #expect(try folder.names(in: "thumbs/grid-10") == [])
     }
 
     /// A new folder another process is setting up at the same moment (its lock file and its owner
