@@ -19,11 +19,12 @@ final class InProcessServer: @unchecked Sendable {
     let responder: RouterResponder<GalleryRequestContext>
     let logger = Logger(label: "photogrid-tests")
 
-    /// The samples indexed into a new library, served with `options` (the grid read into memory).
-    init(_ configure: (inout ServerOptions) -> Void = { _ in }) async throws {
+    /// The samples (or the folder `photos`) indexed into a new library, served with `options` (the grid
+    /// read into memory).
+    init(photos: URL = Repository.sampleImages, _ configure: (inout ServerOptions) -> Void = { _ in }) async throws {
         folder = try TemporaryFolder("photogrid-server-tests")
         let database = folder.url.appendingPathComponent("photogrid.sqlite").path
-        _ = try LibraryIndexing.index(folder: Repository.sampleImages.path, database: database)
+        _ = try LibraryIndexing.index(folder: photos.path, database: database)
         library = try Library.open(database)
         var options = ServerOptions()
         options.thumbnailFolder = folder.url.appendingPathComponent("thumbnails").path
