@@ -26,8 +26,10 @@ public struct WindowQuestion: Sendable {
     ///
     /// Justified rows are laid out once for the snapshot (`reusing` an earlier question's rows for the
     /// sections whose photos are unchanged) and answer any offset by binary search.
+    /// `aspectRatios`: the snapshot's photos' (`aspectRatios(of:)`), when the caller keeps them for every
+    /// question of the snapshot (a million photos: 8 MB, shared rather than made per question).
     public init?(_ request: LayoutRequest, snapshot: GridSnapshot, thumbnailURLPrefix: String?, reusing earlier: WindowQuestion? = nil,
-                 cellLimit: Int = .max) throws(UsageError) {
+                 cellLimit: Int = .max, aspectRatios: [Double]? = nil) throws(UsageError) {
         guard request.sizes == nil else { return nil }
         let configuration = try request.configuration()
         let justifiedConfiguration = try request.justifiedConfiguration()
@@ -38,9 +40,7 @@ public struct WindowQuestion: Sendable {
         self.cellLimit = cellLimit
         layout = PhotoGridLayout(width: request.width, grid: configuration.grid, squareCellCount: snapshot.count)
         if let justifiedConfiguration {
-            let ratios = snapshot.withUnsafePhotos { photos in
-                (0..<photos.count).map { Double(photos[$0].pixelWidth) / Double(photos[$0].pixelHeight) }
-            }
+            let ratios = aspectRatios ?? Self.aspectRatios(of: snapshot)
             let rows = JustifiedPhotoGrid(aspectRatios: ratios, configuration: justifiedConfiguration, reusing: earlier?.justified)
             justified = rows
             grid = LayoutDocument.Grid(columns: [], rowSpacing: justifiedConfiguration.boxSpacing.vertical, rowCount: rows.rowCount,
@@ -53,6 +53,17 @@ public struct WindowQuestion: Sendable {
         }
         thumbnailFolder = thumbnailURLPrefix.flatMap { request.gridThumbnailFolder(configuration: configuration, prefix: $0) }
     }
+
+    /// Each photo's width over height, in grid order: what justified rows are laid out from.
+    public static func aspectRatios(of snapshot: GridSnapshot) -> [Double] {
+        snapshot.withUnsafePhotos { photos in
+            (0..<photos.count).map { Double(photos[$0].pixelWidth) / Double(photos[$0].pixelHeight) }
+        }
+    }
+
+    /// Whether the question lays out justified rows (laid out once per snapshot, in time that grows with
+    /// the library: a server makes such a question off its event loops).
+    public var isJustified: Bool { justified != nil }
 
     /// The visible-range layout document at scroll `offset`, passed to `body` as its bytes: the same bytes
     /// as `gallery(snapshot:).layoutDocument(all: false, thumbnail:)` for the request at that offset (tests

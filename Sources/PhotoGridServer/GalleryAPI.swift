@@ -89,7 +89,13 @@ struct GalleryAPI: Sendable {
 
     /// `GET /api/v1/layout`: `photogrid layout --db … --width …` for the same options.
     func layout(_ request: Request) async throws -> Response {
-        if let body = try layoutFromMemory(request.head.path ?? "") { return Self.json(body) }
+        let target = request.head.path ?? ""
+        if let body = try layoutFromMemory(target) { return Self.json(body) }
+        // A justified question not kept yet is laid out for the whole snapshot: on a reader thread.
+        if grid.snapshot != nil, target.contains("justified"),
+           let body = try await blocking({ [self] in try layoutFromMemory(target, building: true) }) {
+            return Self.json(body)
+        }
         let query = try QueryParameters(request.uri, known: Self.layoutRouteParameters)
         let layoutRequest = try Self.layoutRequest(query)
         let all = try query.flag("all")
@@ -110,8 +116,9 @@ struct GalleryAPI: Sendable {
     /// ~20 cells; a question asked before at another offset is not read again (`WindowQuestions`). Nil
     /// for the questions the grid in memory does not answer (all cells, sections, other cell styles, no
     /// snapshot read yet); the route's 400 for a bad question. Called by the route and, on the event loop
-    /// that read the request, by `ImmediateAnswerHandler`.
-    func layoutFromMemory(_ target: String) throws -> ByteBuffer? {
+    /// that read the request, by `ImmediateAnswerHandler`. A justified question is made (laid out for the
+    /// whole snapshot) only when `building`, which the route asks on a reader thread: never on an event loop.
+    func layoutFromMemory(_ target: String, building: Bool = false) throws -> ByteBuffer? {
         guard let snapshot = grid.snapshot else { return nil }
         let utf8 = target.utf8
         let offsetQuery = utf8.firstIndex(of: UInt8(ascii: "?")).flatMap { OffsetQuery(target[utf8.index(after: $0)...].utf8) }
@@ -123,9 +130,11 @@ struct GalleryAPI: Sendable {
             let layoutRequest = try Self.layoutRequest(query)
             guard try !query.flag("all") else { return nil }
             try RequestLimits.answer.check(layoutRequest, count: snapshot.count, all: false)
+            guard layoutRequest.justified == nil || building else { return nil }
             guard let question = try WindowQuestion(layoutRequest, snapshot: snapshot, thumbnailURLPrefix: Self.thumbnailURL(""),
                                                     reusing: offsetQuery.flatMap { questions.earlier($0.key) },
-                                                    cellLimit: RequestLimits.answer.cells) else { return nil }
+                                                    cellLimit: RequestLimits.answer.cells,
+                                                    aspectRatios: layoutRequest.justified == nil ? nil : questions.aspectRatios(of: snapshot)) else { return nil }
             if let offsetQuery { questions.keep(question, as: offsetQuery.key) }
             return try Self.json(question, offset: layoutRequest.offset)
         } catch {

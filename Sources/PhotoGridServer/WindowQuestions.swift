@@ -11,6 +11,20 @@ final class WindowQuestions: Sendable {
     private let kept = LockedValue<[String: WindowQuestion]>([:])
     /// How many questions are kept (all are forgotten when one more comes).
     static let limit = 64
+    /// How many of them may be justified (each holds its rows: ~8 MB at a million photos; all justified
+    /// ones are forgotten when one more comes), so that a client asking ever new row heights holds at most
+    /// this many layouts.
+    static let justifiedLimit = 8
+    /// The aspect ratios of the latest snapshot, shared by its justified questions.
+    private let ratios = LockedValue<(snapshot: GridSnapshot, ratios: [Double])?>(nil)
+
+    /// `snapshot`'s photos' aspect ratios, made once per snapshot.
+    func aspectRatios(of snapshot: GridSnapshot) -> [Double] {
+        if let kept = ratios.withLock({ $0 }), kept.snapshot === snapshot { return kept.ratios }
+        let made = WindowQuestion.aspectRatios(of: snapshot)
+        ratios.withLock { $0 = (snapshot, made) }
+        return made
+    }
 
     /// The question kept as `key`, if it was made for `snapshot`.
     func find(_ key: String, snapshot: GridSnapshot) -> WindowQuestion? {
@@ -26,6 +40,9 @@ final class WindowQuestions: Sendable {
     func keep(_ question: WindowQuestion, as key: String) {
         kept.withLock { kept in
             if kept.count >= Self.limit && kept[key] == nil { kept.removeAll() }
+            if question.isJustified, kept[key] == nil, kept.values.count(where: \.isJustified) >= Self.justifiedLimit {
+                kept = kept.filter { !$0.value.isJustified }
+            }
             kept[key] = question
         }
     }
