@@ -12,8 +12,9 @@ struct PhotoGridCommand: ParsableCommand {
         The one command: `photogrid export ~/Pictures --out gallery` indexes the folder, makes the grid and \
         detail thumbnails, and writes layout.json and a picture of the first screen (grid.jpg) into gallery/.
 
-        Step by step: `photogrid index ~/Pictures` reads every photo's size, orientation and date (JPEG, HEIC, AVIF, PNG, WebP) \
-        (headers only, in parallel) into a SQLite library, photogrid.sqlite in the current directory unless \
+        Step by step: `photogrid index ~/Pictures` reads the size, orientation and date of every photo (JPEG, HEIC, AVIF, PNG, \
+        WebP) and video (MOV, MP4, M4V, 3GP) (headers only, in parallel) into a SQLite library, photogrid.sqlite \
+        in the current directory unless \
         --db or $PHOTOGRID_DB says otherwise; rescans touch only what changed. `list` and `stats` show what \
         is in it; `thumbs` makes the thumbnails; `layout` and `detail` answer layout questions from the \
         library or from display pixel sizes (--sizes), in points, for SwiftUI's LazyVGrid of square \

@@ -29,4 +29,24 @@ import TestSupport
         walk(try #require(dump["command"] as? [String: Any]), ["photogrid"])
         #expect(missing.isEmpty, "not in docs/photogrid.1 (run scripts/update-manual.sh): \(missing)")
     }
+
+    /// The page's name line and description are the root command's help (`photogrid --help`), as the binary
+    /// has it: a change to that text the page does not follow fails here.
+    @Test func theManPageSaysWhatTheRootHelpSays() throws {
+        let page = try String(contentsOf: Repository.root.appendingPathComponent("docs/photogrid.1"), encoding: .utf8)
+        let run = try PhotoGridBinary.run(["--experimental-dump-help"])
+        #expect(run.status == 0)
+        let dump = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+        let command = try #require(dump["command"] as? [String: Any])
+        let abstract = try #require(command["abstract"] as? String)
+        #expect(page.contains(".Nd \"\(abstract)\"\n"), "the NAME line is not: \(abstract)")
+        let discussion = try #require(command["discussion"] as? String)
+        let paragraphs = discussion.split(separator: "\n").filter { !$0.isEmpty }
+        #expect(paragraphs.count >= 4)
+        for paragraph in paragraphs {
+            // mdoc writes a backslash as `\e`; each paragraph is one line of the DESCRIPTION.
+            #expect(page.contains("\n" + paragraph.replacingOccurrences(of: "\\", with: "\\e") + "\n"),
+                    "not in docs/photogrid.1 (run scripts/update-manual.sh, or edit it by hand): \(paragraph)")
+        }
+    }
 }

@@ -21,6 +21,15 @@ import Testing
         }
     }
 
+    /// The root help names what `index` reads: the photo formats and the video containers (it once named
+    /// the photos alone, after videos were indexed).
+    @Test func helpNamesThePhotoAndVideoFormats() throws {
+        let run = try PhotoGridBinary.run(["--help"])
+        #expect(run.status == 0)
+        let words = run.stdoutText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("every photo (JPEG, HEIC, AVIF, PNG, WebP) and video (MOV, MP4, M4V, 3GP)"), "\(run.stdoutText)")
+    }
+
     /// A subcommand's help still goes through the parser (only the root help is stored).
     @Test func subcommandHelpIsTheParsers() throws {
         let run = try PhotoGridBinary.run(["index", "--help"])
