@@ -9,6 +9,7 @@
 //   PhotoLibrary → JPEG, ImageFormats, EXIF, PhotoGridSupport, CSQLiteShims; PhotoGrid → GridLayout, Imaging, PhotoLibrary, Thumbnails,
 //   Drawing, ImageFormats, JPEG, PhotoGridSupport;
 //   PhotoGridServer → PhotoGrid, PhotoLibrary, PhotoGridSupport, CRuntimeHooks (+ Hummingbird);
+//   Duplicates → Thumbnails, ImageFormats, Imaging, PhotoGridSupport;
 //   photogrid → PhotoGrid, PhotoGridServer, PhotoLibrary, PhotoGridSupport.
 // scripts/check-layering.py (run by .ci/run) fails on an import of one of these modules that its target does
 // not declare. PhotoGridServer and photogrid import PhotoLibrary for its value types and errors; the store is
@@ -37,6 +38,7 @@ let package = Package(
     products: [
         .library(name: "PhotoGrid", targets: ["PhotoGrid"]),
         .library(name: "GridLayout", targets: ["GridLayout"]),
+        .library(name: "Duplicates", targets: ["Duplicates"]),
         .executable(name: "photogrid", targets: ["photogrid"]),
     ],
     dependencies: [
@@ -102,6 +104,9 @@ let package = Package(
             plugins: ["EmbedMigrations"]
         ),
         .target(name: "Thumbnails", dependencies: ["JPEG", "ImageFormats", "Imaging", "PhotoGridSupport", "Platform"], swiftSettings: optimisedSwiftInDebug + layering),
+        // Duplicate detection (issue 39): picture signatures, the multi-index hash search, the verification, exact copies.
+        .target(name: "Duplicates", dependencies: ["Thumbnails", "ImageFormats", "Imaging", "PhotoGridSupport", "Platform"],
+                swiftSettings: optimisedSwiftInDebug + layering),
         // Drawing for `render`: the canvas photos are composed on, and its JPEG.
         .target(name: "Drawing", dependencies: ["GridLayout", "Imaging", "JPEG", "ImageFormats", "Thumbnails"],
                 swiftSettings: optimisedSwiftInDebug + layering),
@@ -157,6 +162,7 @@ let package = Package(
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "ImageFormats", "JPEG", "PhotoGridSupport", "TestSupport",
                                                               .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFormats", "Imaging", "ImageQuality", "JPEG", "TestSupport"]),
+        .testTarget(name: "DuplicatesTests", dependencies: ["Duplicates", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Thumbnails", "GridLayout", "Imaging", "JPEG", "TestSupport"]),
         .testTarget(name: "PhotoGridTests", dependencies: ["photogrid", "PhotoGrid", "PhotoLibrary", "Thumbnails", "GridLayout", "Imaging", "JPEG",
                                                            "PhotoGridSupport", "Platform", "TestSupport"]),

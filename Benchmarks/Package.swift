@@ -16,6 +16,11 @@ let package = Package(
             dependencies: [.product(name: "GridLayout", package: "PhotoGrid")],
             path: "Sources/JustifiedBenchmark"
         ),
+        .executableTarget(
+            name: "duplicates-benchmark",
+            dependencies: [.product(name: "Duplicates", package: "PhotoGrid")],
+            path: "Sources/DuplicatesBenchmark"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
