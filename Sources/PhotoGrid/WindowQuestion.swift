@@ -61,6 +61,16 @@ public struct WindowQuestion: Sendable {
         }
     }
 
+    /// At most how many cells the answer at `offset` holds, found without writing it: the rows the
+    /// viewport meets times the columns (justified: the photos of the rows it meets).
+    public func cellBound(offset: Double) -> Int {
+        let height = request.height
+        if let justified { return justified.visibleCountBound(offset: offset, height: height) }
+        let pitch = layout.tracks.reduce(0) { max($0, $1.width) } + request.rowSpacing
+        guard pitch > 0, height.isFinite else { return layout.count }
+        return min(layout.count, (Int((height / pitch).rounded(.up)) + 1) * layout.tracks.count)
+    }
+
     /// Whether the question lays out justified rows (laid out once per snapshot, in time that grows with
     /// the library: a server makes such a question off its event loops).
     public var isJustified: Bool { justified != nil }

@@ -91,17 +91,15 @@ struct GalleryAPI: Sendable {
     func layout(_ request: Request) async throws -> Response {
         let target = request.head.path ?? ""
         if let body = try layoutFromMemory(target) { return Self.json(body) }
-        // A justified question not kept yet is laid out for the whole snapshot: on a reader thread.
-        if grid.snapshot != nil, target.contains("justified"),
-           let body = try await blocking({ [self] in try layoutFromMemory(target, building: true) }) {
-            return Self.json(body)
-        }
         let query = try QueryParameters(request.uri, known: Self.layoutRouteParameters)
         let layoutRequest = try Self.layoutRequest(query)
         let all = try query.flag("all")
         try Self.usage { () throws(UsageError) in try RequestLimits.answer.checkColumns(layoutRequest) }
         let counted = grid.snapshot?.count
-        let bytes = try await blocking { [library] in
+        let bytes = try await blocking { [library, self] in
+            // What the grid in memory answers but not on an event loop: a justified question not kept
+            // yet (laid out for the whole grid), an answer of many cells.
+            if let body = try layoutFromMemory(target, building: true) { return body }
             let count = try counted ?? library.store.gridCount()
             try RequestLimits.answer.check(layoutRequest, count: count, all: all)
             let gallery = try layoutRequest.gallery(library: library, all: all)
@@ -116,14 +114,16 @@ struct GalleryAPI: Sendable {
     /// ~20 cells; a question asked before at another offset is not read again (`WindowQuestions`). Nil
     /// for the questions the grid in memory does not answer (all cells, sections, other cell styles, no
     /// snapshot read yet); the route's 400 for a bad question. Called by the route and, on the event loop
-    /// that read the request, by `ImmediateAnswerHandler`. A justified question is made (laid out for the
-    /// whole snapshot) only when `building`, which the route asks on a reader thread: never on an event loop.
+    /// that read the request, by `ImmediateAnswerHandler`. Only when `building` (the route asks so on a
+    /// reader thread) is a justified question made (laid out for the whole snapshot) or an answer of more
+    /// than `eventLoopCells` written: an event loop does neither, as it would hold every connection it serves.
     func layoutFromMemory(_ target: String, building: Bool = false) throws -> ByteBuffer? {
         guard let snapshot = grid.snapshot else { return nil }
         let utf8 = target.utf8
         let offsetQuery = utf8.firstIndex(of: UInt8(ascii: "?")).flatMap { OffsetQuery(target[utf8.index(after: $0)...].utf8) }
         do {
             if let offsetQuery, let question = questions.find(offsetQuery.key, snapshot: snapshot) {
+                guard building || question.cellBound(offset: offsetQuery.offset) <= Self.eventLoopCells else { return nil }
                 return try Self.json(question, offset: offsetQuery.offset)
             }
             let query = try QueryParameters(URI(target), known: Self.layoutRouteParameters)
@@ -136,11 +136,16 @@ struct GalleryAPI: Sendable {
                                                     cellLimit: RequestLimits.answer.cells,
                                                     aspectRatios: layoutRequest.justified == nil ? nil : questions.aspectRatios(of: snapshot)) else { return nil }
             if let offsetQuery { questions.keep(question, as: offsetQuery.key) }
+            guard building || question.cellBound(offset: layoutRequest.offset) <= Self.eventLoopCells else { return nil }
             return try Self.json(question, offset: layoutRequest.offset)
         } catch {
             throw APIError.answering(error)
         }
     }
+
+    /// The most cells an answer written on an event loop holds (~0.3 ms of work; a phone's screen holds
+    /// ~30, a desktop's a few hundred): a larger answer is written on a reader thread.
+    static let eventLoopCells = 1_000
 
     /// `question`'s document at `offset` and a newline, written into a response buffer.
     static func json(_ question: WindowQuestion, offset: Double) throws -> ByteBuffer {

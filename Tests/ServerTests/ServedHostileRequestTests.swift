@@ -10,7 +10,7 @@ import Glibc
 /// over real HTTP: refused with the status the rule names, and the server goes on serving.
 @Suite(.serialized, .timeLimit(.minutes(3))) struct ServedHostileRequestTests {
     /// A library of `count` rows (no files: layouts only read rows), served without a folder.
-    static func rowsLibrary(_ count: Int) throws -> (TemporaryFolder, ServerProcess) {
+    static func rowsLibrary(_ count: Int, _ arguments: [String] = []) throws -> (TemporaryFolder, ServerProcess) {
         let folder = try TemporaryFolder("photogrid-hostile")
         let photos = folder.url.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
@@ -26,7 +26,7 @@ import Glibc
         """
         let insert = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, database, String(count)], in: folder.url)
         #expect(insert.status == 0, "\(insert.stderr)")
-        return (folder, try ServerProcess(["--db", "library.sqlite"], in: folder.url))
+        return (folder, try ServerProcess(["--db", "library.sqlite"] + arguments, in: folder.url))
     }
 
     /// The server's peak resident memory so far, in KiB (`VmHWM`).
@@ -37,7 +37,8 @@ import Glibc
     }
 
     @Test func everyLayoutAnswerIsBoundedBeforeAnyWork() throws {
-        let (_, server) = try Self.rowsLibrary(20_001)
+        let (folder, server) = try Self.rowsLibrary(20_001)
+        defer { withExtendedLifetime(folder) {} }
         _ = try server.wait(for: "/api/v1/stats") { (try? $0.json())?["ok"] as? Int == 20_001 }
         let before = Self.peakKiB(server)
         // Row 1 of the review: 300 adaptive columns of 0.001 pt in a 4 KB URL built a 155 MB answer.
@@ -337,5 +338,20 @@ import Glibc
         #expect(Date().timeIntervalSince(started) < 12)
         #expect(server.standardError.contains("20 connections are open (the limit, --max-connections)"))
         _ = slow
+    }
+
+    /// An event loop writes only small answers from memory (at most 1,000 cells): a larger one — 9,000
+    /// cells, ~3 MB — is written on a reader thread, so it holds no other connection of that loop.
+    @Test func largeAnswersAreWrittenOffTheEventLoops() throws {
+        let (folder, server) = try Self.rowsLibrary(20_001, ["--log-level", "info"])
+        defer { withExtendedLifetime(folder) {} }  // its stderr file is in the folder
+        _ = try server.wait(for: "/api/v1/stats") { (try? $0.json())?["ok"] as? Int == 20_001 }
+        for query in ["width=393&height=396000&offset=0", "width=393&height=396000&offset=132", "width=393&height=759&offset=0", "width=393&height=759&offset=132"] {
+            let reply = try server.get("/api/v1/layout?" + query)
+            #expect(reply.status == 200, "\(query): \(reply.text.prefix(200))")
+        }
+        usleep(200_000)
+        let logged = server.standardError.split(separator: "\n").filter { $0.contains("GET /api/v1/layout") }.suffix(4)
+        #expect(logged.map { $0.contains("(from memory)") } == [false, false, true, true], "\(logged) \(server.standardError.suffix(600))")
     }
 }

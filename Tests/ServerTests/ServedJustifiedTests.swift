@@ -55,4 +55,18 @@ import TestSupport
             #expect(reply.text.contains(message), "\(query): \(reply.text)")
         }
     }
+
+    /// A justified question is laid out for the whole grid once: on a reader thread, through the router —
+    /// never on an event loop, where it would hold every other connection of that loop — and answered from
+    /// memory at every other offset after.
+    @Test func aNewJustifiedQuestionIsMadeOffTheEventLoops() throws {
+        let library = try ServedLibrary(["--log-level", "info"])
+        let server = library.server
+        #expect(try server.get("/api/v1/layout?width=393&justified=true&rowHeight=140&height=300&offset=0").status == 200)
+        #expect(try server.get("/api/v1/layout?width=393&justified=true&rowHeight=140&height=300&offset=200").status == 200)
+        let lines = server.standardError.split(separator: "\n").filter { $0.contains("GET /api/v1/layout 200") }
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.first.map { !$0.contains("(from memory)") } == true, "\(lines)")
+        #expect(lines.last?.contains("(from memory)") == true, "\(lines)")
+    }
 }
