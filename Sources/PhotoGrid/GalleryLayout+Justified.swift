@@ -5,7 +5,8 @@ extension GalleryLayout {
     /// empty (rows have no columns), `rowSpacing` the vertical spacing, `rowCount` the rows of every
     /// section, `contentHeight` the stack's height; cells are the boxes meeting the viewport (every box
     /// with `all`; a photo without a box has no cell), each photo filling its box centred.
-    func justifiedDocument(_ grid: JustifiedPhotoGrid, all: Bool, thumbnail: ((GalleryPhoto) -> String?)?) -> LayoutDocument {
+    func justifiedDocument(_ grid: JustifiedPhotoGrid, all: Bool, thumbnail: ((GalleryPhoto) -> String?)?,
+                           cellThumbnail: ((GalleryPhoto, Rect) -> String?)?) -> LayoutDocument {
         let boxes = all ? grid.allBoxes() : grid.visibleBoxes(offset: viewport.offset, height: viewport.height)
         var cells: [LayoutDocument.Cell] = []
         cells.reserveCapacity(boxes.count)
@@ -15,7 +16,7 @@ extension GalleryLayout {
             let g = JustifiedPhotoGrid.cell(box.index, frame: box.frame, pixelSize: Size(width: p.pixelWidth, height: p.pixelHeight))
             cells.append(LayoutDocument.Cell(index: box.index, id: p.id, path: p.path, pathBytes: p.pathBytes.flatMap(PathBytesField.base64IfNotUTF8),
                                              pixelWidth: p.pixelWidth, pixelHeight: p.pixelHeight, frame: g.frame, imageFrame: g.imageFrame,
-                                             crop: g.crop, thumbnail: thumbnail.map { $0(p) } ?? p.thumbnail,
+                                             crop: g.crop, thumbnail: cellThumbnail.map { $0(p, g.frame) } ?? thumbnail.map { $0(p) } ?? p.thumbnail,
                                              section: sectioned ? grid.section(containing: box.index) : nil, media: p.media,
                                              duration: p.duration, posterTime: p.posterTime))
         }

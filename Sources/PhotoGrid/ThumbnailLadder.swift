@@ -22,6 +22,20 @@ public enum ThumbnailLadder {
     /// The detail rung for a viewport whose longer side is `pixels` pixels.
     public static func detailSide(atLeast pixels: Int) -> Int { rung(atLeast: pixels, of: detailSides) }
 
+    /// The rung for a justified cell of `width`×`height` points at `scale`: its longer side in pixels
+    /// (rounded up, at most `ThumbnailRequest.maximumPixels`) snapped up to the grid ladder when the
+    /// cell is square (within half a point: the centre square is what it shows), else to the detail
+    /// ladder (fitted within, as the cell shows the whole photo). No sizes beyond the ladder's.
+    public static func cellVariant(width: Double, height: Double, scale: Double) -> ThumbnailVariant {
+        let points = max(width, height) * scale
+        let pixels = points.isFinite ? Int(min(max((points - 1e-9).rounded(.up), 1), Double(ThumbnailRequest.maximumPixels))) : 1
+        if abs(width - height) < 0.5 { return .grid(gridSide(atLeast: pixels)) }
+        return .detail(detailSide(atLeast: pixels))
+    }
+
+    /// Every variant on the ladder (grid rungs, then detail rungs).
+    public static let variants: [ThumbnailVariant] = gridSides.map(ThumbnailVariant.grid) + detailSides.map(ThumbnailVariant.detail)
+
     /// Whether `variant` is on the ladder.
     public static func contains(_ variant: ThumbnailVariant) -> Bool {
         switch variant.target {

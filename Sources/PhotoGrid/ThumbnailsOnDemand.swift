@@ -1,3 +1,4 @@
+public import GridLayout
 public import PhotoLibrary
 public import Thumbnails
 public import PhotoGridSupport
@@ -257,6 +258,13 @@ public final class ThumbnailsOnDemand: Sendable {
     /// `grid-<pixels>` preceded by `prefix`: the folder part of grid thumbnail names.
     public static func gridFolder(pixels: Int, prefix: String = "") -> String {
         prefix + ThumbnailVariant.grid(pixels).name
+    }
+
+    /// `prefix` + `<variant>/<stem>.jpg`: the name of the thumbnail that fits a justified cell of `frame`
+    /// at `scale` (`ThumbnailLadder.cellVariant`), or nil for a photo not from a library.
+    public static func cellName(frame: Rect, scale: Double, photo: GalleryPhoto, prefix: String = "") -> String? {
+        let variant = ThumbnailLadder.cellVariant(width: frame.width, height: frame.height, scale: scale)
+        return photo.id.map { ThumbnailCache.relativePath(folder: prefix + variant.name, contentKey: photo.contentKey, photoID: $0) }
     }
 
     /// `detail-<pixels>/<stem>.jpg`: the name of `photo`'s detail thumbnail fitted within `pixels`.

@@ -14,6 +14,9 @@ public struct WindowQuestion: Sendable {
     private let grid: LayoutDocument.Grid
     /// The URL folder of the cells' grid thumbnails (`…/grid-387`), if cells name theirs.
     private let thumbnailFolder: String?
+    /// Justified cells' thumbnail folders (`…/detail-640`), by ladder variant, if cells name theirs: each
+    /// cell names the rung that fits its frame (`ThumbnailLadder.cellVariant`).
+    private let cellFolders: [ThumbnailVariant: [UInt8]]
     /// Justified rows (their rows kept, `JustifiedPhotoGrid`); nil for the square grid.
     let justified: JustifiedPhotoGrid?
     /// The most cells one answer may hold (`AnswerLimits.cells`): justified rows are counted once laid out.
@@ -52,6 +55,11 @@ public struct WindowQuestion: Sendable {
                                        contentHeight: layout.contentHeight, count: layout.count)
         }
         thumbnailFolder = thumbnailURLPrefix.flatMap { request.gridThumbnailFolder(configuration: configuration, prefix: $0) }
+        if justified != nil, let thumbnailURLPrefix {
+            cellFolders = Dictionary(uniqueKeysWithValues: ThumbnailLadder.variants.map { ($0, Array((thumbnailURLPrefix + $0.name).utf8)) })
+        } else {
+            cellFolders = [:]
+        }
     }
 
     /// Each photo's width over height, in grid order: what justified rows are laid out from.
@@ -93,8 +101,18 @@ public struct WindowQuestion: Sendable {
                 LayoutDocument.write(to: &writer, grid: grid, pinned: nil, sections: nil, version: 1, viewport: viewport) { w in
                     func write(_ index: Int, _ geometry: (Size) -> CellGeometry) {
                         let photo = photos[index]
-                        LayoutDocument.writeCell(SnapshotCell(index: index, photo: photo,
-                                                              geometry: geometry(Size(width: Double(photo.pixelWidth), height: Double(photo.pixelHeight))),
+                        let cell = geometry(Size(width: Double(photo.pixelWidth), height: Double(photo.pixelHeight)))
+                        if boxes != nil {  // justified: the rung that fits this cell
+                            let variant = ThumbnailLadder.cellVariant(width: cell.frame.width, height: cell.frame.height, scale: viewport.scale)
+                            guard let cellFolder = cellFolders[variant] else {
+                                return LayoutDocument.writeCell(SnapshotCell(index: index, photo: photo, geometry: cell, thumbnailFolder: nil), to: &w)
+                            }
+                            cellFolder.withUnsafeBufferPointer {
+                                LayoutDocument.writeCell(SnapshotCell(index: index, photo: photo, geometry: cell, thumbnailFolder: $0), to: &w)
+                            }
+                            return
+                        }
+                        LayoutDocument.writeCell(SnapshotCell(index: index, photo: photo, geometry: cell,
                                                               thumbnailFolder: thumbnailFolder == nil ? nil : folder), to: &w)
                     }
                     for index in visible { write(index) { layout.cell(index, imageSize: $0) } }
@@ -110,7 +128,8 @@ public struct WindowQuestion: Sendable {
 extension LayoutRequest {
     /// `prefix` + `grid-<pixels>`: the folder of this request's grid thumbnails (`ThumbnailsOnDemand`'s
     /// names), for its cells at its scale snapped up to the ladder (`ThumbnailLadder`); nil for cells that
-    /// are not square crops (justified rows too: their thumbnails are the page's to choose) or too small for one.
+    /// are not square crops (justified rows too: each of their cells names the rung that fits it,
+    /// `ThumbnailLadder.cellVariant`) or too small for one.
     public func gridThumbnailFolder(configuration: GridConfiguration, prefix: String) -> String? {
         guard configuration.cellStyle == .square, justified == nil else { return nil }
         let thumbnails = ThumbnailRequest(width: width, scale: scale, configuration: configuration)

@@ -157,12 +157,16 @@ struct GalleryAPI: Sendable {
         }
     }
 
-    /// A layout document's body: `gallery`'s cells with their grid thumbnails' URLs for `request`'s scale.
+    /// A layout document's body: `gallery`'s cells with their grid thumbnails' URLs for `request`'s scale
+    /// (justified cells: the ladder's thumbnail that fits each cell, `ThumbnailsOnDemand.cellName`).
     static func layoutBody(_ gallery: GalleryLayout, request: LayoutRequest, all: Bool) throws -> ByteBuffer {
         let folder = request.gridThumbnailFolder(configuration: try request.configuration(), prefix: thumbnailURL(""))
-        return try json(gallery.layoutDocument(all: all) { photo in
+        let scale = request.scale, prefix = thumbnailURL("")
+        return try json(gallery.layoutDocument(all: all, thumbnail: { photo in
             folder.flatMap { ThumbnailsOnDemand.gridName(folder: $0, photo: photo) }
-        })
+        }, cellThumbnail: request.justified == nil ? nil : { photo, frame in
+            ThumbnailsOnDemand.cellName(frame: frame, scale: scale, photo: photo, prefix: prefix)
+        }))
     }
 
     /// The layout route's parameters: a layout question's and `all`.

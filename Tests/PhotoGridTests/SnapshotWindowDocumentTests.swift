@@ -1,4 +1,5 @@
 import Foundation
+import GridLayout
 import PhotoLibrary
 import Testing
 import TestSupport
@@ -68,9 +69,13 @@ import TestSupport
         let pixels = request.justified != nil ? nil : (try? ThumbnailRequest(width: request.width, scale: request.scale, configuration: request.configuration()).gridPixels())
             .map { pixels in gridRungs.first { $0 >= pixels } ?? gridRungs[gridRungs.count - 1] }
         let folder = prefix.flatMap { prefix in pixels.map { ThumbnailsOnDemand.gridFolder(pixels: $0, prefix: prefix) } }
-        return try gallery.layoutDocument(all: false) { photo in
+        // Justified cells name the ladder's rung that fits each cell's frame.
+        let cellThumbnail: ((GalleryPhoto, Rect) -> String?)? = request.justified == nil ? nil : prefix.map { prefix in
+            { photo, frame in ThumbnailsOnDemand.cellName(frame: frame, scale: request.scale, photo: photo, prefix: prefix) }
+        }
+        return try gallery.layoutDocument(all: false, thumbnail: { photo in
             folder.flatMap { ThumbnailsOnDemand.gridName(folder: $0, photo: photo) }
-        }.documentBytes()
+        }, cellThumbnail: cellThumbnail).documentBytes()
     }
 
     @Test(arguments: [nil, "api/v1/thumbnails/"])
