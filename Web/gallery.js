@@ -11,6 +11,20 @@ const options = {};  // grid options passed through to the API (?group=day&colum
 for (const name of ["group", "columns", "rowSpacing", "headerHeight"]) {
   if (query.has(name)) options[name] = query.get(name);
 }
+// The arrangement: the square grid, or justified rows (every photo at its own aspect ratio, as Photos'
+// "Aspect Ratio Grid"). The address chooses it (?arrangement=justified|square), else the last one chosen
+// on this browser (localStorage), else the square grid. Justified rows are asked with justified=true and
+// the row height (?rowHeight=, else the API's default for the width), which pinch zoom steps through.
+const ARRANGEMENT_KEY = "photogrid.arrangement";
+const ARRANGEMENTS = ["square", "justified"];
+function storedArrangement() {
+  try { return localStorage.getItem(ARRANGEMENT_KEY); } catch { return null; }
+}
+let arrangement = ARRANGEMENTS.includes(query.get("arrangement")) ? query.get("arrangement")
+  : (storedArrangement() === "justified" ? "justified" : "square");
+/** The row heights pinch zoom steps through, tallest (fewest photos) first, as the columns' levels. */
+const ROW_HEIGHTS = [400, 300, 235, 180, 130, 100, 80, 60];
+let rowHeight = Number(query.get("rowHeight") ?? NaN);  // the first measure sets the default when none is given
 // A server with a token: the page was opened once as /?token=…, which the server exchanged for an HttpOnly
 // cookie that every request of the page (fetch, images, the event stream) carries; no header to add.
 const headers = {};
@@ -43,11 +57,20 @@ const state = {
 
 /** `api/v1/<path>?<params>` as JSON; an AbortError when superseded. */
 async function api(path, params, signal) {
-  const search = new URLSearchParams(path === "stats" || path === "photos" ? params : { ...options, ...params });
+  const all = path === "stats" || path === "photos" ? params : { ...gridOptions(), ...params };
+  for (const name of Object.keys(all)) if (all[name] === undefined) delete all[name];  // undefined: not asked
+  const search = new URLSearchParams(all);
   const response = await fetch(`api/v1/${path}?${search}`, { signal, headers });
   const body = await response.json();
   if (!response.ok) throw new Error(body.error ? body.error.message : response.statusText);
   return body;
+}
+
+/** The grid's parameters for the arrangement shown: justified rows take no columns or row spacing. */
+function gridOptions() {
+  if (arrangement !== "justified") return options;
+  const { columns, rowSpacing, ...rest } = options;
+  return { ...rest, justified: "true", rowHeight: String(rowHeight) };
 }
 
 function viewportParams(offset) {
@@ -104,7 +127,7 @@ function draw() {
     if (f.y + f.height <= low || f.y >= high) continue;
     keep.add(cell.index);
     let element = state.cells.get(cell.index);
-    if (!element || element.dataset.id !== String(cell.id)) {
+    if (!element || element.dataset.id !== String(cell.id) || (element.dataset.thumbnail ?? "") !== (cell.thumbnail ?? "")) {
       element?.remove();
       element = makeCell(cell);
       state.cells.set(cell.index, element);
@@ -304,9 +327,16 @@ function makeHeader(title, x, y, width, height, pinned) {
 async function measure() {
   const width = document.documentElement.clientWidth, height = window.innerHeight;
   const scale = window.devicePixelRatio || 1;
+  if (!(rowHeight > 0)) rowHeight = width < 600 ? 100 : 235;  // the API's default (JustifiedRequest.defaultRowHeight)
   if (width === state.width && height === state.height && scale === state.scale) return;
   const anchor = topCell();
   state.width = width; state.height = height; state.scale = scale;
+  await relayout(anchor);
+}
+
+/** Lays the grid out anew (another width, arrangement or row height), the photo `anchor` (topCell) kept
+ *  where it was on the screen. */
+async function relayout(anchor) {
   state.doc = null;
   if (anchor) {
     // Where the anchor photo's cell is at the new width: the detail document names any cell's frame.
@@ -329,9 +359,9 @@ function topCell() {
 
 /** Scrolls to content offset `y` and resolves once the cells there are drawn. */
 async function scrollToOffset(y) {
+  if (!state.doc) await showOffset(Math.max(0, y), { force: true });  // the content's height to clamp to
   const max = Math.max(0, state.map.content - state.height);
   const target = Math.min(Math.max(0, y), max);
-  if (!state.doc) await showOffset(target, { force: true });
   state.offset = target;
   const top = state.map.scrollTop(target);
   if (Math.abs(window.scrollY - top) >= 0.5) state.ownScroll = top;
@@ -495,39 +525,97 @@ mask.addEventListener("pointerup", (event) => {
 // MARK: Pinch between zoom levels (ctrl + wheel, a trackpad's pinch): the photo under the pointer stays
 // under it (docs/layout-spec.md §10.3, through /api/v1/zoom).
 
-/** The zoom levels, fewest columns first; the API's default grid is the second. */
+/** The zoom levels, fewest columns first; the API's default grid is the second. In justified rows the
+ *  levels are row heights (ROW_HEIGHTS), tallest first. */
 const ZOOM_LEVELS = ["adaptive:180/3", "adaptive:100/3", "adaptive:60/3", "adaptive:40/2"];
 let zoomLevel = Math.max(0, ZOOM_LEVELS.indexOf(options.columns ?? "adaptive:100/3"));
 let wheelDelta = 0, zooming = false;
+
+/** The level of the row height shown: its step, or the nearest step to one the address gave. */
+function rowLevel() {
+  let best = 0;
+  for (let k = 1; k < ROW_HEIGHTS.length; k++) if (Math.abs(ROW_HEIGHTS[k] - rowHeight) < Math.abs(ROW_HEIGHTS[best] - rowHeight)) best = k;
+  return best;
+}
+
 window.addEventListener("wheel", (event) => {
   if (!event.ctrlKey || state.open) return;
   event.preventDefault();
   wheelDelta += event.deltaY;
   if (zooming || Math.abs(wheelDelta) < 40) return;
-  const next = zoomLevel + (wheelDelta > 0 ? 1 : -1);
+  const justified = arrangement === "justified";
+  const current = justified ? rowLevel() : zoomLevel;
+  let next = current + (wheelDelta > 0 ? 1 : -1);
+  // A row height off the steps (from the address) goes to the nearest step the pinch's way first.
+  if (justified && ROW_HEIGHTS[current] !== rowHeight && (wheelDelta > 0) === (ROW_HEIGHTS[current] < rowHeight)) next = current;
   wheelDelta = 0;
-  if (next < 0 || next >= ZOOM_LEVELS.length) return;
+  if (next < 0 || next >= (justified ? ROW_HEIGHTS.length : ZOOM_LEVELS.length)) return;
   zoomTo(next, event.clientX, event.clientY);
 }, { passive: false });
 
-/** Changes the columns to zoom level `level` about the viewport point (x, y). */
+/** Changes the columns (justified rows: the row height) to zoom level `level` about the viewport point (x, y). */
 async function zoomTo(level, x, y) {
   zooming = true;
   try {
+    if (arrangement === "justified") {
+      // zoom pinches between two row heights given as from and to (no rowHeight beside them).
+      const zoom = await api("zoom", { ...viewportParams(state.offset), rowHeight: undefined, from: rowHeight, to: ROW_HEIGHTS[level], at: `${x},${y}` });
+      rowHeight = ROW_HEIGHTS[level];
+      await showZoomed(zoom);
+      return;
+    }
     const zoom = await api("zoom", { ...viewportParams(state.offset), from: ZOOM_LEVELS[zoomLevel], to: ZOOM_LEVELS[level], at: `${x},${y}` });
     zoomLevel = level;
     options.columns = ZOOM_LEVELS[level];
-    state.doc = null;
-    for (const element of state.cells.values()) element.remove();
-    state.cells.clear();
-    resizeScrollRange(zoom.layout.grid.contentHeight);
-    await scrollToOffset(zoom.offset);
+    await showZoomed(zoom);
   } catch (error) {
     status.failed(String(error.message || error));
   } finally {
     zooming = false;
   }
 }
+
+/** Shows the grid after a zoom at the offset the zoom document gives. */
+async function showZoomed(zoom) {
+  state.doc = null;
+  for (const element of state.cells.values()) element.remove();
+  state.cells.clear();
+  resizeScrollRange(zoom.layout.grid.contentHeight);
+  await scrollToOffset(zoom.offset);
+}
+
+// MARK: The arrangement control
+
+const arrangementButton = document.getElementById("arrangement");
+
+function showArrangement() {
+  const justified = arrangement === "justified";
+  arrangementButton.setAttribute("aria-pressed", String(justified));
+  arrangementButton.title = justified ? "Show the square grid" : "Show every photo at its aspect ratio";
+  stage.classList.toggle("justified", justified);
+}
+
+/** Shows the grid as `next` ("square" or "justified"), remembered on this browser; the photo at the top
+ *  of the screen stays there. */
+async function setArrangement(next) {
+  if (!ARRANGEMENTS.includes(next) || next === arrangement) return;
+  const anchor = topCell();
+  arrangement = next;
+  try { localStorage.setItem(ARRANGEMENT_KEY, next); } catch { /* private mode: not remembered */ }
+  if (query.has("arrangement")) {  // the address says what is shown
+    query.set("arrangement", next);
+    history.replaceState(history.state, "", `${location.pathname}?${query}${location.hash}`);
+  }
+  showArrangement();
+  for (const element of state.cells.values()) element.remove();
+  state.cells.clear();
+  await relayout(anchor);
+}
+
+arrangementButton.addEventListener("click", () => {
+  if (!state.open) setArrangement(arrangement === "justified" ? "square" : "justified");
+});
+showArrangement();
 
 // MARK: Live updates
 
@@ -562,9 +650,10 @@ window.photogrid = {
   scrollToOffset,
   open: (index, options) => open(index, options),
   close: () => close(),
-  state: () => ({ width: state.width, height: state.height, scale: state.scale, offset: state.offset,
+  setArrangement: (next) => setArrangement(next),
+  state: () => ({ arrangement, rowHeight: arrangement === "justified" ? rowHeight : null, width: state.width, height: state.height, scale: state.scale, offset: state.offset,
                   contentHeight: state.doc?.grid.contentHeight ?? 0, count: state.doc?.grid.count ?? 0,
-                  columns: options.columns ?? "adaptive:100/3", zooming }),
+                  columns: arrangement === "justified" ? null : options.columns ?? "adaptive:100/3", zooming }),
   ready: null,
 };
 

@@ -260,8 +260,9 @@ def test_render_screenshot(browser, server, folder):
     page = open_page(browser, server, 393, 759, 3)
     page.wait_for_function(VISIBLE_IMAGES_COMPLETE)
     page.wait_for_timeout(300)
-    # The status line floats over the grid (it moves no cell); render draws the grid alone.
-    page.add_style_tag(content="#status { display: none !important; }")
+    # The status line and the arrangement control float over the grid (they move no cell); render draws
+    # the grid alone.
+    page.add_style_tag(content="#status, #arrangement { display: none !important; }")
     shot = os.path.join(folder, "page.png")
     page.screenshot(path=shot)
     state = page.evaluate("window.photogrid.state()")
