@@ -33,9 +33,10 @@ public enum PrefixDigest {
         guard head.count == length else { return hash }
         var status = stat()
         guard fstat(descriptor, &status) == 0, let tail = tail(ofFileSize: Int64(status.st_size)) else { return hash }
-        var bytes = [UInt8](repeating: 0, count: tail.count)
-        let read = bytes.withUnsafeMutableBytes { (try? ReadOnlyFile.read(descriptor, into: $0, at: Int(tail.lowerBound))) ?? 0 }
-        return bytes[..<read].withUnsafeBytes { fnv1a($0, continuing: hash) }
+        return withUnsafeTemporaryAllocation(byteCount: tail.count, alignment: 16) { buffer in
+            let read = (try? ReadOnlyFile.read(descriptor, into: buffer, at: Int(tail.lowerBound))) ?? 0
+            return fnv1a(UnsafeRawBufferPointer(rebasing: buffer[..<read]), continuing: hash)
+        }
     }
 
     /// FNV-1a over the little-endian 64-bit words of `bytes`, then over its trailing bytes, from `hash`
