@@ -180,10 +180,101 @@ struct StoreConformanceTests {
         #expect(try store.thumbnailRecords(variant: "detail-1280") == [a.id: detail])
         #expect(try store.thumbnailPaths(variant: "grid-387") == [a.id: "grid-387/a.jpg"])
         #expect(try store.referencedThumbnailPaths(variant: "grid-387") == ["grid-387/a.jpg"])
-        #expect(made.isCurrent(for: a))
+        // The store sees the records it keeps as current (the same content key, size and mtime as the row it
+        // reads back): a photo with a current record of a variant needs no work for it, a failure counts as done.
+        #expect(try #require(try store.thumbnailRecord(photoID: a.id, variant: "grid-387")).isCurrent(for: try #require(try store.photo(id: a.id))))
+        #expect(try store.claimThumbnailWork(among: [a.id, b.id], variants: ["grid-387"], worker: "records", leaseSeconds: 60) == ThumbnailClaim())
+        #expect(try store.claimThumbnailWork(among: [a.id, b.id], variants: ["detail-1280"], worker: "records", leaseSeconds: 60)
+                == ThumbnailClaim(claimed: [b.id]))
+        try store.completeThumbnailWork([], photoIDs: [b.id], worker: "records")
         #expect(try store.deleteThumbnailRecords(keepingVariants: ["detail-1280"]) == 2)
         #expect(try store.thumbnailRecords(variant: "grid-387").isEmpty)
         #expect(try store.thumbnailRecords(variant: "detail-1280") == [a.id: detail])
+        // A record of a source that has since changed — another content key, size or mtime — is not current:
+        // the photo needs work again; the current record makes it done again.
+        var stale = [made, made, made]
+        stale[0].sourceContentKey = (a.contentKey ?? "") + "0"
+        stale[1].sourceSize = a.fileSize + 1
+        stale[2].sourceModificationTimeNanoseconds = a.modificationTimeNanoseconds + 1
+        for (record, changed) in zip(stale, ["content key", "size", "mtime"]) {
+            try store.saveThumbnailRecords([record], now: "2026-11-25T12:00:00Z")
+            #expect(try store.claimThumbnailWork(among: [a.id], variants: ["grid-387"], worker: "records", leaseSeconds: 60)
+                    == ThumbnailClaim(claimed: [a.id]), "a record of another source \(changed)")
+            try store.completeThumbnailWork([], photoIDs: [a.id], worker: "records")
+        }
+        try store.saveThumbnailRecords([made], now: "2026-11-25T12:00:00Z")
+        #expect(try store.claimThumbnailWork(among: [a.id], variants: ["grid-387"], worker: "records", leaseSeconds: 60) == ThumbnailClaim())
+    }
+
+    // MARK: Thumbnail claims (leases)
+
+    /// A claim is a lease on the database's clock: while it lasts no one else gets its photos; a lease that
+    /// ended is taken by another (its former holder can no longer renew it); a renewed lease keeps its
+    /// photos past its first end; a claim released (`completeThumbnailWork`, or its worker gone:
+    /// `dropThumbnailClaims`) frees its photos at once — and only its holder's release does. Every claim is
+    /// made through one opening and checked through another (two connections, as two processes').
+    @Test(arguments: stores)
+    func leasesExpireRenewAndRelease(_ kind: StoreKind) throws {
+        let scratch = try Scratch(kind)
+        try scratch.index()
+        let (one, two) = (scratch.store, try LibraryStores.open(scratch.store.path, creating: false))
+        let variants = ["grid-387"]
+        let order = try one.photos().map(\.id)  // grid order
+        let all = Set(order), half = order.count / 2
+        func claim(_ store: any LibraryStore, _ worker: String, limit: Int = 1_000, lease: Int = 600) throws -> Set<Int64> {
+            Set(try store.claimThumbnailWork(variants: variants, worker: worker, limit: limit, leaseSeconds: lease).map(\.id))
+        }
+
+        // Two short leases (2 s): the first half of the grid (claims come in grid order), then the rest.
+        let lapsing = try one.claimThumbnailWork(variants: variants, worker: "lapsing", limit: half, leaseSeconds: 2).map(\.id)
+        #expect(lapsing == Array(order.prefix(half)))
+        let renewed = try claim(two, "renewing", lease: 2)
+        #expect(renewed == all.subtracting(lapsing))
+        // While they last, nothing is left for a third worker, on either connection, and given photos are held elsewhere.
+        #expect(try claim(two, "third").isEmpty && claim(one, "third").isEmpty)
+        #expect(try one.claimThumbnailWork(among: order, variants: variants, worker: "third", leaseSeconds: 600)
+                == ThumbnailClaim(heldElsewhere: all))
+        // A holder's claim among its own photos renews them (claimed, not held elsewhere).
+        #expect(try one.claimThumbnailWork(among: Array(renewed), variants: variants, worker: "renewing", leaseSeconds: 2)
+                == ThumbnailClaim(claimed: renewed))
+        // One of them is renewed for long: every claim it holds, and only its own.
+        #expect(try two.renewThumbnailClaims(worker: "renewing", leaseSeconds: 600) == renewed.count)
+        #expect(try one.thumbnailQueue(defaultVariants: variants).claimed == all.count)
+
+        // Once the short lease has ended (the database's clock: polled), a third worker takes exactly its
+        // photos; the renewed ones stay held.
+        let clock = ContinuousClock(), deadline = clock.now + .seconds(20)
+        var taken: Set<Int64> = []
+        while taken.isEmpty && clock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            taken = try claim(two, "third")
+        }
+        #expect(taken == Set(lapsing), "the expired lease's photos (renewed ones: \(taken.intersection(renewed).sorted()))")
+        #expect(clock.now < deadline, "the 2-s lease had not ended after 20 s")
+        // The former holder renews nothing (its claims are the third's now) and sees them held elsewhere.
+        #expect(try one.renewThumbnailClaims(worker: "lapsing", leaseSeconds: 600) == 0)
+        #expect(try two.claimThumbnailWork(among: lapsing, variants: variants, worker: "lapsing", leaseSeconds: 600)
+                == ThumbnailClaim(heldElsewhere: Set(lapsing)))
+
+        // Releasing: only the holder's release frees its photos …
+        try one.completeThumbnailWork([], photoIDs: order, worker: "someone else")
+        #expect(try claim(one, "fourth").isEmpty)
+        try one.completeThumbnailWork([], photoIDs: Array(renewed), worker: "renewing")
+        #expect(try claim(two, "fourth") == renewed)
+        // … and dropping a gone worker's claims frees its photos, not the others'.
+        #expect(try two.dropThumbnailClaims(heldBy: { $0 == "third" }) == lapsing.count)
+        #expect(try claim(one, "fifth") == Set(lapsing))
+        // Recorded work releases its claim and needs no more: nothing is offered again once the leases go.
+        let photos = try one.photos()
+        let records = photos.filter { lapsing.contains($0.id) }.map { photo in
+            ThumbnailRecord(photoID: photo.id, variant: "grid-387", outcome: .failure(ThumbnailFailure("test")),
+                            sourceContentKey: photo.contentKey, sourceSize: photo.fileSize,
+                            sourceModificationTimeNanoseconds: photo.modificationTimeNanoseconds, createdAt: "2026-11-25T12:00:00Z")
+        }
+        try two.completeThumbnailWork(records, photoIDs: lapsing, worker: "fifth")
+        #expect(try one.thumbnailQueue(defaultVariants: variants).claimed == renewed.count)
+        #expect(try two.dropThumbnailClaims(heldBy: { _ in true }) == renewed.count)
+        #expect(try claim(one, "sixth") == renewed)
     }
 
     /// A commit by another opening of the library — as another process's would be — is announced: the
