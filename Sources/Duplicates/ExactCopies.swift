@@ -1,4 +1,4 @@
-public import PhotoGridSupport
+import PhotoGridSupport
 
 /// Exact copies: files with the same bytes, found by size, then digest, then a byte comparison — no decoding.
 ///
@@ -67,18 +67,4 @@ public enum ExactCopies {
         var size: Int64
         var digest: ContentDigest
     }
-}
-
-/// What `ExactCopies.groups(paths:sizes:)` found.
-public struct ExactCopyResult: Sendable {
-    /// A file that could not be read, by position.
-    public struct Failure: Sendable {
-        public var position: Int
-        public var failure: SystemCallFailure
-    }
-
-    /// Groups of positions with the same bytes (each ascending, more than one), ordered by their first.
-    public var groups: [[Int]]
-    /// The files left out, with why.
-    public var unreadable: [Failure]
 }
