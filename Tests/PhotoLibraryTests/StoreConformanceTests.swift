@@ -208,6 +208,48 @@ struct StoreConformanceTests {
 
     // MARK: Thumbnail claims (leases)
 
+    /// Two openings of one library — two connections, as two processes' — claiming at the same moment get
+    /// disjoint photos that together are every photo needing work, by a limit at a time and among given
+    /// photos alike (PostgreSQL: `FOR UPDATE SKIP LOCKED`; SQLite: one writer at a time). Several rounds, each
+    /// released before the next, so that claims do meet.
+    @Test(arguments: stores)
+    func claimsRacingOnTwoConnectionsAreDisjoint(_ kind: StoreKind) throws {
+        let scratch = try Scratch(kind)
+        try scratch.index()
+        let stores: [any LibraryStore] = [scratch.store, try LibraryStores.open(scratch.store.path, creating: false)]
+        let all = Set(try scratch.store.photos().map(\.id))
+        #expect(all.count == SamplePhotos.facts.count)
+        let variants = ["grid-387", "detail-1280"]
+        for round in 0..<24 {
+            let limit = round % 3 + 1
+            // By a limit at a time, until nothing is left.
+            let batches = try Self.together(stores.indices.map { i in { @Sendable () throws -> [[Int64]] in
+                var mine: [[Int64]] = []
+                while true {
+                    let batch = try stores[i].claimThumbnailWork(variants: variants, worker: "racer-\(i)", limit: limit, leaseSeconds: 600)
+                    if batch.isEmpty { return mine }
+                    mine.append(batch.map(\.id))
+                }
+            } })
+            #expect(batches.joined().allSatisfy { $0.count <= limit })
+            let taken = batches.map { Array($0.joined()) }
+            #expect(Set(taken[0]).isDisjoint(with: taken[1]), "round \(round): both claimed \(Set(taken[0]).intersection(taken[1]).sorted())")
+            #expect(taken[0].count + taken[1].count == all.count && Set(taken[0] + taken[1]) == all, "round \(round)")
+            #expect(try scratch.store.thumbnailQueue(defaultVariants: variants).claimed == all.count)
+            for i in stores.indices { try stores[i].completeThumbnailWork([], photoIDs: taken[i], worker: "racer-\(i)") }
+            #expect(try scratch.store.thumbnailQueue(defaultVariants: variants).claimed == 0, "round \(round): released")
+            // Among given photos (what `thumbs` asks): each photo goes to one, and each sees the other's as held.
+            let ids = Array(all).sorted()
+            let among = try Self.together(stores.indices.map { i in { @Sendable () throws -> ThumbnailClaim in
+                try stores[i].claimThumbnailWork(among: ids, variants: variants, worker: "racer-\(i)", leaseSeconds: 600)
+            } })
+            #expect(among[0].claimed.isDisjoint(with: among[1].claimed), "round \(round): both claimed \(among[0].claimed.intersection(among[1].claimed).sorted())")
+            #expect(among[0].claimed.union(among[1].claimed) == all, "round \(round)")
+            #expect(among[0].heldElsewhere == among[1].claimed && among[1].heldElsewhere == among[0].claimed, "round \(round)")
+            for i in stores.indices { try stores[i].completeThumbnailWork([], photoIDs: Array(among[i].claimed), worker: "racer-\(i)") }
+        }
+    }
+
     /// A claim is a lease on the database's clock: while it lasts no one else gets its photos; a lease that
     /// ended is taken by another (its former holder can no longer renew it); a renewed lease keeps its
     /// photos past its first end; a claim released (`completeThumbnailWork`, or its worker gone:
@@ -275,6 +317,33 @@ struct StoreConformanceTests {
         #expect(try one.thumbnailQueue(defaultVariants: variants).claimed == renewed.count)
         #expect(try two.dropThumbnailClaims(heldBy: { _ in true }) == renewed.count)
         #expect(try claim(one, "sixth") == renewed)
+    }
+
+    /// Runs `bodies` at the same moment, each on a thread of its own (released together once all have
+    /// started), and returns their results in order.
+    static func together<T: Sendable>(_ bodies: [@Sendable () throws -> T]) throws -> [T] {
+        let results = Results<T>()
+        let started = DispatchSemaphore(value: 0), go = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        for (index, body) in bodies.enumerated() {
+            Thread.detachNewThread {
+                started.signal()
+                go.wait()
+                results.set(index, Result { try body() })
+                done.signal()
+            }
+        }
+        for _ in bodies { started.wait() }
+        for _ in bodies { go.signal() }
+        for _ in bodies { #expect(done.wait(timeout: .now() + 120) == .success, "a claimer took over 2 minutes") }
+        return try bodies.indices.map { index in try #require(results.get(index)).get() }
+    }
+
+    /// What `together`'s threads return.
+    final class Results<T: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Int: Result<T, any Error>] = [:]
+        func set(_ index: Int, _ value: Result<T, any Error>) { lock.withLock { values[index] = value } }
+        func get(_ index: Int) -> Result<T, any Error>? { lock.withLock { values[index] } }
     }
 
     /// A commit by another opening of the library — as another process's would be — is announced: the
