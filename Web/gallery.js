@@ -396,7 +396,7 @@ async function open(index, { progress } = {}) {
     full.onload = () => { if (state.open?.index === index) detailImage.src = doc.thumbnail; };
     full.src = doc.thumbnail;
   }
-  state.open = { index, doc, progress: 0 };
+  state.open = { index, doc, progress: 0, justified: arrangement === "justified" };
   detailView.hidden = false;
   bar.hide();
   media.hide();
@@ -445,7 +445,9 @@ function setProgress(p, from) {
   open.progress = p;
   const doc = open.doc;
   const source = doc.source, detail = from ? mixRect(doc.source, from, p) : doc.detail;
-  const frame = from ? { image: detail, mask: detail } : transitionFrame(source, detail, p);
+  // A justified cell is not a square: the mask starts as the cell (the detail document's `cell`).
+  const startMask = open.justified ? doc.cell : null;
+  const frame = from ? { image: detail, mask: detail } : transitionFrame(source, detail, p, startMask);
   place(frame.image, frame.mask);
   backdrop.style.opacity = String(from ? p * (1 - from.gridOpacity) : p);
 }

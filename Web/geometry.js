@@ -7,15 +7,18 @@ const mix = (a, b, p) => a + (b - a) * p;
 
 /** The zoom transition at progress p (0 = the cell's fill rect, 1 = the detail fit rect): the image
  *  rect, the square mask centred on it (from the source's shorter side to the detail's longer one), and
- *  their intersection (GridLayout's ZoomTransition.frame(at:)). */
-export function transitionFrame(source, detail, p) {
+ *  their intersection (GridLayout's ZoomTransition.frame(at:)). `startMask`, a cell that is not a square
+ *  (justified rows): the mask starts as the cell, each side growing on its own to the detail's longer side. */
+export function transitionFrame(source, detail, p, startMask = null) {
   const image = {
     x: mix(source.x, detail.x, p), y: mix(source.y, detail.y, p),
     width: mix(source.width, detail.width, p), height: mix(source.height, detail.height, p),
   };
-  const side = mix(Math.min(source.width, source.height), Math.max(detail.width, detail.height), p);
+  const startSide = Math.min(source.width, source.height), endSide = Math.max(detail.width, detail.height);
+  const width = mix(startMask ? startMask.width : startSide, endSide, p);
+  const height = mix(startMask ? startMask.height : startSide, endSide, p);
   const cx = image.x + image.width / 2, cy = image.y + image.height / 2;
-  const mask = { x: cx - side / 2, y: cy - side / 2, width: side, height: side };
+  const mask = { x: cx - width / 2, y: cy - height / 2, width, height };
   return { image, mask };
 }
 

@@ -256,6 +256,102 @@ def test_resize_keeps_the_top_photo(browser, server):
     page.close()
 
 
+def test_justified_rows(browser, server):
+    """Justified rows (issue 38, item 5): drawn where /api/v1/layout?justified=true puts them, grouped and
+    not, with the thumbnails it names; the switch remembered across a reload and chosen by the address;
+    pinch zoom between row heights; the zoom transition from the justified cell."""
+    for width, height, scale in [(393, 852, 3), (1280, 800, 1)]:
+        for group in ("", "&group=day"):
+            page = open_page(browser, server, width, height, scale, "?arrangement=justified" + group)
+            for target in (0, 300):
+                page.evaluate(f"window.photogrid.scrollToOffset({target})")
+                state = page.evaluate("window.photogrid.state()")
+                query = (f"width={state['width']}&height={state['height'] * 3}&offset={state['offset'] - state['height']}"
+                         f"&scale={state['scale']}&justified=true&rowHeight={state['rowHeight']}{group}")
+                doc = server.get("/api/v1/layout?" + query)
+                expected = {c["index"]: c for c in doc["cells"]}
+                # Each drawn cell's rectangle plus the scroll offset is the API's frame.
+                drawn = {c["index"]: c for c in dom_cells(page)}
+                off = state["offset"]
+                wrong = [i for i, c in expected.items() if i not in drawn or not close_to(
+                    {**drawn[i], "y": drawn[i]["y"] + off}, c["frame"])]
+                thumbnails = page.evaluate("Object.fromEntries([...document.querySelectorAll('[data-index]')].map(e => [e.dataset.index, e.dataset.thumbnail ?? null]))")
+                wrong_thumbnails = [i for i, c in expected.items() if thumbnails.get(str(i)) != c.get("thumbnail")]
+                check(f"justified at {width} × {scale}{' grouped by day' if group else ''}, offset {round(off)}: {len(drawn)} cells at the API's frames (±0.5 px)",
+                      state["arrangement"] == "justified" and not wrong and set(drawn) == set(expected) and doc["grid"]["columns"] == []
+                      and any(c["frame"]["width"] != c["frame"]["height"] for c in doc["cells"]),
+                      f"wrong {wrong[:5]}: drawn {[drawn.get(i) for i in wrong[:2]]} expected {[expected[i]['frame'] for i in wrong[:2]]}, state {state}")
+                check(f"justified at {width} × {scale}{' grouped' if group else ''}, offset {round(off)}: each cell's thumbnail is the one the API names",
+                      not wrong_thumbnails and all(c.get("thumbnail") for c in doc["cells"]), f"{wrong_thumbnails[:5]}")
+            page.close()
+
+    # The switch: a click, remembered across a reload; the address chooses either way.
+    context = browser.new_context(viewport={"width": 393, "height": 852}, device_scale_factor=3)
+    page = context.new_page()
+    page.on("pageerror", lambda e: console_errors.append(f"pageerror: {e}"))
+    page.goto(server.base + "/")
+    page.evaluate("window.photogrid.ready")
+    first = page.evaluate("window.photogrid.state().arrangement")
+    page.click("#arrangement")
+    page.wait_for_function("window.photogrid.state().arrangement === 'justified' && window.photogrid.state().columns === null")
+    page.wait_for_function("document.querySelectorAll('[data-index]').length > 0 && [...document.querySelectorAll('[data-index]')].some(e => { const r = e.getBoundingClientRect(); return Math.abs(r.width - r.height) > 1; })")
+    page.reload()
+    page.evaluate("window.photogrid.ready")
+    reloaded = page.evaluate("[window.photogrid.state().arrangement, document.getElementById('arrangement').getAttribute('aria-pressed')]")
+    page.goto(server.base + "/?arrangement=square")
+    page.evaluate("window.photogrid.ready")
+    addressed = page.evaluate("window.photogrid.state().arrangement")
+    context.close()
+    check("the arrangement control switches to justified rows, remembered across a reload; ?arrangement=square chooses the square grid",
+          (first, reloaded, addressed) == ("square", ["justified", "true"], "square"), f"{first}, {reloaded}, {addressed}")
+    context = browser.new_context(viewport={"width": 393, "height": 852})
+    page = context.new_page()
+    page.goto(server.base + "/?arrangement=justified")
+    page.evaluate("window.photogrid.ready")
+    check("?arrangement=justified chooses justified rows on a browser that never chose", page.evaluate("window.photogrid.state().arrangement") == "justified")
+    context.close()
+
+    # Pinch zoom in justified rows changes the row height, the photo under the pointer kept under it.
+    page = open_page(browser, server, 393, 759, 1, "?arrangement=justified")
+    page.evaluate("window.photogrid.scrollToOffset(300)")
+    before = page.evaluate("window.photogrid.state()")
+    zoom = server.get(f"/api/v1/zoom?width={before['width']}&height={before['height']}&offset={before['offset']}&scale=1"
+                      f"&justified=true&from={before['rowHeight']}&to=130&at=200,300")
+    page.mouse.move(200, 300)
+    page.keyboard.down("Control")
+    page.mouse.wheel(0, -120)
+    page.keyboard.up("Control")
+    page.wait_for_function("window.photogrid.state().rowHeight === 130 && !window.photogrid.state().zooming", timeout=5000)
+    page.wait_for_timeout(200)
+    after = page.evaluate("window.photogrid.state()")
+    anchor = next((c for c in dom_cells(page) if c["index"] == zoom["anchor"]), None)
+    check(f"pinch in justified rows: row height {before['rowHeight']} → 130 pt, the offset /api/v1/zoom's, photo {zoom['anchor']} under the pointer",
+          before["rowHeight"] == 100 and abs(after["offset"] - zoom["offset"]) <= 0.5 and anchor is not None
+          and anchor["y"] <= 300 <= anchor["y"] + anchor["height"] and anchor["x"] <= 200 <= anchor["x"] + anchor["width"],
+          f"{before} → {after} vs {zoom['offset']}, anchor {anchor}")
+
+    # The zoom transition starts from the justified cell: at p = 0 the mask is the drawn cell.
+    index = min(c["index"] for c in dom_cells(page) if c["y"] >= 0 and c["y"] + c["height"] <= after["height"])
+    cell = next(c for c in dom_cells(page) if c["index"] == index)
+    page.evaluate(f"window.photogrid.open({index}, {{progress: 0}})")
+    state = page.evaluate("window.photogrid.state()")
+    detail = server.get(f"/api/v1/detail/{index}?width={state['width']}&height={state['height']}&offset={state['offset']}&scale=1"
+                        f"&justified=true&rowHeight=130&progress=0")
+    mask = page.evaluate("(() => { const r = document.querySelector('[data-detail-mask]').getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; })()")
+    check("the zoom transition starts from the justified cell (the mask at p = 0 is the drawn cell and /api/v1/detail's)",
+          close_to(mask, cell) and close_to(mask, detail["mask"]) and abs(cell["width"] - cell["height"]) > 1, f"{mask} vs {cell} vs {detail['mask']}")
+    page.evaluate(f"window.photogrid.open({index}, {{progress: 0.5}})")
+    detail = server.get(f"/api/v1/detail/{index}?width={state['width']}&height={state['height']}&offset={state['offset']}&scale=1"
+                        f"&justified=true&rowHeight=130&progress=0.5")
+    rects = page.evaluate("""() => Object.fromEntries(['[data-detail-image]', '[data-detail-mask]'].map(s => {
+        const r = document.querySelector(s).getBoundingClientRect(); return [s, {x: r.x, y: r.y, width: r.width, height: r.height}]; }))""")
+    check("justified detail at p = 0.5: the image and mask rects are /api/v1/detail's",
+          close_to(rects["[data-detail-image]"], detail["image"]) and close_to(rects["[data-detail-mask]"], detail["mask"]),
+          f"{rects} vs {detail['image']}, {detail['mask']}")
+    page.keyboard.press("Escape")
+    page.close()
+
+
 def test_render_screenshot(browser, server, folder):
     page = open_page(browser, server, 393, 759, 3)
     page.wait_for_function(VISIBLE_IMAGES_COMPLETE)
@@ -760,6 +856,7 @@ def main():
                 test_detail_bar(browser, server)
                 test_pinch_keeps_the_photo_under_the_pointer(browser, server)
                 test_resize_keeps_the_top_photo(browser, server)
+                test_justified_rows(browser, server)
                 test_render_screenshot(browser, server, folder)
                 test_live_photo(browser, server, folder)
                 test_token_in_a_browser(browser, folder)
