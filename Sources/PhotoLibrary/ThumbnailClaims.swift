@@ -16,11 +16,13 @@ enum ThumbnailClaims {
     }
 
     /// The claim of the photos `candidates` selects (their `id`s) for `$worker` until `now` + `$lease`:
-    /// a claim whose lease ended is taken over.
+    /// a claim whose lease ended is taken over, a live one of another worker never (a worker whose snapshot
+    /// predates another's commit still reaches the row: the upsert itself refuses it).
     static func claim(candidates: String, now: String, worker: String, lease: String) -> String {
         """
         INSERT INTO thumbnail_claims (photo_id, worker, expires_at) SELECT id, \(worker), \(now) + \(lease) FROM (\(candidates)) AS todo WHERE true
         ON CONFLICT (photo_id) DO UPDATE SET worker = excluded.worker, expires_at = excluded.expires_at
+        WHERE thumbnail_claims.expires_at <= \(now) OR thumbnail_claims.worker = excluded.worker
         RETURNING photo_id
         """
     }
