@@ -25,7 +25,7 @@ struct RequestGuard: RouterMiddleware {
             let offered = given != nil || (refusal?.status == .unauthorized
                                            && !(access.authorization.isEmpty && AccessRules.cookieValues(in: access.cookies).isEmpty))
             let client = context.clientAddress
-            if given != nil, let site = request.headers[Self.fetchSite], site != "none", site != "same-origin" {
+            if given != nil, let site = request.headers[FetchMetadata.siteField], site != "none", site != "same-origin" {
                 // Before the budget: another site's page is refused the same way however many tried.
                 response = try APIError(.forbidden, "the token is taken only from an address opened in the browser itself (this request came from another site: \(QueryParameters.shown(Substring(site))))")
                     .response(from: request, context: context)
@@ -93,9 +93,6 @@ struct RequestGuard: RouterMiddleware {
         }
         return Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store", .setCookie: rules.newSessionCookie()])
     }
-
-    /// `Sec-Fetch-Site`: where a browser's request came from.
-    static let fetchSite = HTTPField.Name("Sec-Fetch-Site")!
 
     /// Headers of every page: never framed by another site's page (clickjacking).
     static let pageHeaders: HTTPFields = [.contentSecurityPolicy: "frame-ancestors 'none'", HTTPField.Name("X-Frame-Options")!: "DENY",
