@@ -15,6 +15,7 @@ struct GalleryAPI: Sendable {
     /// Threads for blocking reads (the database): never the event loops.
     let readers: BlockingPool
     let thumbnails: ThumbnailService
+    let duplicates: DuplicatesService
     let events: EventHub
     /// The grid in memory, for the layout requests it can answer.
     let grid: GridCache
@@ -49,6 +50,7 @@ struct GalleryAPI: Sendable {
         case .zoom: return { request, _ in try await zoom(request) }
         case .photos: return { request, _ in try await photos(request) }
         case .stats: return { request, _ in try await stats(request) }
+        case .duplicates: return { request, _ in try await duplicates(request) }
         case .thumbnail: return { request, context in try await thumbnail(request, context) }
         case .placeholder: return { request, context in try await placeholder(request, context) }
         case .media: return { request, context in try await media(request, context) }
@@ -241,6 +243,17 @@ struct GalleryAPI: Sendable {
                                                         indexing: indexing))
         }
         return Self.json(bytes)
+    }
+
+    /// `GET /api/v1/duplicates`: `photogrid duplicates --json` from the signatures kept so far (`pending`:
+    /// photos whose signatures are being made).
+    func duplicates(_ request: Request) async throws -> Response {
+        _ = try QueryParameters(request.uri, known: [])
+        do {
+            return Self.json(try await duplicates.document())
+        } catch {
+            throw APIError.answering(error)
+        }
     }
 
     // MARK: Thumbnails

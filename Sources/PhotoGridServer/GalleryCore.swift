@@ -16,6 +16,7 @@ struct GalleryCore: Sendable {
     let events: EventHub
     let grid: GridCache
     let thumbnails: ThumbnailService
+    let duplicates: DuplicatesService
     /// Thumbnails and placeholders someone waits for go ahead of the index run (its probes and its writer).
     let foreground: ForegroundWork
     let api: GalleryAPI
@@ -39,7 +40,8 @@ struct GalleryCore: Sendable {
         grid = GridCache(library: library, readers: readers, events: events, logger: logger)
         rules = AccessRules(token: options.token, hosts: AllowedHosts(bind: options.host, extra: options.allowedHosts))
         connections = ConnectionPressure(maximum: options.maxConnections ?? ConnectionLimit.defaultMaximum(jobs: options.jobs ?? cores))
-        api = GalleryAPI(library: library, readers: readers, thumbnails: thumbnails, events: events, grid: grid,
+        duplicates = DuplicatesService(library: library, readers: readers, jobs: max(1, (options.jobs ?? cores) / 2), logger: logger)
+        api = GalleryAPI(library: library, readers: readers, thumbnails: thumbnails, duplicates: duplicates, events: events, grid: grid,
                          sessions: rules.sessions, healthLogger: logger)
     }
 
@@ -60,6 +62,7 @@ struct GalleryCore: Sendable {
     /// Ends the event streams and stops the pools once their work is done.
     func shutdown() async {
         events.finishAll()
+        await duplicates.shutdown()
         await runs.shutdown()
         await readers.shutdown()
         await makers.shutdown()

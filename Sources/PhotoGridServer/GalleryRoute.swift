@@ -11,6 +11,7 @@ enum GalleryRoute: String, CaseIterable, Sendable {
     case zoom = "/api/v1/zoom"
     case photos = "/api/v1/photos"
     case stats = "/api/v1/stats"
+    case duplicates = "/api/v1/duplicates"
     case thumbnail = "/api/v1/thumbnails/:variant/:name"
     case placeholder = "/api/v1/placeholders/:name"
     case media = "/api/v1/media/:id"

@@ -4,9 +4,10 @@
 /// machines) implements the same protocol and passes the same conformance suite
 /// (`Tests/PhotoLibraryTests/StoreConformanceTests.swift`, written against this protocol only).
 ///
-/// Every method may block (a database read or write): call it off an event loop. Errors are
+/// Its jobs beyond the rows, grid and thumbnails come as small protocols it refines
+/// (`PictureSignatureStore`). Every method may block (a database read or write): call it off an event loop. Errors are
 /// `LibraryError`s.
-public protocol LibraryStore: AnyObject, Sendable {
+public protocol LibraryStore: PictureSignatureStore {
     /// Where the library is kept, as the user named it (a database file's path).
     var path: String { get }
     /// Whether opening it made it (a new, empty library).

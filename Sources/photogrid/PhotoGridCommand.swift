@@ -29,7 +29,7 @@ struct PhotoGridCommand: ParsableCommand {
         error, 64 on a usage error (one line on stderr).
         """,
         version: PhotoGridVersion.current,
-        subcommands: [IndexCommand.self, ListCommand.self, StatsCommand.self, ThumbsCommand.self, ExportCommand.self,
+        subcommands: [IndexCommand.self, ListCommand.self, StatsCommand.self, ThumbsCommand.self, DuplicatesCommand.self, ExportCommand.self,
                       LayoutCommand.self, DetailCommand.self, ZoomCommand.self, RenderCommand.self, ServeCommand.self, WorkerCommand.self]
     )
 

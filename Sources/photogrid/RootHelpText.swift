@@ -48,6 +48,8 @@ SUBCOMMANDS:
                           thumbnail work waiting.
   thumbs                  Make the grid thumbnails of the indexed photos (and
                           detail thumbnails), kept up to date in a folder.
+  duplicates              Find the copies of one picture (any size or format)
+                          and suggest which to keep; no file is touched.
   export                  Index a folder and write everything a client needs to
                           draw its grid: thumbnails, layout.json, grid.jpg.
   layout                  Print the grid layout for a viewport as JSON:

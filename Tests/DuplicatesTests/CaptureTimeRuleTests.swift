@@ -14,4 +14,13 @@ import Testing
         #expect(CaptureTimeRule.refuses(a, b) == expected)
         #expect(CaptureTimeRule.refuses(b, a) == expected)
     }
+
+    /// EXIF local times as seconds: the values `date -u -d … +%s` prints for the same text read as UTC.
+    @Test(arguments: [
+        ("1970-01-01T00:00:00", 0.0), ("2024-06-01T10:00:05", 1_717_236_005.0), ("2000-02-29T23:59:59", 951_868_799.0),
+        ("1969-12-31T23:59:59", -1.0), ("2024-06-01 10:00:05", nil), ("2024-13-01T10:00:05", nil), ("2024-06-01", nil),
+    ] as [(String, Double?)])
+    func seconds(text: String, expected: Double?) {
+        #expect(CaptureTimeRule.seconds(of: text) == expected)
+    }
 }

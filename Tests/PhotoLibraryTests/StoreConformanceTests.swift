@@ -376,4 +376,35 @@ struct StoreConformanceTests {
             return first
         }
     }
+    /// Picture signatures: kept by content key, replaced by a later save of the same key, hashes read alone
+    /// (a failure's hash is nil), bytes read only for the keys asked; the hash's top bit survives (stored
+    /// signed).
+    @Test(arguments: stores)
+    func pictureSignaturesAreKeptByContentKey(_ kind: StoreKind) throws {
+        let scratch = try Scratch(kind)
+        let store = scratch.store
+        #expect(try store.pictureHashes().isEmpty)
+        let bytes = (0..<4_121).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        let records = [
+            PictureSignatureRecord(contentKey: "100-00000000000000aa", outcome: .success((hash: 0xFFFF_0000_1234_5678, bytes: bytes))),
+            PictureSignatureRecord(contentKey: "200-00000000000000bb", outcome: .success((hash: 1, bytes: [1, 2, 3]))),
+            PictureSignatureRecord(contentKey: "300-00000000000000cc", outcome: .failure(PictureSignatureFailure("JPEG: bad Huffman table"))),
+        ]
+        try store.savePictureSignatures(records)
+        let hashes = try store.pictureHashes()
+        #expect(hashes.count == 3)
+        #expect(hashes["100-00000000000000aa"] == .some(0xFFFF_0000_1234_5678))
+        #expect(hashes["200-00000000000000bb"] == .some(1))
+        #expect(hashes["300-00000000000000cc"] == .some(nil))
+        let read = try store.pictureSignatures(contentKeys: ["100-00000000000000aa", "300-00000000000000cc", "400-absent"])
+        #expect(read.count == 2)
+        #expect(read["100-00000000000000aa"] == records[0])
+        #expect(read["300-00000000000000cc"] == records[2])
+        #expect(try store.pictureSignatures(contentKeys: []).isEmpty)
+        // A later save of a key replaces its record.
+        let redone = PictureSignatureRecord(contentKey: "300-00000000000000cc", outcome: .success((hash: 42, bytes: [9])))
+        try store.savePictureSignatures([redone])
+        #expect(try store.pictureSignatures(contentKeys: ["300-00000000000000cc"])["300-00000000000000cc"] == redone)
+        #expect(try store.pictureHashes().count == 3)
+    }
 }

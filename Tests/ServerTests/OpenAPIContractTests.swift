@@ -18,7 +18,7 @@ import TestSupport
         #expect(document["openapi"] as? String == "3.1.0")
         let paths = try #require(document["paths"] as? [String: Any])
         #expect(Set(paths.keys) == ["/api/v1/layout", "/api/v1/detail/{index}", "/api/v1/zoom", "/api/v1/photos",
-                                    "/api/v1/stats", "/api/v1/thumbnails/{variant}/{name}", "/api/v1/placeholders/{name}", "/api/v1/media/{id}", "/api/v1/events",
+                                    "/api/v1/stats", "/api/v1/duplicates", "/api/v1/thumbnails/{variant}/{name}", "/api/v1/placeholders/{name}", "/api/v1/media/{id}", "/api/v1/events",
                                     "/api/v1/logout", "/api/v1/openapi.json", "/healthz", "/"])
         for (path, item) in paths {
             let operations = try #require(item as? [String: Any])

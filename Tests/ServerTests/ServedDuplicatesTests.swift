@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `GET /api/v1/duplicates` from the built server: answered at once from the signatures kept, the
+/// missing ones made in the background (`pending` falls to 0), then the same bytes as
+/// `photogrid duplicates --json` for the same library — the six copies of one picture made by independent
+/// tools (Tests/DuplicatesTests/Fixtures) one group, a byte copy an exact group, the other pictures none.
+@Suite struct ServedDuplicatesTests {
+    @Test func theServerMakesSignaturesAndAnswersWhatTheCommandLinePrints() throws {
+        let folder = try TemporaryFolder("photogrid-serve-duplicates")
+        let photos = folder.url.appendingPathComponent("photos")
+        let fixtures = Repository.root.appendingPathComponent("Tests/DuplicatesTests/Fixtures")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let names = try FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter { !$0.hasSuffix(".sh") }
+        for name in names { try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: photos.appendingPathComponent(name)) }
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("other-dark.jpg"), to: photos.appendingPathComponent("dark-copy.jpg"))
+
+        let server = try ServerProcess(["photos", "--db", "library.sqlite"], in: folder.url)
+        try server.wait(for: "/api/v1/stats") { reply in
+            ((try? reply.json())?["indexing"] as? [String: Any])?["phase"] as? String == "done"
+        }
+        let first = try server.get("/api/v1/duplicates")
+        #expect(first.status == 200)
+        #expect(try first.json()["pending"] as? Int ?? -1 > 0)  // nothing made before the first request
+        let done = try server.wait(for: "/api/v1/duplicates", timeout: 120) { reply in (try? reply.json())?["pending"] as? Int == 0 }
+        let document = try done.json()
+        let groups = try #require(document["groups"] as? [[String: Any]])
+        let sets = Set(groups.map { (($0["photos"] as? [[String: Any]]) ?? []).compactMap { $0["path"] as? String }.sorted() })
+        #expect(sets == [["same-png-256.png", "same-q60-rot6.jpg", "same-vips-256.jpg", "same.avif", "same.heic", "same.webp"],
+                         ["dark-copy.jpg", "other-dark.jpg"]])
+        #expect(document["photos"] as? Int == names.count + 1)
+
+        let cli = try PhotoGridBinary.run(["duplicates", "--db", "library.sqlite", "--json"], in: folder.url)
+        #expect(cli.status == 0)
+        #expect(try cli.json()["signaturesMade"] as? Int == 0)  // the server made them all
+        #expect(done.body == [UInt8](cli.stdout))
+        #expect(done.body.last == UInt8(ascii: "\n"))
+        #expect(try server.get("/api/v1/duplicates?x=1").status == 400)
+    }
+}
