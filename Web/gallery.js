@@ -5,6 +5,8 @@ import { transitionFrame, draggedRect, dragGridOpacity, shouldClose, ScrollMap }
 import { LibraryStatus } from "./status.js";
 import { DetailBar } from "./detail-bar.js";
 import { DetailMedia } from "./media.js";
+import { Menu } from "./menu.js";
+import { DuplicatesView } from "./duplicates.js";
 
 const query = new URLSearchParams(location.search);
 const options = {};  // grid options passed through to the API (?group=day&columns=…)
@@ -541,7 +543,7 @@ function rowLevel() {
 }
 
 window.addEventListener("wheel", (event) => {
-  if (!event.ctrlKey || state.open) return;
+  if (!event.ctrlKey || state.open || duplicates.isOpen) return;
   event.preventDefault();
   wheelDelta += event.deltaY;
   if (zooming || Math.abs(wheelDelta) < 40) return;
@@ -606,7 +608,9 @@ async function setArrangement(next) {
   try { localStorage.setItem(ARRANGEMENT_KEY, next); } catch { /* private mode: not remembered */ }
   if (query.has("arrangement")) {  // the address says what is shown
     query.set("arrangement", next);
-    history.replaceState(history.state, "", `${location.pathname}?${query}${location.hash}`);
+    const address = new URLSearchParams(location.search);  // as it is now (a view may have come and gone)
+    address.set("arrangement", next);
+    history.replaceState(history.state, "", `${location.pathname}?${address}${location.hash}`);
   }
   showArrangement();
   for (const element of state.cells.values()) element.remove();
@@ -618,6 +622,16 @@ arrangementButton.addEventListener("click", () => {
   if (!state.open) setArrangement(arrangement === "justified" ? "square" : "justified");
 });
 showArrangement();
+
+// MARK: The menu and the Duplicates view
+
+const menuButton = document.getElementById("menu-button");
+new Menu(menuButton, document.getElementById("menu"));
+const duplicates = new DuplicatesView({
+  background: [stage, document.getElementById("controls"), document.getElementById("status")],
+  returnFocus: () => menuButton,
+});
+document.getElementById("show-duplicates").addEventListener("click", () => { if (!state.open) duplicates.open(); });
 
 // MARK: Live updates
 
@@ -653,7 +667,9 @@ window.photogrid = {
   open: (index, options) => open(index, options),
   close: () => close(),
   setArrangement: (next) => setArrangement(next),
-  state: () => ({ arrangement, rowHeight: arrangement === "justified" ? rowHeight : null, width: state.width, height: state.height, scale: state.scale, offset: state.offset,
+  openDuplicates: () => duplicates.open(),
+  closeDuplicates: () => duplicates.close(),
+  state: () => ({ view: duplicates.isOpen ? "duplicates" : "grid", arrangement, rowHeight: arrangement === "justified" ? rowHeight : null, width: state.width, height: state.height, scale: state.scale, offset: state.offset,
                   contentHeight: state.doc?.grid.contentHeight ?? 0, count: state.doc?.grid.count ?? 0,
                   columns: arrangement === "justified" ? null : options.columns ?? "adaptive:100/3", zooming }),
   ready: null,

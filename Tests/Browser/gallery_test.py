@@ -7,8 +7,9 @@ Serves a copy of SampleImages/ (and a generated 1,000,000-photo library) with th
 the page, and checks it against the API: every cell where /api/v1/layout puts it, the zoom transition's
 rects equal /api/v1/detail's, Escape and drag-to-dismiss close, resizing changes the column count at the
 CLI's widths and keeps the top photo in view, a copied photo appears, the last of a million photos is
-reachable, a screenshot matches `photogrid render` of the same viewport, another site's page gets nothing (its
-fetches and images refused with 403, its link to the gallery followed), and no console errors. Ends with
+reachable, a screenshot matches `photogrid render` of the same viewport, the Duplicates view draws
+/api/v1/duplicates, another site's page gets nothing (its fetches and images refused with 403, its link to
+the gallery followed), and no console errors. Ends with
 the line "N passed, N failed"; exit status 1 when anything failed.
 """
 import json, math, os, re, shutil, sqlite3, subprocess, sys, tempfile, time, urllib.parse, urllib.request
@@ -292,6 +293,7 @@ def test_justified_rows(browser, server):
     page.goto(server.base + "/")
     page.evaluate("window.photogrid.ready")
     first = page.evaluate("window.photogrid.state().arrangement")
+    page.click("#menu-button")  # the toggle is in the menu
     page.click("#arrangement")
     page.wait_for_function("window.photogrid.state().arrangement === 'justified' && window.photogrid.state().columns === null")
     page.wait_for_function("document.querySelectorAll('[data-index]').length > 0 && [...document.querySelectorAll('[data-index]')].some(e => { const r = e.getBoundingClientRect(); return Math.abs(r.width - r.height) > 1; })")
@@ -356,9 +358,9 @@ def test_render_screenshot(browser, server, folder):
     page = open_page(browser, server, 393, 759, 3)
     page.wait_for_function(VISIBLE_IMAGES_COMPLETE)
     page.wait_for_timeout(300)
-    # The status line and the arrangement control float over the grid (they move no cell); render draws
-    # the grid alone.
-    page.add_style_tag(content="#status, #arrangement { display: none !important; }")
+    # The status line and the menu button float over the grid (they move no cell); render draws the grid
+    # alone.
+    page.add_style_tag(content="#status, #controls { display: none !important; }")
     shot = os.path.join(folder, "page.png")
     page.screenshot(path=shot)
     state = page.evaluate("window.photogrid.state()")
@@ -492,6 +494,103 @@ def test_problems_are_listed(browser, folder):
         item = page.inner_text("#problems li")
         check("errors: the status line says how many files could not be read and lists them with why",
               label == "1 file could not be read" and item.startswith("broken.jpg") and len(item.splitlines()) >= 2, f"{label!r} {item!r}")
+        page.close()
+    finally:
+        server.stop()
+
+
+def test_duplicates_view(browser, folder):
+    """The Duplicates view (issue 39, item 5), from the menu, against the API's own document: a folder of
+    Tests/DuplicatesTests/Fixtures (one picture in six sizes and formats, four others) and a byte copy of one."""
+    home = os.path.join(folder, "duplicates")  # its own folder: a thumbnail folder serves one library
+    photos = os.path.join(home, "photos")
+    os.makedirs(photos)
+    fixtures = os.path.join(REPO, "Tests", "DuplicatesTests", "Fixtures")
+    for name in sorted(os.listdir(fixtures)):
+        if not name.endswith(".sh"):
+            shutil.copy(os.path.join(fixtures, name), photos)
+    shutil.copy(os.path.join(photos, "other-dark.jpg"), os.path.join(photos, "dark-copy.jpg"))
+    server = Server(["photos", "--db", "library.sqlite"], home)
+    try:
+        server.wait_indexed()
+        page = open_page(browser, server, 1280, 800)
+        page.wait_for_function(VISIBLE_IMAGES_COMPLETE)
+        before = page.evaluate("window.photogrid.state()")
+        page.click("#menu-button")
+        expanded = page.evaluate("[document.getElementById('menu-button').getAttribute('aria-expanded'), document.activeElement.id]")
+        page.click("#show-duplicates")
+        page.wait_for_function("document.getElementById('duplicates').dataset.state === 'done'", timeout=120000)
+        doc = server.get("/api/v1/duplicates")
+        shown = page.evaluate("""() => ({
+            url: location.search, summary: document.querySelector('#duplicates .summary').textContent,
+            text: document.getElementById('duplicates').innerText, focus: document.activeElement.getAttribute('aria-label'),
+            groups: [...document.querySelectorAll('#duplicates .group')].map(g => ({
+                kind: g.dataset.kind, heading: g.querySelector('h3').textContent,
+                photos: [...g.querySelectorAll('.copy')].map(c => ({
+                    id: +c.dataset.id, keep: c.dataset.keep === 'true', badge: c.querySelector('.badge')?.textContent ?? null,
+                    size: c.querySelector('.dimensions').textContent, format: c.querySelector('.format').textContent,
+                    bytes: c.querySelector('.bytes').textContent, path: c.querySelector('.path').textContent,
+                    src: c.querySelector('img')?.getAttribute('src') ?? null,
+                    fitted: (() => { const i = c.querySelector('img'); return !i || getComputedStyle(i).objectFit === 'contain'; })() })) })) })""")
+        check("the menu opens with its first item focused, and its Duplicates item opens the view at ?view=duplicates, focus on its close button",
+              expanded == ["true", "arrangement"] and shown["url"] == "?view=duplicates" and shown["focus"] == "Close", f"{expanded} {shown['url']} {shown['focus']}")
+        exact = [g for g in doc["groups"] if g["kind"] == "exact"]
+        removable = sum(len(g["photos"]) - 1 for g in doc["groups"])
+        check(f"the API's document: every signature made, the byte copy an exact group of two, the six versions of one picture a near group "
+              f"({len(doc['groups'])} groups)", doc["pending"] == 0 and len(exact) == 1
+              and sorted(p["path"] for p in exact[0]["photos"]) == ["dark-copy.jpg", "other-dark.jpg"]
+              and any(g["kind"] == "near" and len(g["photos"]) == 6 for g in doc["groups"]), json.dumps(doc)[:600])
+        check(f"the summary says \"{shown['summary']}\" and nothing says Comparing…",
+              shown["summary"] == f"{len(doc['groups'])} groups, {removable} copies could be removed" and "Comparing" not in shown["text"], shown["summary"])
+        check(f"{len(shown['groups'])} groups drawn, in the API's order, exact ones headed Exact copies and near ones Same picture",
+              [g["kind"] for g in shown["groups"]] == [g["kind"] for g in doc["groups"]]
+              and all(g["heading"] == ("Exact copies" if g["kind"] == "exact" else "Same picture") for g in shown["groups"]),
+              f"{[(g['kind'], g['heading']) for g in shown['groups']]}")
+        wrong = []
+        for drawn, group in zip(shown["groups"], doc["groups"]):
+            expected = [{"id": p["id"], "keep": p["keep"], "badge": f"Keep — {group['keepReason']}" if p["keep"] else None,
+                         "size": f"{p['width']}×{p['height']}", "path": p["path"], "src": p.get("thumbnail")} for p in group["photos"]]
+            got = [{k: c[k] for k in ("id", "keep", "badge", "size", "path", "src")} for c in drawn["photos"]]
+            if got != expected or not drawn["photos"][0]["keep"] or not all(c["fitted"] for c in drawn["photos"]):
+                wrong.append((got, expected))
+        check("each group's copies side by side in the API's order, the kept one first with its badge and reason, sizes, paths "
+              "and thumbnails as the API gives them", not wrong, f"{wrong[:1]}")
+        sizes = {(c["format"], c["bytes"]) for g in shown["groups"] for c in g["photos"]}
+        check("formats and decimal file sizes (other-dark.jpg: JPEG, 19.6 kB; same-png-256.png: PNG, 74.4 kB)",
+              ("JPEG", "19.6 kB") in sizes and ("PNG", "74.4 kB") in sizes, sizes)
+        if os.environ.get("PHOTOGRID_SCREENSHOTS"):
+            page.wait_for_function("[...document.querySelectorAll('#duplicates img')].every(i => i.complete)")
+            page.screenshot(path=os.path.join(os.environ["PHOTOGRID_SCREENSHOTS"], "gallery-duplicates.png"))
+
+        # Closing returns to the grid where it was; the back button closes it too.
+        page.click("#duplicates .close")
+        page.wait_for_function("window.photogrid.state().view === 'grid'")
+        after = page.evaluate("window.photogrid.state()")
+        grid = page.evaluate("""() => [location.search, getComputedStyle(document.getElementById('duplicates')).display,
+            document.getElementById('stage').inert, document.activeElement.id]""")
+        check("the close button returns to the grid where it was (the address without view, the menu button focused)",
+              grid == ["", "none", False, "menu-button"] and after["offset"] == before["offset"] and after["count"] == before["count"]
+              and len(dom_cells(page)) == before["count"] and visible_images_loaded(page), f"{grid} {before} → {after}")
+        page.close()
+
+        # On a phone, scrolled: the keyboard opens it from the menu; the back button returns to the grid at the same offset.
+        page = open_page(browser, server, 393, 400, 2)
+        page.evaluate("window.photogrid.scrollToOffset(100)")
+        before = page.evaluate("window.photogrid.state()")
+        page.focus("#menu-button")
+        page.keyboard.press("ArrowUp")  # opens the menu at its last item: Duplicates
+        page.keyboard.press("Enter")
+        page.wait_for_function("document.getElementById('duplicates').dataset.state === 'done'", timeout=60000)
+        page.mouse.move(200, 300)
+        page.mouse.wheel(0, 600)  # scrolls the view, not the grid under it
+        page.wait_for_timeout(300)
+        scrolled = page.evaluate("document.getElementById('duplicates').scrollTop")
+        page.go_back()
+        page.wait_for_function("window.photogrid.state().view === 'grid'")
+        after = page.evaluate("window.photogrid.state()")
+        check(f"the keyboard opens it from the menu; the back button returns to the grid at offset {round(before['offset'])}",
+              before["offset"] == 100 and after["offset"] == before["offset"] and scrolled > 0 and page.evaluate("location.search") == "",
+              f"{before} → {after}, view scrolled {scrolled}")
         page.close()
     finally:
         server.stop()
@@ -862,6 +961,7 @@ def main():
                 test_token_in_a_browser(browser, folder)
                 test_first_screen_of_a_never_seen_folder(browser, folder)
                 test_problems_are_listed(browser, folder)
+                test_duplicates_view(browser, folder)
                 test_video_cells(browser, folder)
                 test_another_sites_page_gets_nothing(browser, folder)
                 if not os.environ.get("PHOTOGRID_BROWSER_QUICK"):
