@@ -3,8 +3,12 @@
 CREATE TABLE picture_signatures (
     content_key  TEXT PRIMARY KEY,
     hash         BIGINT,
-    signature    BYTEA,
     error        TEXT,
     created_at   TEXT NOT NULL,
-    CHECK ((signature IS NULL) <> (error IS NULL) AND (hash IS NULL) = (signature IS NULL))
+    CHECK ((hash IS NULL) <> (error IS NULL))
+);
+
+CREATE TABLE picture_signature_bytes (
+    content_key  TEXT PRIMARY KEY REFERENCES picture_signatures (content_key) ON DELETE CASCADE,
+    signature    BYTEA NOT NULL
 );

@@ -20,6 +20,9 @@ public struct DuplicatesDocument: Sendable, Codable, Equatable {
         public var takenAt: String?
         /// The file's modification time (UTC, seconds).
         public var modifiedAt: String
+        /// The server's URL of a thumbnail of the whole picture (relative to the server root); not in the
+        /// command line's document.
+        public var thumbnail: String?
     }
 
     /// One group: the copies of one picture, the kept one first.

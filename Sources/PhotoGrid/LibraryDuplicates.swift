@@ -12,13 +12,16 @@ import Platform
 /// the same bytes) and near copies (hash candidates each proven by `PictureVerifier`, capture times
 /// refusing) are grouped, and `KeepRule` chooses the copy to keep. No file is changed.
 public enum LibraryDuplicates {
+    /// The side of the thumbnails the server names for copies (the ladder's smallest detail rung).
+    static let thumbnailSide = ThumbnailLadder.detailSides[0]
     /// Signatures are saved after this many are made (a crash loses at most this many).
     static let batchSize = 200
 
     /// The groups of `library`, making missing signatures on `jobs` threads; `makeSignatures: false`
     /// uses only the signatures already kept (what the server answers without a long request). The
-    /// signatures stop being made, those made kept, once `isCancelled` says so.
-    public static func find(library: Library, jobs: Int? = nil, makeSignatures: Bool = true,
+    /// signatures stop being made, those made kept, once `isCancelled` says so. With `thumbnailPrefix`, each
+    /// copy names its `detail-640` thumbnail (the server's on-demand name) after that prefix.
+    public static func find(library: Library, jobs: Int? = nil, makeSignatures: Bool = true, thumbnailPrefix: String? = nil,
                             progress: (any ProgressReporting)? = nil,
                             isCancelled: @escaping @Sendable () -> Bool = { false }) throws(LibraryError) -> DuplicatesDocument {
         let store = library.store
@@ -26,22 +29,24 @@ public enum LibraryDuplicates {
             return DuplicatesDocument(groups: [], leftOut: [], photos: 0, signaturesMade: 0)
         }
         if makeSignatures && !root.isFolder { throw .libraryFolderGone(path: root.path) }
-        let rows = try store.photos(statuses: [.ok, .error]).filter { $0.media != .video }
-        let photos = rows.filter { $0.status == .ok && $0.contentKey != nil }
-        let unreadable = rows.filter { $0.status == .error }
-        var hashes = try store.pictureHashes()
+        var index = try store.pictureSignatureIndex()
         var made = 0
         if makeSignatures {
-            var seen = Set<String>()
-            let missing = photos.filter { hashes[$0.contentKey!] == nil && seen.insert($0.contentKey!).inserted }
-            if !missing.isEmpty {
+            // One photo per content key without a record: its signature stands for the key's copies.
+            var ids: [Int64] = []
+            for (at, entry) in index.enumerated() where entry.kept == .none && (at == 0 || index[at - 1].contentKey != entry.contentKey) {
+                ids.append(entry.photoID)
+            }
+            if !ids.isEmpty {
+                let missing = try store.photos(ids: ids)
                 made = try SignatureRun(store: store, root: root, photos: missing, threads: jobs ?? IndexOptions.activeProcessorCount,
                                         progress: progress, isCancelled: isCancelled).run()
-                hashes = try store.pictureHashes()
+                index = try store.pictureSignatureIndex()
             }
         }
         progress?.finish()
-        var document = try group(photos, hashes: hashes, store: store, root: root, made: made)
+        var document = try group(index, store: store, root: root, made: made, thumbnailPrefix: thumbnailPrefix)
+        let unreadable = try store.photos(statuses: [.error]).filter { $0.media != .video }
         if !unreadable.isEmpty {
             document.leftOut += unreadable.map {
                 .init(id: $0.id, path: $0.path, pathBytes: PathBytesField.base64IfNotUTF8($0.pathBytes), reason: $0.error ?? "unreadable")
@@ -51,38 +56,46 @@ public enum LibraryDuplicates {
         return document
     }
 
-    /// The groups among `photos` given the kept hashes.
-    static func group(_ photos: [Photo], hashes: [String: UInt64?], store: any LibraryStore, root: LibraryRoot,
-                      made: Int) throws(LibraryError) -> DuplicatesDocument {
-        // One position per content key that has a signature; its photos by key.
-        var keys: [String] = [], position: [String: Int] = [:], photosOfKey: [[Photo]] = []
-        var leftOutKeys: [String: [Photo]] = [:]
-        for photo in photos {
-            let key = photo.contentKey!
-            guard case .some(.some) = hashes[key] else {
-                leftOutKeys[key, default: []].append(photo)
-                continue
+    /// The groups the index (ordered by content key) gives.
+    static func group(_ index: [PictureSignatureIndexEntry], store: any LibraryStore, root: LibraryRoot,
+                      made: Int, thumbnailPrefix: String? = nil) throws(LibraryError) -> DuplicatesDocument {
+        // One position per content key that has a signature, with its photos' ids.
+        var keys: [String] = [], hashes: [UInt64] = [], idsOfKey: [[Int64]] = []
+        var failed: [Int64] = [], failedKeys: [String] = [], pending = 0
+        for (at, entry) in index.enumerated() {
+            let sameKey = at > 0 && index[at - 1].contentKey == entry.contentKey
+            switch entry.kept {
+            case .hash(let hash):
+                if sameKey { idsOfKey[idsOfKey.count - 1].append(entry.photoID); continue }
+                keys.append(entry.contentKey)
+                hashes.append(hash)
+                idsOfKey.append([entry.photoID])
+            case .failure:
+                failed.append(entry.photoID)
+                if !sameKey { failedKeys.append(entry.contentKey) }
+            case .none:
+                pending += 1
             }
-            if let at = position[key] { photosOfKey[at].append(photo); continue }
-            position[key] = keys.count
-            keys.append(key)
-            photosOfKey.append([photo])
         }
-        let keyHashes = keys.map { hashes[$0]!! }
         // Candidates by hash; signatures read only for the keys a candidate pair names.
-        let candidates = HashIndex(hashes: keyHashes, chunks: 5).pairs(within: 4)
+        let candidates = HashIndex(hashes: hashes, chunks: 5).pairs(within: 4)
         var needed = Set<Int>()
         for pair in candidates { needed.insert(pair.first); needed.insert(pair.second) }
         let records = try store.pictureSignatures(contentKeys: needed.map { keys[$0] })
         var signatures: [Int: PictureSignature] = [:]
         for at in needed {
-            if case .success(let made)? = records[keys[at]]?.outcome, let signature = try? PictureSignature(bytes: made.bytes) {
+            if case .success(let kept)? = records[keys[at]]?.outcome, let signature = try? PictureSignature(bytes: kept.bytes) {
                 signatures[at] = signature
             }
         }
+        // The photos of candidate keys and of keys several photos share: the rows a group can hold.
+        let shared = idsOfKey.indices.filter { idsOfKey[$0].count > 1 }
+        let rows = try store.photos(ids: Array(Set(needed).union(shared).flatMap { idsOfKey[$0] }))
+        var photoByID: [Int64: Photo] = [:]
+        for photo in rows { photoByID[photo.id] = photo }
         let capture: (Int) -> Double? = { at in
             // Copies under one key share their bytes, so their capture time too: the first's stands for them.
-            photosOfKey[at][0].takenAt.flatMap(CaptureTimeRule.seconds(of:))
+            photoByID[idsOfKey[at][0]]?.takenAt.flatMap(CaptureTimeRule.seconds(of:))
         }
         let verifier = PictureVerifier()
         var sets = DisjointSets(count: keys.count)
@@ -92,35 +105,29 @@ public enum LibraryDuplicates {
                 sets.union(pair.first, pair.second)
             }
         }
+        // Proven sets of keys, and the keys several photos share (copies under one key) on their own.
+        let proven = sets.groups()
+        let grouped = Set(proven.joined())
         var groups: [DuplicatesDocument.Group] = []
-        // Proven sets of keys, and the keys that several photos share (copies under one key).
-        var grouped = Set(sets.groups().joined())
-        let sharedKeys = photosOfKey.indices.filter { photosOfKey[$0].count > 1 && !grouped.contains($0) }.map { [$0] }
-        grouped.removeAll()
-        for members in sets.groups() + sharedKeys {
-            let copies = members.flatMap { photosOfKey[$0] }
+        for members in proven + shared.filter({ !grouped.contains($0) }).map({ [$0] }) {
+            let copies = members.flatMap { idsOfKey[$0].compactMap { photoByID[$0] } }
             guard copies.count > 1 else { continue }
             let exact = members.count == 1 && sameBytes(copies, root: root)
-            groups.append(group(of: copies, kind: exact ? .exact : .near))
+            groups.append(group(of: copies, kind: exact ? .exact : .near, thumbnailPrefix: thumbnailPrefix))
         }
         groups.sort { ($0.photos[0].path, $0.photos[0].id) < ($1.photos[0].path, $1.photos[0].id) }
 
-        var leftOut: [DuplicatesDocument.LeftOut] = [], pending = 0
-        if !leftOutKeys.isEmpty {
-            let failures = try store.pictureSignatures(contentKeys: Array(leftOutKeys.keys))
-            for (key, photos) in leftOutKeys {
-                guard case .failure(let failure)? = failures[key]?.outcome else {
-                    pending += photos.count
-                    continue
-                }
-                for photo in photos {
-                    leftOut.append(.init(id: photo.id, path: photo.path, pathBytes: PathBytesField.base64IfNotUTF8(photo.pathBytes),
-                                         reason: failure.message))
-                }
+        var leftOut: [DuplicatesDocument.LeftOut] = []
+        if !failed.isEmpty {
+            let reasons = try store.pictureSignatures(contentKeys: failedKeys)
+            for photo in try store.photos(ids: failed) {
+                guard let key = photo.contentKey, case .failure(let failure)? = reasons[key]?.outcome else { continue }
+                leftOut.append(.init(id: photo.id, path: photo.path, pathBytes: PathBytesField.base64IfNotUTF8(photo.pathBytes),
+                                     reason: failure.message))
             }
             leftOut.sort { ($0.path, $0.id) < ($1.path, $1.id) }
         }
-        return DuplicatesDocument(groups: groups, leftOut: leftOut, photos: photos.count, signaturesMade: made, pending: pending)
+        return DuplicatesDocument(groups: groups, leftOut: leftOut, photos: index.count, signaturesMade: made, pending: pending)
     }
 
     /// Whether the files of `copies` (one content key) hold the same bytes (read and compared).
@@ -131,7 +138,7 @@ public enum LibraryDuplicates {
     }
 
     /// The group of `copies`, the kept one first, the others by path.
-    static func group(of copies: [Photo], kind: DuplicatesDocument.Kind) -> DuplicatesDocument.Group {
+    static func group(of copies: [Photo], kind: DuplicatesDocument.Kind, thumbnailPrefix: String?) -> DuplicatesDocument.Group {
         let ordered = copies.sorted { ($0.path, $0.id) < ($1.path, $1.id) }
         let (kept, reason) = KeepRule.keep(ordered.map {
             KeepRule.Candidate(pixels: ($0.pixelWidth ?? 0) * ($0.pixelHeight ?? 0), format: $0.format,
@@ -140,7 +147,10 @@ public enum LibraryDuplicates {
         var photos = ordered.enumerated().map { at, photo in
             DuplicatesDocument.Copy(id: photo.id, path: photo.path, pathBytes: PathBytesField.base64IfNotUTF8(photo.pathBytes),
                                     keep: at == kept, width: photo.pixelWidth ?? 0, height: photo.pixelHeight ?? 0,
-                                    format: photo.format, fileSize: photo.fileSize, takenAt: photo.takenAt, modifiedAt: photo.modifiedAt)
+                                    format: photo.format, fileSize: photo.fileSize, takenAt: photo.takenAt, modifiedAt: photo.modifiedAt,
+                                    thumbnail: thumbnailPrefix.map {
+                                        $0 + ThumbnailCache.relativePath(variant: .detail(thumbnailSide), contentKey: photo.contentKey, photoID: photo.id)
+                                    })
         }
         photos.insert(photos.remove(at: kept), at: 0)
         return DuplicatesDocument.Group(kind: kind, keepReason: reason.rawValue, photos: photos)

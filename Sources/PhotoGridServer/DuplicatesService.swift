@@ -29,7 +29,7 @@ final class DuplicatesService: Sendable {
     /// The duplicates document from the kept signatures; starts a run when some are missing.
     func document() async throws -> [UInt8] {
         let document = try await readers.run { [library] () throws(LibraryError) in
-            try LibraryDuplicates.find(library: library, makeSignatures: false)
+            try LibraryDuplicates.find(library: library, makeSignatures: false, thumbnailPrefix: GalleryAPI.thumbnailURL(""))
         }
         if document.pending > 0 { startRun() }
         return try DocumentEncoding.bytes(document)

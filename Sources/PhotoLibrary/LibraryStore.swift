@@ -47,6 +47,8 @@ public protocol LibraryStore: PictureSignatureStore {
     func photos(contentKey: String) throws(LibraryError) -> [Photo]
     /// The row with id `id`, if any.
     func photo(id: Int64) throws(LibraryError) -> Photo?
+    /// The rows with the ids `ids` (those there are), by id.
+    func photos(ids: [Int64]) throws(LibraryError) -> [Photo]
 
     // MARK: The grid
 

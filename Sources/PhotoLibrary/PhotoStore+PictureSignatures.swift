@@ -3,14 +3,14 @@ import struct Foundation.Data
 
 /// Picture signatures in SQLite (`PictureSignatureSQL`'s statements).
 extension PhotoStore: PictureSignatureStore {
-    public func pictureHashes() throws(LibraryError) -> [String: UInt64?] {
+    public func pictureSignatureIndex() throws(LibraryError) -> [PictureSignatureIndexEntry] {
         try read("reading picture signatures") { db in
-            var hashes: [String: UInt64?] = [:]
-            let rows = try Row.fetchCursor(db, sql: PictureSignatureSQL.hashes)
+            var entries: [PictureSignatureIndexEntry] = []
+            let rows = try Row.fetchCursor(db, sql: PictureSignatureSQL.index)
             while let row = try rows.next() {
-                hashes[row[0]] = .some((row[1] as Int64?).map { UInt64(bitPattern: $0) })
+                entries.append(PictureSignatureSQL.entry(id: row[0], contentKey: row[1], hash: row[2], error: row[3]))
             }
-            return hashes
+            return entries
         }
     }
 
@@ -22,7 +22,7 @@ extension PhotoStore: PictureSignatureStore {
             for start in stride(from: 0, to: contentKeys.count, by: 10_000) {
                 let keys = Array(contentKeys[start ..< min(start + 10_000, contentKeys.count)])
                 let marks = keys.map { _ in "?" }.joined(separator: ", ")
-                for row in try Row.fetchAll(db, sql: PictureSignatureSQL.select + " WHERE content_key IN (\(marks))",
+                for row in try Row.fetchAll(db, sql: PictureSignatureSQL.select + " WHERE s.content_key IN (\(marks))",
                                             arguments: StatementArguments(keys)) {
                     let record = PictureSignatureSQL.record(contentKey: row["content_key"], hash: row["hash"],
                                                             signature: (row["signature"] as Data?).map { [UInt8]($0) }, error: row["error"])
@@ -33,14 +33,21 @@ extension PhotoStore: PictureSignatureStore {
         }
     }
 
-    public func savePictureSignatures(_ records: [PictureSignatureRecord]) throws(LibraryError) {
-        if records.isEmpty { return }
+    public func savePictureSignatures(_ batch: [PictureSignatureRecord]) throws(LibraryError) {
+        if batch.isEmpty { return }
         let now = UTCTime.now().isoSeconds + "Z"
         try write("writing picture signatures") { db in
-            let statement = try db.cachedStatement(sql: PictureSignatureSQL.upsert)
-            for record in records {
+            let records = try db.cachedStatement(sql: PictureSignatureSQL.upsert)
+            let bytes = try db.cachedStatement(sql: PictureSignatureSQL.upsertBytes)
+            let noBytes = try db.cachedStatement(sql: PictureSignatureSQL.deleteBytes)
+            for record in batch {
                 let columns = PictureSignatureSQL.columns(record)
-                try statement.execute(arguments: [record.contentKey, columns.hash, columns.signature.map { Data($0) }, columns.error, now])
+                try records.execute(arguments: [record.contentKey, columns.hash, columns.error, now])
+                if let signature = columns.signature {
+                    try bytes.execute(arguments: [record.contentKey, Data(signature)])
+                } else {
+                    try noBytes.execute(arguments: [record.contentKey])
+                }
             }
         }
     }

@@ -286,6 +286,19 @@ public final class PhotoStore: Sendable {
         }
     }
 
+    public func photos(ids: [Int64]) throws(LibraryError) -> [Photo] {
+        if ids.isEmpty { return [] }
+        return try read("reading photos by id") { db in
+            var photos: [Photo] = []
+            for start in stride(from: 0, to: ids.count, by: 10_000) {
+                let list = ids[start ..< min(start + 10_000, ids.count)].map(String.init).joined(separator: ", ")
+                photos += try Row.fetchAll(db, sql: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE id IN (\(list)) ORDER BY id")
+                    .map(Photo.init(row:))
+            }
+            return photos
+        }
+    }
+
     /// The folder this database indexes; nil until an index run has completed.
     public func root() throws(LibraryError) -> LibraryRoot? {
         try read("reading the library folder") { db in

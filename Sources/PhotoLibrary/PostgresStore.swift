@@ -164,6 +164,12 @@ public final class PostgresStore: Sendable {
                   "reading photo \(id)", Photo.init(postgres:)).first
     }
 
+    public func photos(ids: [Int64]) throws(LibraryError) -> [Photo] {
+        if ids.isEmpty { return [] }
+        return try fetch(PostgresQuery(unsafeSQL: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE id = ANY($1) ORDER BY id",
+                                       binds: Self.binds(ids)), "reading photos by id", Photo.init(postgres:))
+    }
+
     public func root() throws(LibraryError) -> LibraryRoot? {
         try fetch("SELECT root_bytes, root, last_indexed_at FROM library WHERE id = 1", "reading the library folder") { row throws(LibraryError) in
             LibraryRoot(pathBytes: [UInt8](try row.value("root_bytes", Data.self)), path: try row.value("root"),

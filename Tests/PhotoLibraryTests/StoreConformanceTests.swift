@@ -376,35 +376,50 @@ struct StoreConformanceTests {
             return first
         }
     }
-    /// Picture signatures: kept by content key, replaced by a later save of the same key, hashes read alone
-    /// (a failure's hash is nil), bytes read only for the keys asked; the hash's top bit survives (stored
-    /// signed).
+    /// Picture signatures: kept by content key, replaced by a later save of the same key, bytes read only
+    /// for the keys asked; the index pairs each readable photo with what is kept for its key (the hash's top
+    /// bit surviving its signed column), ordered by key; `photos(ids:)` reads rows by id.
     @Test(arguments: stores)
     func pictureSignaturesAreKeptByContentKey(_ kind: StoreKind) throws {
         let scratch = try Scratch(kind)
         let store = scratch.store
-        #expect(try store.pictureHashes().isEmpty)
+        try scratch.index()
+        let photos = try store.photos(statuses: [.ok]).filter { $0.media != .video }
+        #expect(photos.count == SamplePhotos.facts.count)
+        let keys = photos.compactMap(\.contentKey)
+        let (a, b, c) = (keys[0], keys[1], keys[2])
+        #expect(try store.pictureSignatureIndex().allSatisfy { $0.kept == .none })
         let bytes = (0..<4_121).map { UInt8(truncatingIfNeeded: $0 * 7) }
         let records = [
-            PictureSignatureRecord(contentKey: "100-00000000000000aa", outcome: .success((hash: 0xFFFF_0000_1234_5678, bytes: bytes))),
-            PictureSignatureRecord(contentKey: "200-00000000000000bb", outcome: .success((hash: 1, bytes: [1, 2, 3]))),
-            PictureSignatureRecord(contentKey: "300-00000000000000cc", outcome: .failure(PictureSignatureFailure("JPEG: bad Huffman table"))),
+            PictureSignatureRecord(contentKey: a, outcome: .success((hash: 0xFFFF_0000_1234_5678, bytes: bytes))),
+            PictureSignatureRecord(contentKey: b, outcome: .success((hash: 1, bytes: [1, 2, 3]))),
+            PictureSignatureRecord(contentKey: c, outcome: .failure(PictureSignatureFailure("JPEG: bad Huffman table"))),
+            PictureSignatureRecord(contentKey: "1-no-photo-has-it", outcome: .success((hash: 2, bytes: [4]))),
         ]
         try store.savePictureSignatures(records)
-        let hashes = try store.pictureHashes()
-        #expect(hashes.count == 3)
-        #expect(hashes["100-00000000000000aa"] == .some(0xFFFF_0000_1234_5678))
-        #expect(hashes["200-00000000000000bb"] == .some(1))
-        #expect(hashes["300-00000000000000cc"] == .some(nil))
-        let read = try store.pictureSignatures(contentKeys: ["100-00000000000000aa", "300-00000000000000cc", "400-absent"])
+        let index = try store.pictureSignatureIndex()
+        #expect(index.count == photos.count)
+        // Entries of one key are adjacent: each key starts one run.
+        let runs = index.indices.filter { $0 == 0 || index[$0 - 1].contentKey != index[$0].contentKey }.count
+        #expect(runs == Set(index.map(\.contentKey)).count)
+        let kept = Dictionary(index.map { ($0.contentKey, $0.kept) }, uniquingKeysWith: { x, _ in x })
+        #expect(kept[a] == .hash(0xFFFF_0000_1234_5678))
+        #expect(kept[b] == .hash(1))
+        #expect(kept[c] == .failure)
+        #expect(index.filter { $0.kept == .none }.count == photos.count - 3)
+        #expect(Set(index.map(\.photoID)) == Set(photos.map(\.id)))
+        let read = try store.pictureSignatures(contentKeys: [a, c, "400-absent"])
         #expect(read.count == 2)
-        #expect(read["100-00000000000000aa"] == records[0])
-        #expect(read["300-00000000000000cc"] == records[2])
+        #expect(read[a] == records[0])
+        #expect(read[c] == records[2])
         #expect(try store.pictureSignatures(contentKeys: []).isEmpty)
         // A later save of a key replaces its record.
-        let redone = PictureSignatureRecord(contentKey: "300-00000000000000cc", outcome: .success((hash: 42, bytes: [9])))
+        let redone = PictureSignatureRecord(contentKey: c, outcome: .success((hash: 42, bytes: [9])))
         try store.savePictureSignatures([redone])
-        #expect(try store.pictureSignatures(contentKeys: ["300-00000000000000cc"])["300-00000000000000cc"] == redone)
-        #expect(try store.pictureHashes().count == 3)
+        #expect(try store.pictureSignatures(contentKeys: [c])[c] == redone)
+        // Rows by id.
+        let some = [photos[3].id, photos[1].id, 999_999]
+        #expect(try store.photos(ids: some).map(\.id) == [photos[1].id, photos[3].id].sorted())
+        #expect(try store.photos(ids: []).isEmpty)
     }
 }

@@ -34,7 +34,22 @@ import TestSupport
         let cli = try PhotoGridBinary.run(["duplicates", "--db", "library.sqlite", "--json"], in: folder.url)
         #expect(cli.status == 0)
         #expect(try cli.json()["signaturesMade"] as? Int == 0)  // the server made them all
-        #expect(done.body == [UInt8](cli.stdout))
+        // The command line's document, with a thumbnail URL added to each copy (one the server answers).
+        var served = done.body
+        var removed = 0
+        while let range = served.firstRange(of: Array(#","thumbnail":"api/v1/thumbnails/detail-640/"#.utf8)) {
+            let close = try #require(served[range.upperBound...].firstIndex(of: UInt8(ascii: "\"")))
+            let url = String(decoding: served[range.lowerBound + 14 ..< close], as: UTF8.self)
+            if removed == 0 {
+                let thumbnail = try server.get("/" + url)
+                #expect(thumbnail.status == 200, "\(url)")
+                #expect(thumbnail.body.starts(with: [0xFF, 0xD8]))
+            }
+            served.removeSubrange(range.lowerBound ... close)
+            removed += 1
+        }
+        #expect(removed == 8)
+        #expect(served == [UInt8](cli.stdout))
         #expect(done.body.last == UInt8(ascii: "\n"))
         #expect(try server.get("/api/v1/duplicates?x=1").status == 400)
     }
