@@ -61,7 +61,7 @@ extension LayoutRequest {
         let configurationA = try before.configuration(), configurationB = try after.configuration()
         let grouping = try grouping()
         guard let store = library?.store else { throw UsageError("zoom: give \(parameter: "db") FILE or \(parameter: "sizes")") }
-        return try store.readGrid { grid in
+        return try readGrid(store) { grid in
             let sections = try grouping.sections(grid)
             if after.justified != nil {
                 // Justified rows: every photo's size decides the rows.

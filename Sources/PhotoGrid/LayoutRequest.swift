@@ -23,6 +23,8 @@ public struct LayoutRequest: Sendable, Hashable {
     public var headerHeight: Double
     /// The arrangement: nil for the square grid (`--columns`), else justified rows and their options (`--justified`).
     public var justified: JustifiedRequest?
+    /// Photos left out of the grid (by row id): the copies `hide=copies` hides.
+    public var hiddenPhotos: Set<Int64> = []
 
     public init(sizes: String? = nil, width: Double, height: Double = 759, offset: Double = 0, scale: Double = 3,
                 columns: String = "adaptive:100/3", rowSpacing: Double = 3, cellStyle: String = "square",
@@ -132,7 +134,7 @@ extension LayoutRequest {
         let store = library.store
         // The count and every row come from one snapshot: an index run committing meanwhile is seen
         // wholly or not at all.
-        return try store.readGrid { grid in
+        return try readGrid(store) { grid in
             let sections = try grouping.sections(grid)
             if let justified {
                 // Row breaks depend on every photo before them: the sizes of all are read.

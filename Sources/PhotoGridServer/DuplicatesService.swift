@@ -16,6 +16,10 @@ final class DuplicatesService: Sendable {
     /// Threads of a run's fan-out.
     private let jobs: Int
     private let running = Atomic<Bool>(false)
+    /// Background runs ended so far: the copies found may have changed with each.
+    private let runsEnded = Atomic<Int>(0)
+    /// The copies not kept, and the grid version and runs ended they were found at.
+    private let hidden = LockedValue<(gridVersion: Int, runsEnded: Int, ids: Set<Int64>)?>(nil)
     private let stopping = Atomic<Bool>(false)
     private let logger: Logger
 
@@ -35,12 +39,30 @@ final class DuplicatesService: Sendable {
         return try DocumentEncoding.bytes(document)
     }
 
+    /// The ids of the copies the groups do not keep (what `hide=copies` leaves out of the grid): found
+    /// again when the grid or the kept signatures changed, else remembered.
+    func copiesNotKept() async throws -> Set<Int64> {
+        let ended = runsEnded.load(ordering: .acquiring)
+        let version = try await readers.run { [library] () throws(LibraryError) in try library.store.gridVersion() }
+        if let known = hidden.withLock({ $0 }), known.gridVersion == version, known.runsEnded == ended { return known.ids }
+        let document = try await readers.run { [library] () throws(LibraryError) in
+            try LibraryDuplicates.find(library: library, makeSignatures: false)
+        }
+        if document.pending > 0 { startRun() }
+        let ids = Set(document.others.map(\.id))
+        hidden.withLock { $0 = (version, ended, ids) }
+        return ids
+    }
+
     /// Makes the missing signatures in the background, unless a run is on.
     private func startRun() {
         guard !stopping.load(ordering: .relaxed),
               running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         let submitted = runs.submit { [self] in
-            defer { running.store(false, ordering: .releasing) }
+            defer {
+                runsEnded.add(1, ordering: .releasing)
+                running.store(false, ordering: .releasing)
+            }
             do {
                 let made = try LibraryDuplicates.find(library: library, jobs: jobs) { [self] in stopping.load(ordering: .relaxed) }
                 logger.info("picture signatures made: \(made.signaturesMade), \(made.groups.count) groups of copies")

@@ -28,7 +28,7 @@ struct GalleryAPI: Sendable {
 
     /// The query parameters of a layout question (`photogrid layout`'s flags, camel-cased).
     static let layoutParameters = Set(["width", "height", "offset", "columns", "rowSpacing", "scale",
-                                       "cellStyle", "group", "headerHeight"]).union(justifiedParameters)
+                                       "cellStyle", "group", "headerHeight", "hide"]).union(justifiedParameters)
 
     /// Justified rows' parameters (`--justified` and its flags, camel-cased), besides `justified=true`.
     static let justifiedOptions: Set<String> = ["rowHeight", "rowHeightTolerance", "spacing", "padding", "maxRows", "widows",
@@ -94,11 +94,12 @@ struct GalleryAPI: Sendable {
         let target = request.head.path ?? ""
         if let body = try layoutFromMemory(target) { return Self.json(body) }
         let query = try QueryParameters(request.uri, known: Self.layoutRouteParameters)
-        let layoutRequest = try Self.layoutRequest(query)
+        var layoutRequest = try Self.layoutRequest(query)
+        try await hideCopies(query, in: &layoutRequest)
         let all = try query.flag("all")
         try Self.usage { () throws(UsageError) in try RequestLimits.answer.checkColumns(layoutRequest) }
         let counted = grid.snapshot?.count
-        let bytes = try await blocking { [library, self] in
+        let bytes = try await blocking { [library, self, layoutRequest] in
             // What the grid in memory answers but not on an event loop: a justified question not kept
             // yet (laid out for the whole grid), an answer of many cells.
             if let body = try layoutFromMemory(target, building: true) { return body }
@@ -120,7 +121,7 @@ struct GalleryAPI: Sendable {
     /// reader thread) is a justified question made (laid out for the whole snapshot) or an answer of more
     /// than `eventLoopCells` written: an event loop does neither, as it would hold every connection it serves.
     func layoutFromMemory(_ target: String, building: Bool = false) throws -> ByteBuffer? {
-        guard let snapshot = grid.snapshot else { return nil }
+        guard let snapshot = grid.snapshot, !target.contains("hide=") else { return nil }
         let utf8 = target.utf8
         let offsetQuery = utf8.firstIndex(of: UInt8(ascii: "?")).flatMap { OffsetQuery(target[utf8.index(after: $0)...].utf8) }
         do {
@@ -181,11 +182,12 @@ struct GalleryAPI: Sendable {
         guard let text = context.parameters.get("index"), let index = Int(text), index >= 0 else {
             throw APIError(.notFound, "no photo at index '\(QueryParameters.shown(Substring(context.parameters.get("index") ?? "")))' (a grid position: 0, 1, 2, …)")
         }
-        let layoutRequest = try Self.layoutRequest(query)
+        var layoutRequest = try Self.layoutRequest(query)
+        try await hideCopies(query, in: &layoutRequest)
         try Self.usage { () throws(UsageError) in try RequestLimits.answer.checkColumns(layoutRequest) }
         let progress = try query.double("progress", 1) ?? 1
         let drag = try Self.usage { () throws(UsageError) in try LayoutRequest.dragTranslation(query.string("drag")) }
-        let bytes = try await blocking { [library] in
+        let bytes = try await blocking { [library, layoutRequest] in
             let gallery = try layoutRequest.gallery(library: library, detailIndex: index)
             let viewport = (max(layoutRequest.width, layoutRequest.height) * layoutRequest.scale).rounded(.up)
             let pixels = ThumbnailLadder.detailSide(atLeast: Int(min(viewport, Double(ThumbnailRequest.maximumPixels))))
@@ -199,7 +201,8 @@ struct GalleryAPI: Sendable {
     /// `GET /api/v1/zoom`: `photogrid zoom --from … --to … --at …`.
     func zoom(_ request: Request) async throws -> Response {
         let query = try QueryParameters(request.uri, known: Self.layoutParameters.union(["from", "to", "at"]))
-        let layoutRequest = try Self.layoutRequest(query)
+        var layoutRequest = try Self.layoutRequest(query)
+        try await hideCopies(query, in: &layoutRequest)
         guard let from = query.string("from"), let to = query.string("to"), let at = query.string("at") else {
             throw APIError(.badRequest, "zoom needs from, to and at (columns before and after, and the pinch point X,Y)")
         }
@@ -213,12 +216,25 @@ struct GalleryAPI: Sendable {
             }
         }
         let counted = grid.snapshot?.count
-        let bytes = try await blocking { [library, after] in
+        let bytes = try await blocking { [library, after, layoutRequest] in
             let count = try counted ?? library.store.gridCount()
             do throws(UsageError) { try RequestLimits.answer.check(after, count: count, all: false) } catch { throw error.renamingParameter("columns", to: "to") }
             return try layoutRequest.zoomDocument(from: from, to: to, at: at, library: library).documentBytes()
         }
         return Self.json(try RequestLimits.checked(bytes))
+    }
+
+    /// `hide=copies`: the grid without the copies the duplicates' groups do not keep.
+    func hideCopies(_ query: QueryParameters, in request: inout LayoutRequest) async throws {
+        guard let hide = query.string("hide") else { return }
+        guard hide == "copies" else {
+            throw APIError(.badRequest, "hide must be copies (the copies /api/v1/duplicates does not keep), not '\(QueryParameters.shown(Substring(hide)))'")
+        }
+        do {
+            request.hiddenPhotos = try await duplicates.copiesNotKept()
+        } catch {
+            throw APIError.answering(error)
+        }
     }
 
     // MARK: The library

@@ -52,5 +52,35 @@ import TestSupport
         #expect(served == [UInt8](cli.stdout))
         #expect(done.body.last == UInt8(ascii: "\n"))
         #expect(try server.get("/api/v1/duplicates?x=1").status == 400)
+
+        // hide=copies: the grid without the copies not kept — five of the six same-* files and one of the
+        // two dark ones — in every arrangement, and detail and zoom on the same reduced grid.
+        func paths(_ query: String) throws -> [String] {
+            let reply = try server.get("/api/v1/layout?width=393&height=2000&all=true" + query)
+            #expect(reply.status == 200, "\(query): \(reply.text)")
+            return (try reply.json()["cells"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+        }
+        let all = try paths("")
+        #expect(all.count == names.count + 1)
+        let shown = try paths("&hide=copies")
+        let hiddenNames = Set(all).subtracting(shown)
+        #expect(shown.count == all.count - 6)
+        #expect(hiddenNames.count == 6)
+        #expect(hiddenNames.filter { $0.hasPrefix("same") }.count == 5)
+        #expect(hiddenNames.contains("other-dark.jpg") != hiddenNames.contains("dark-copy.jpg"))
+        #expect(shown == all.filter { !hiddenNames.contains($0) })  // the order kept
+        for arrangement in ["&group=day", "&justified=true", "&cellStyle=fit"] {
+            #expect(try paths(arrangement + "&hide=copies") == shown, "\(arrangement)")
+        }
+        let last = shown.count - 1
+        let detail = try server.get("/api/v1/detail/\(last)?width=393&height=759&hide=copies")
+        #expect(detail.status == 200)
+        #expect(try detail.json()["path"] as? String == shown[last])
+        let past = try server.get("/api/v1/detail/\(shown.count)?width=393&height=759&hide=copies")
+        #expect(past.errorMessage == "index \(shown.count) is out of range: the grid has \(shown.count) photo(s), indices 0…\(shown.count - 1)")
+        let zoom = try server.get("/api/v1/zoom?width=393&from=adaptive:100/3&to=adaptive:60/3&at=10,10&hide=copies")
+        #expect(zoom.status == 200)
+        #expect(((try zoom.json()["layout"] as? [String: Any])?["grid"] as? [String: Any])?["count"] as? Int == shown.count)
+        #expect(try server.get("/api/v1/layout?width=393&hide=photos").status == 400)
     }
 }
