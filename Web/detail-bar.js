@@ -45,8 +45,10 @@ export class DetailBar {
     this.shown = null;
   }
 
-  /** Shows the bar for photo `index` of `count` (its detail document `doc`). */
-  async show(index, count, doc) {
+  /** Shows the bar for photo `index` of `count` (its detail document `doc`); `hidden`: how many photos
+   *  the grid leaves out (Hide Duplicates; null: not known), so that the photo is at most that many rows
+   *  further down the library's list. */
+  async show(index, count, doc, hidden = 0) {
     this.shown = index;
     this.element.hidden = false;
     this.name.textContent = doc.path ?? "";
@@ -55,11 +57,11 @@ export class DetailBar {
     this.next.disabled = index + 1 >= count;
     this.when.textContent = "";
     try {
-      const page = await this.fetchJSON("photos", { offset: index, limit: 1 });
+      const page = await this.fetchJSON("photos", { offset: index, limit: Math.min(1000, (hidden ?? 999) + 1) });
       // The capture date (local time as recorded: shown as it was on the camera), else the file's
       // modification time in UTC — what the grid orders and groups the photo by, so that the bar and
       // the section header say the same day.
-      const row = page.photos[0];
+      const row = page.photos.find((photo) => photo.id === doc.id) ?? (hidden === 0 ? page.photos[0] : undefined);
       const when = row?.takenAt ?? row?.modifiedAt;
       if (this.shown === index && when) {
         const date = new Date(when);

@@ -47,10 +47,11 @@ const PHOTO_ICON = ICON('<rect x="3.5" y="5" width="17" height="14" rx="2.5"/><c
 
 export class DuplicatesView {
   /** `background`: the elements the view covers (inert while it is open); `returnFocus()`: where the
-   *  focus goes when it closes. */
-  constructor({ background = [], returnFocus = () => null } = {}) {
+   *  focus goes when it closes; `closed()`: called once it has closed. */
+  constructor({ background = [], returnFocus = () => null, closed = () => {} } = {}) {
     this.background = background;
     this.returnFocus = returnFocus;
+    this.closed = closed;
     this.view = element("section");
     this.view.id = "duplicates";
     this.view.hidden = true;
@@ -130,6 +131,7 @@ export class DuplicatesView {
     this.request?.abort();
     this.request = null;
     this.returnFocus()?.focus({ preventScroll: true });
+    this.closed();
   }
 
   /** Reads the document, draws it, and asks again in 2 s while signatures are being made. */

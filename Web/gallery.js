@@ -24,6 +24,15 @@ function storedArrangement() {
 }
 let arrangement = ARRANGEMENTS.includes(query.get("arrangement")) ? query.get("arrangement")
   : (storedArrangement() === "justified" ? "justified" : "square");
+// Hiding the copies Duplicates does not keep (issue 39; its "Hide Duplicates" toggle): every layout, detail
+// and zoom question then carries hide=copies, and the grid's positions are those of the grid without them.
+// Off unless the address says ?hide=copies or it was last turned on on this browser (localStorage).
+const HIDE_KEY = "photogrid.hide";
+function storedHide() {
+  try { return localStorage.getItem(HIDE_KEY); } catch { return null; }
+}
+let hideCopies = query.get("hide") === "copies" || (!query.has("hide") && storedHide() === "copies");
+let libraryCount = null;  // the whole grid's count, from the latest `library` event
 /** The row heights pinch zoom steps through, tallest (fewest photos) first, as the columns' levels. */
 const ROW_HEIGHTS = [400, 300, 235, 180, 130, 100, 80, 60];
 let rowHeight = Number(query.get("rowHeight") ?? NaN);  // the first measure sets the default when none is given
@@ -68,11 +77,13 @@ async function api(path, params, signal) {
   return body;
 }
 
-/** The grid's parameters for the arrangement shown: justified rows take no columns or row spacing. */
+/** The grid's parameters for the arrangement shown (justified rows take no columns or row spacing), and
+ *  hide=copies while copies are hidden. */
 function gridOptions() {
-  if (arrangement !== "justified") return options;
+  const hide = hideCopies ? { hide: "copies" } : {};
+  if (arrangement !== "justified") return { ...options, ...hide };
   const { columns, rowSpacing, ...rest } = options;
-  return { ...rest, justified: "true", rowHeight: String(rowHeight) };
+  return { ...rest, justified: "true", rowHeight: String(rowHeight), ...hide };
 }
 
 function viewportParams(offset) {
@@ -99,6 +110,7 @@ async function showOffset(offset, { force = false } = {}) {
     state.docOffset = windowOffset;
     resizeScrollRange(doc.grid.contentHeight);
     draw();
+    showHidden();
     if (status.problem) status.failed(null);
   } catch (error) {
     if (error.name !== "AbortError") status.failed(String(error.message || error));
@@ -348,6 +360,42 @@ async function relayout(anchor) {
   await showOffset(state.offset, { force: true });
 }
 
+/** The photos from the top of the screen down, the top one first, and how far below the top each starts:
+ *  where the grid is, said by photo (in a grid with other photos in it the indices are others). */
+function topPhotos() {
+  if (!state.doc) return [];
+  return state.doc.cells.filter((c) => c.frame.y + c.frame.height > state.offset)
+    .sort((a, b) => a.frame.y - b.frame.y || a.frame.x - b.frame.x)
+    .map((c) => ({ id: c.id, delta: c.frame.y - state.offset }));
+}
+
+/** Lays out a grid with other photos in it (copies hidden, or shown again: `down`, the way photos move),
+ *  keeping the first of `anchors` (topPhotos) that it still has where it was on the screen: looked for by
+ *  id a screen or so around where it was, then as far down the new grid as the screen was down the old
+ *  one; not found there, the screen stays that far down. */
+async function relayoutByPhoto(anchors, down) {
+  const offset = state.offset, content = state.map.content, h = state.height;
+  state.request?.abort();  // a window of the grid as it was
+  state.doc = null;
+  const find = (doc) => {
+    const cells = new Map(doc.cells.map((c) => [c.id, c]));
+    for (const anchor of anchors) {
+      const cell = cells.get(anchor.id);
+      if (cell) return cell.frame.y - anchor.delta;
+    }
+    return null;
+  };
+  let y = null;
+  const near = await api("layout", { ...viewportParams(offset - (down ? h : 3 * h)), height: 5 * h }).catch(() => null);
+  if (near) y = find(near);
+  if (near && y === null && offset > 0 && content > 0) {
+    const guess = offset * near.grid.contentHeight / content;
+    const far = await api("layout", { ...viewportParams(guess - 2 * h), height: 5 * h }).catch(() => null);
+    y = (far && find(far)) ?? guess;
+  }
+  await scrollToOffset(Math.max(0, y ?? offset));
+}
+
 /** The first cell at the top of the screen and how far below the top its frame starts. */
 function topCell() {
   if (!state.doc) return null;
@@ -405,12 +453,12 @@ async function open(index, { progress } = {}) {
   const name = (doc.path ?? "").split("/").pop();
   if (progress !== undefined) {
     setProgress(progress);
-    if (progress === 1) { bar.show(index, state.doc?.grid.count ?? 0, doc); media.show(doc, doc.id, name); }
+    if (progress === 1) { bar.show(index, state.doc?.grid.count ?? 0, doc, hiddenCount()); media.show(doc, doc.id, name); }
     return;
   }
   await animate(0, 1);
   if (state.open?.index !== index) return;
-  bar.show(index, state.doc?.grid.count ?? 0, doc);
+  bar.show(index, state.doc?.grid.count ?? 0, doc, hiddenCount());
   media.show(doc, doc.id, name);
   detailImage.focus?.();
 }
@@ -623,6 +671,49 @@ arrangementButton.addEventListener("click", () => {
 });
 showArrangement();
 
+// MARK: Hide Duplicates
+
+const hideButton = document.getElementById("hide-copies");
+
+/** How many copies the grid shown leaves out (null: not known yet). */
+function hiddenCount() {
+  if (!hideCopies) return 0;
+  if (libraryCount === null || !state.doc) return null;
+  return Math.max(0, libraryCount - state.doc.grid.count);
+}
+
+function showHidden() {
+  status.setHidden(hiddenCount() ?? 0);
+}
+
+function showHideCopies() {
+  hideButton.setAttribute("aria-pressed", String(hideCopies));
+  hideButton.title = hideCopies ? "Show every copy" : "Leave out the copies Duplicates would not keep";
+}
+
+/** Hides the copies Duplicates does not keep (or shows them again), remembered on this browser; the
+ *  photo at the top of the screen stays there (the next one the grid has, when it was a copy). */
+async function setHideCopies(on) {
+  if (on === hideCopies) return;
+  const anchors = topPhotos();
+  hideCopies = on;
+  try { localStorage.setItem(HIDE_KEY, on ? "copies" : "none"); } catch { /* private mode: not remembered */ }
+  if (query.has("hide")) {  // the address says what is shown: ?hide=copies, or nothing
+    const address = new URLSearchParams(location.search);
+    if (on) { query.set("hide", "copies"); address.set("hide", "copies"); } else { query.delete("hide"); address.delete("hide"); }
+    const search = address.toString();
+    history.replaceState(history.state, "", `${location.pathname}${search ? "?" + search : ""}${location.hash}`);
+  }
+  showHideCopies();
+  showHidden();
+  await relayoutByPhoto(anchors, !on);
+}
+
+hideButton.addEventListener("click", () => {
+  if (!state.open) setHideCopies(!hideCopies);
+});
+showHideCopies();
+
 // MARK: The menu and the Duplicates view
 
 const menuButton = document.getElementById("menu-button");
@@ -630,6 +721,9 @@ new Menu(menuButton, document.getElementById("menu"));
 const duplicates = new DuplicatesView({
   background: [stage, document.getElementById("controls"), document.getElementById("status")],
   returnFocus: () => menuButton,
+  // The view may have found copies (while it says Comparing…, more with each poll): a grid hiding them
+  // is laid out once more when it closes.
+  closed: () => { if (hideCopies && !state.open) relayoutByPhoto(topPhotos(), false); },
 });
 document.getElementById("show-duplicates").addEventListener("click", () => { if (!state.open) duplicates.open(); });
 
@@ -655,7 +749,11 @@ function listen() {
   });
   events.addEventListener("library", (event) => {
     const { count } = JSON.parse(event.data);
-    if (state.doc && count !== state.doc.grid.count) showOffset(state.offset, { force: true });
+    // The event counts the whole grid: a grid without copies changed when that count did.
+    const changed = hideCopies ? libraryCount !== null && count !== libraryCount : count !== state.doc?.grid.count;
+    libraryCount = count;
+    if (state.doc && changed) showOffset(state.offset, { force: true });
+    showHidden();
     status.refresh();
   });
 }
@@ -667,9 +765,10 @@ window.photogrid = {
   open: (index, options) => open(index, options),
   close: () => close(),
   setArrangement: (next) => setArrangement(next),
+  setHideCopies: (on) => setHideCopies(on),
   openDuplicates: () => duplicates.open(),
   closeDuplicates: () => duplicates.close(),
-  state: () => ({ view: duplicates.isOpen ? "duplicates" : "grid", arrangement, rowHeight: arrangement === "justified" ? rowHeight : null, width: state.width, height: state.height, scale: state.scale, offset: state.offset,
+  state: () => ({ view: duplicates.isOpen ? "duplicates" : "grid", arrangement, hide: hideCopies ? "copies" : null, rowHeight: arrangement === "justified" ? rowHeight : null, width: state.width, height: state.height, scale: state.scale, offset: state.offset,
                   contentHeight: state.doc?.grid.contentHeight ?? 0, count: state.doc?.grid.count ?? 0,
                   columns: arrangement === "justified" ? null : options.columns ?? "adaptive:100/3", zooming }),
   ready: null,

@@ -1,5 +1,5 @@
 // The gallery's menu, as the Photos app has it: a round "⋯" button over the grid's top right corner that
-// opens a small list (the Aspect Ratio Grid toggle, Duplicates). It moves no cell. A click or Enter, Space
+// opens a small list (the Aspect Ratio Grid and Hide Duplicates toggles, Duplicates). It moves no cell. A click or Enter, Space
 // or ↓ opens it with the first item focused; ↑ ↓ Home End move between the items; Escape, a click
 // outside or Tab away closes it (Escape gives the focus back to the button); choosing an item closes it.
 

@@ -1,5 +1,5 @@
 // The library's status as a photos app shows it, in one small line floating over the bottom of the grid
-// (it moves no cell): the number of photos, the index run's progress while it runs, why it failed, and
+// (it moves no cell): the number of photos (and of copies hidden, with Hide Duplicates), the index run's progress while it runs, why it failed, and
 // how many files could not be read — a button that lists them, with why (/api/v1/photos?status=error).
 // Quiet when there is nothing to say: a finished library's count fades after a few seconds.
 
@@ -15,6 +15,14 @@ export class LibraryStatus {
     this.problem = null;     // a request that failed: its message
     this.fadeTimer = 0;
     this.panel = null;
+    this.hidden = 0;         // copies the grid leaves out (Hide Duplicates)
+  }
+
+  /** How many copies the grid leaves out: said after the count. */
+  setHidden(count) {
+    if (count === this.hidden) return;
+    this.hidden = count;
+    this.show();
   }
 
   /** Reads /api/v1/stats again (counts, errors, the run in progress). */
@@ -59,7 +67,7 @@ export class LibraryStatus {
     const videos = s.media?.video ?? 0, photos = s.media ? (s.media.photo ?? 0) + (s.media.live ?? 0) : s.ok;
     const text = [photos > 0 ? plural(photos, "Photo", "Photos") : null, videos > 0 ? plural(videos, "Video", "Videos") : null]
       .filter(Boolean).join(", ");
-    return { text, busy: false };
+    return { text: this.hidden > 0 ? `${text} (${plural(this.hidden, "duplicate", "duplicates")} hidden)` : text, busy: false };
   }
 
   show() {

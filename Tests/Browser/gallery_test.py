@@ -8,7 +8,7 @@ the page, and checks it against the API: every cell where /api/v1/layout puts it
 rects equal /api/v1/detail's, Escape and drag-to-dismiss close, resizing changes the column count at the
 CLI's widths and keeps the top photo in view, a copied photo appears, the last of a million photos is
 reachable, a screenshot matches `photogrid render` of the same viewport, the Duplicates view draws
-/api/v1/duplicates, another site's page gets nothing (its fetches and images refused with 403, its link to
+/api/v1/duplicates and Hide Duplicates leaves its copies out of the grid, another site's page gets nothing (its fetches and images refused with 403, its link to
 the gallery followed), and no console errors. Ends with
 the line "N passed, N failed"; exit status 1 when anything failed.
 """
@@ -499,20 +499,28 @@ def test_problems_are_listed(browser, folder):
         server.stop()
 
 
-def test_duplicates_view(browser, folder):
-    """The Duplicates view (issue 39, item 5), from the menu, against the API's own document: a folder of
-    Tests/DuplicatesTests/Fixtures (one picture in six sizes and formats, four others) and a byte copy of one."""
-    home = os.path.join(folder, "duplicates")  # its own folder: a thumbnail folder serves one library
+def duplicates_library(folder, name):
+    """A library of its own (a thumbnail folder serves one) in folder/name: photos/ holds
+    Tests/DuplicatesTests/Fixtures (one picture in six sizes and formats, four others) and a byte copy of
+    one (dark-copy.jpg of other-dark.jpg); its server, indexed (signatures not made yet)."""
+    home = os.path.join(folder, name)
     photos = os.path.join(home, "photos")
     os.makedirs(photos)
     fixtures = os.path.join(REPO, "Tests", "DuplicatesTests", "Fixtures")
-    for name in sorted(os.listdir(fixtures)):
-        if not name.endswith(".sh"):
-            shutil.copy(os.path.join(fixtures, name), photos)
+    for file in sorted(os.listdir(fixtures)):
+        if not file.endswith(".sh"):
+            shutil.copy(os.path.join(fixtures, file), photos)
     shutil.copy(os.path.join(photos, "other-dark.jpg"), os.path.join(photos, "dark-copy.jpg"))
     server = Server(["photos", "--db", "library.sqlite"], home)
+    server.wait_indexed()
+    return server
+
+
+def test_duplicates_view(browser, folder):
+    """The Duplicates view (issue 39, item 5), from the menu, against the API's own document: a folder of
+    Tests/DuplicatesTests/Fixtures (one picture in six sizes and formats, four others) and a byte copy of one."""
+    server = duplicates_library(folder, "duplicates")
     try:
-        server.wait_indexed()
         page = open_page(browser, server, 1280, 800)
         page.wait_for_function(VISIBLE_IMAGES_COMPLETE)
         before = page.evaluate("window.photogrid.state()")
@@ -592,6 +600,216 @@ def test_duplicates_view(browser, folder):
               before["offset"] == 100 and after["offset"] == before["offset"] and scrolled > 0 and page.evaluate("location.search") == "",
               f"{before} → {after}, view scrolled {scrolled}")
         page.close()
+        test_hide_duplicates(browser, server)
+    finally:
+        server.stop()
+    test_hide_duplicates_after_comparing(browser, folder)
+
+
+def drawn_grid(page):
+    """The cells in the document, by index: the path they are labelled with, and their rect."""
+    return {c["index"]: c for c in page.evaluate("""() => [...document.querySelectorAll('[data-index]')].map(e => {
+        const r = e.getBoundingClientRect();
+        return {index: +e.dataset.index, path: e.getAttribute('aria-label'), x: r.x, y: r.y, width: r.width, height: r.height}; })""")}
+
+
+def grid_is(page, server, query):
+    """Whether the cells drawn are those of `layout?{query}&all=true` the page draws at its offset (a screen
+    above and below: their paths and rects); and that document."""
+    doc = server.get(f"/api/v1/layout?{query}&all=true")
+    drawn = drawn_grid(page)
+    state = page.evaluate("window.photogrid.state()")
+    offset, height = state["offset"], state["height"]
+    expected = {c["index"]: c for c in doc["cells"] if c["frame"]["y"] + c["frame"]["height"] > offset - height and c["frame"]["y"] < offset + 2 * height}
+    same = set(drawn) == set(expected) and all(
+        drawn[i]["path"] == c["path"] and close_to(drawn[i], {**c["frame"], "y": c["frame"]["y"] - offset}) for i, c in expected.items())
+    return same, doc
+
+
+def test_hide_duplicates(browser, server):
+    """Hide Duplicates (issue 39): the menu's toggle, off by default, leaves the copies /api/v1/duplicates
+    does not keep out of the grid — every layout, detail and zoom request then says hide=copies — and
+    is remembered; the address's ?hide=copies turns it on."""
+    doc = server.get("/api/v1/duplicates")
+    copies = sorted(p["path"] for g in doc["groups"] for p in g["photos"] if not p["keep"])
+    kept = sorted(p["path"] for g in doc["groups"] for p in g["photos"] if p["keep"])
+    page = open_page(browser, server, 1280, 800)
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if re.search(r"/api/v1/(layout|detail|zoom)", r.url) else None)
+    page.wait_for_function(VISIBLE_IMAGES_COMPLETE)
+    state = page.evaluate("window.photogrid.state()")
+    query = f"width={state['width']}&height={state['height']}&scale={state['scale']}"
+    shown, full = grid_is(page, server, query)
+    pressed = page.evaluate("document.getElementById('hide-copies').getAttribute('aria-pressed')")
+    check(f"Hide Duplicates is off by default: {len(drawn_grid(page))} cells drawn, the API's {full['grid']['count']} "
+          f"(pending {doc['pending']}, {len(copies)} copies not kept: {', '.join(copies)})",
+          doc["pending"] == 0 and shown and state["count"] == full["grid"]["count"] == len(drawn_grid(page)) and state["hide"] is None
+          and pressed == "false" and len(copies) > 0 and not any("hide=" in u for u in asked), f"{state} {pressed} {asked[:3]}")
+
+    # On, from the menu.
+    page.click("#menu-button")
+    item = page.evaluate("""() => { const b = document.getElementById('hide-copies');
+        return {text: b.textContent, check: getComputedStyle(b.querySelector('.check'), '::before').content}; }""")
+    if os.environ.get("PHOTOGRID_SCREENSHOTS"):
+        page.wait_for_timeout(300)  # the menu's animation
+        page.screenshot(path=os.path.join(os.environ["PHOTOGRID_SCREENSHOTS"], "gallery-menu.png"))
+    asked.clear()
+    page.click("#hide-copies")
+    reduced_count = full["grid"]["count"] - len(copies)
+    page.wait_for_function(f"window.photogrid.state().count === {reduced_count} && document.querySelectorAll('[data-index]').length === {reduced_count}", timeout=10000)
+    page.wait_for_timeout(300)
+    shown, reduced = grid_is(page, server, query + "&hide=copies")
+    paths = sorted(c["path"] for c in reduced["cells"])
+    check(f"Hide Duplicates on: the cells drawn are layout?…&hide=copies's ({reduced['grid']['count']} of {full['grid']['count']}: "
+          f"{len(copies)} copies fewer, none of them there, every kept one there)",
+          shown and reduced["grid"]["count"] == reduced_count and not set(copies) & set(paths) and set(kept) <= set(paths)
+          and page.evaluate("window.photogrid.state().hide") == "copies", f"{sorted(drawn_grid(page).items())[:4]} vs {reduced['cells'][:2]}")
+    check("the menu's Hide Duplicates is a toggle with a ✓, pressed once on; the choice is remembered",
+          item["text"] == "Hide Duplicates" and item["check"] == "none"
+          and page.evaluate("[document.getElementById('hide-copies').getAttribute('aria-pressed'), getComputedStyle(document.querySelector('#hide-copies .check'), '::before').content, localStorage.getItem('photogrid.hide')]")
+          == ["true", '"✓"', "copies"], item)
+    if os.environ.get("PHOTOGRID_SCREENSHOTS"):
+        page.click("#menu-button")
+        page.wait_for_timeout(300)
+        page.screenshot(path=os.path.join(os.environ["PHOTOGRID_SCREENSHOTS"], "gallery-menu-hiding.png"))
+        page.keyboard.press("Escape")
+    check(f"every layout and detail request since says hide=copies ({len(asked)})",
+          asked and all("hide=copies" in u for u in asked), [u for u in asked if "hide=copies" not in u][:3])
+    page.wait_for_function(f"document.getElementById('status').textContent.includes('({len(copies)} duplicates hidden)')", timeout=5000)
+    status = page.evaluate("document.getElementById('status').textContent")
+    check(f"the status line says \"{status}\"", status.endswith(f"Photos ({len(copies)} duplicates hidden)"), status)
+
+    # A cell opened is the detail of its photo in the grid without copies (one whose index is another's in the whole grid).
+    whole = {c["index"]: c["path"] for c in full["cells"]}
+    moved = next(c for c in reduced["cells"] if whole[c["index"]] != c["path"])
+    page.click(f"[data-index='{moved['index']}']")
+    page.wait_for_selector(".detail-bar:not([hidden]) .place", timeout=5000)
+    page.wait_for_timeout(400)
+    state = page.evaluate("window.photogrid.state()")
+    detail = server.get(f"/api/v1/detail/{moved['index']}?{query}&offset={state['offset']}&hide=copies")
+    bar = page.evaluate("""() => ({ name: document.querySelector('.detail-bar .title span').textContent,
+        place: document.querySelector('.detail-bar .place').textContent,
+        image: (r => ({x: r.x, y: r.y, width: r.width, height: r.height}))(document.querySelector('[data-detail-image]').getBoundingClientRect()) })""")
+    page.wait_for_function("document.querySelector('.detail-bar .title strong').textContent !== ''", timeout=5000)
+    check(f"a click on cell {moved['index']} ({moved['path']}; {whole[moved['index']]} in the whole grid) opens it: "
+          f"/api/v1/detail/{moved['index']}?…&hide=copies's photo and image rect, '{bar['place']}', with its date",
+          bar["name"] == detail["path"] == moved["path"] and close_to(bar["image"], detail["image"])
+          and bar["place"] == f"{moved['index'] + 1} of {reduced_count}", f"{bar} vs {detail['path']} {detail['image']}")
+    page.keyboard.press("Escape")
+    page.wait_for_function("document.getElementById('detail').hidden", timeout=5000)
+
+    # A pinch asks the zoom with hide=copies too, and stays without copies.
+    asked.clear()
+    page.mouse.move(300, 200)
+    page.keyboard.down("Control")
+    page.mouse.wheel(0, -120)
+    page.keyboard.up("Control")
+    page.wait_for_function("window.photogrid.state().columns === 'adaptive:180/3' && !window.photogrid.state().zooming", timeout=5000)
+    page.wait_for_timeout(300)
+    zooms = [u for u in asked if "/api/v1/zoom" in u]
+    check("a pinch asks /api/v1/zoom with hide=copies and the grid stays without copies",
+          zooms and all("hide=copies" in u for u in asked) and page.evaluate("window.photogrid.state().count") == reduced_count, asked)
+    page.keyboard.down("Control")
+    page.mouse.wheel(0, 120)
+    page.keyboard.up("Control")
+    page.wait_for_function("window.photogrid.state().columns === 'adaptive:100/3' && !window.photogrid.state().zooming", timeout=5000)
+
+    # Remembered: a reload still hides them.
+    page.reload()
+    page.evaluate("window.photogrid.ready")
+    page.wait_for_timeout(300)
+    shown, _ = grid_is(page, server, query + "&hide=copies")
+    check("reloaded, the page still hides the copies (remembered on this browser)",
+          shown and page.evaluate("[window.photogrid.state().hide, document.getElementById('hide-copies').getAttribute('aria-pressed')]") == ["copies", "true"])
+
+    # Off again: every cell back.
+    page.click("#menu-button")
+    page.click("#hide-copies")
+    page.wait_for_function(f"window.photogrid.state().count === {full['grid']['count']} && document.querySelectorAll('[data-index]').length === {full['grid']['count']}", timeout=10000)
+    page.wait_for_timeout(300)
+    shown, _ = grid_is(page, server, query)
+    status = page.evaluate("document.getElementById('status').textContent")
+    check(f"Hide Duplicates off: all {full['grid']['count']} cells back where layout without hide puts them, the status line without hidden copies",
+          shown and page.evaluate("[window.photogrid.state().hide, localStorage.getItem('photogrid.hide')]") == [None, "none"] and "hidden" not in status, status)
+    page.close()
+
+    # The address: ?hide=copies turns it on (a browser that never chose); turned off, the address loses it.
+    page = open_page(browser, server, 393, 600, 2, "?hide=copies")
+    state = page.evaluate("window.photogrid.state()")
+    shown, _ = grid_is(page, server, f"width={state['width']}&height={state['height']}&scale=2&hide=copies")
+    page.evaluate("window.photogrid.setHideCopies(false)")
+    check("/?hide=copies opens the grid without copies; turned off, the address says nothing of it",
+          shown and state["hide"] == "copies" and page.evaluate("location.search") == "", page.evaluate("location.search"))
+    page.close()
+
+
+def test_hide_duplicates_after_comparing(browser, folder):
+    """A library whose signatures are not made yet, its copies hidden: the Duplicates view compares, and
+    once it closes the grid is laid out again without the copies it found."""
+    server = duplicates_library(folder, "duplicates-hidden")
+    try:
+        page = open_page(browser, server, 1280, 800, 1, "?hide=copies")
+        first = page.evaluate("window.photogrid.state().count")
+        page.click("#menu-button")
+        page.click("#show-duplicates")
+        page.wait_for_function("document.getElementById('duplicates').dataset.state === 'done'", timeout=120000)
+        page.click("#duplicates .close")
+        state = page.evaluate("window.photogrid.state()")
+        doc = server.get("/api/v1/duplicates")
+        copies = sum(1 for g in doc["groups"] for p in g["photos"] if not p["keep"])
+        query = f"width={state['width']}&height={state['height']}&scale=1"
+        whole = server.get(f"/api/v1/layout?{query}")["grid"]["count"]
+        page.wait_for_function(f"window.photogrid.state().count === {whole - copies}", timeout=10000)
+        page.wait_for_timeout(300)
+        shown, _ = grid_is(page, server, query + "&hide=copies")
+        check(f"hiding copies before they were compared ({first} cells), then the Duplicates view: closed, the grid has "
+              f"{whole - copies} cells, without the {copies} copies it found", shown, drawn_grid(page))
+        page.close()
+    finally:
+        server.stop()
+
+
+def test_hide_duplicates_keeps_the_top_photo(browser, folder):
+    """Hiding copies (and showing them again) keeps the photo at the top of the screen where it was, in the
+    square grid and in justified rows: 240 pictures of random blocks, every fifth with a byte copy beside it."""
+    from PIL import Image
+    import random
+    home = os.path.join(folder, "scattered-copies")
+    photos = os.path.join(home, "photos")
+    os.makedirs(photos)
+    rng = random.Random(39)
+    for n in range(240):
+        image = Image.new("RGB", (8, 6))
+        image.putdata([(rng.randrange(256), rng.randrange(256), rng.randrange(256)) for _ in range(48)])
+        path = os.path.join(photos, f"p{n:04d}.jpg")
+        image.resize((320, 240), Image.NEAREST).save(path, quality=90)
+        if n % 5 == 0:
+            shutil.copy(path, os.path.join(photos, f"p{n:04d}b.jpg"))
+    server = Server(["photos", "--db", "library.sqlite"], home)
+    try:
+        server.wait_indexed()
+        for _ in range(600):
+            doc = server.get("/api/v1/duplicates")
+            if doc["pending"] == 0:
+                break
+            time.sleep(0.2)
+        for arrangement in ("square", "justified"):
+            page = open_page(browser, server, 393, 500, 1, f"?arrangement={arrangement}")
+            page.evaluate("window.photogrid.scrollToOffset(2500)")
+            moves = []
+            for on in (True, False):
+                cells = sorted((c for c in drawn_grid(page).values() if c["y"] + c["height"] > 0), key=lambda c: (c["y"], c["x"]))
+                top = cells[0]
+                page.evaluate(f"window.photogrid.setHideCopies({'true' if on else 'false'})")
+                page.wait_for_timeout(200)
+                now = next((c for c in drawn_grid(page).values() if c["path"] == top["path"]), None)
+                state = page.evaluate("window.photogrid.state()")
+                moves.append((top["path"], round(top["y"]), round(now["y"]) if now else None, state["count"], round(state["offset"])))
+            check(f"{arrangement}: hiding the {len(doc['groups'])} copies and showing them again keeps the top photo where it was on the screen "
+                  f"({', '.join(f'{p} at y {a} → {b}, {n} cells, offset {o}' for p, a, b, n, o in moves)})",
+                  len(doc["groups"]) == 48 and all(b is not None and abs(a - b) <= 1 for _, a, b, _, _ in moves)
+                  and [n for *_, n, _ in moves] == [240, 288] and moves[0][4] < 2500, moves)
+            page.close()
     finally:
         server.stop()
 
@@ -962,6 +1180,7 @@ def main():
                 test_first_screen_of_a_never_seen_folder(browser, folder)
                 test_problems_are_listed(browser, folder)
                 test_duplicates_view(browser, folder)
+                test_hide_duplicates_keeps_the_top_photo(browser, folder)
                 test_video_cells(browser, folder)
                 test_another_sites_page_gets_nothing(browser, folder)
                 if not os.environ.get("PHOTOGRID_BROWSER_QUICK"):
