@@ -16,10 +16,10 @@ final class DuplicatesService: Sendable {
     /// Threads of a run's fan-out.
     private let jobs: Int
     private let running = Atomic<Bool>(false)
-    /// Background runs ended so far: the copies found may have changed with each.
-    private let runsEnded = Atomic<Int>(0)
-    /// The copies not kept, and the grid version and runs ended they were found at.
-    private let hidden = LockedValue<(gridVersion: Int, runsEnded: Int, ids: Set<Int64>)?>(nil)
+    /// Signature batches saved and runs ended so far: the copies found may have changed with each.
+    private let changes = SignatureChanges()
+    /// The copies not kept, and the grid version and signature changes they were found at.
+    private let hidden = LockedValue<(gridVersion: Int, changes: Int, ids: Set<Int64>)?>(nil)
     private let stopping = Atomic<Bool>(false)
     private let logger: Logger
 
@@ -42,9 +42,9 @@ final class DuplicatesService: Sendable {
     /// The ids of the copies the groups do not keep (what `hide=copies` leaves out of the grid): found
     /// again when the grid or the kept signatures changed, else remembered.
     func copiesNotKept() async throws -> Set<Int64> {
-        let ended = runsEnded.load(ordering: .acquiring)
+        let ended = changes.count
         let version = try await readers.run { [library] () throws(LibraryError) in try library.store.gridVersion() }
-        if let known = hidden.withLock({ $0 }), known.gridVersion == version, known.runsEnded == ended { return known.ids }
+        if let known = hidden.withLock({ $0 }), known.gridVersion == version, known.changes == ended { return known.ids }
         let document = try await readers.run { [library] () throws(LibraryError) in
             try LibraryDuplicates.find(library: library, makeSignatures: false)
         }
@@ -60,11 +60,13 @@ final class DuplicatesService: Sendable {
               running.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         let submitted = runs.submit { [self] in
             defer {
-                runsEnded.add(1, ordering: .releasing)
+                changes.update(IndexProgress(phase: .indexing, done: 0, total: 0))
                 running.store(false, ordering: .releasing)
             }
             do {
-                let made = try LibraryDuplicates.find(library: library, jobs: jobs) { [self] in stopping.load(ordering: .relaxed) }
+                let made = try LibraryDuplicates.find(library: library, jobs: jobs, progress: changes) { [self] in
+                    stopping.load(ordering: .relaxed)
+                }
                 logger.info("picture signatures made: \(made.signaturesMade), \(made.groups.count) groups of copies")
             } catch {
                 logger.error("making picture signatures: \(error)")
@@ -78,4 +80,13 @@ final class DuplicatesService: Sendable {
         stopping.store(true, ordering: .relaxed)
         await runs.shutdown()
     }
+}
+
+/// Counts the signature batches a background run saves (each reported as progress) and the runs' ends.
+final class SignatureChanges: ProgressReporting {
+    private let counter = Atomic<Int>(0)
+
+    var count: Int { counter.load(ordering: .acquiring) }
+    func update(_ progress: IndexProgress) { counter.add(1, ordering: .releasing) }
+    func finish() {}
 }
