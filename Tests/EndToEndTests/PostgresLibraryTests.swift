@@ -61,6 +61,8 @@ struct PostgresLibraryTests {
             ["layout", "--width", "393", "--group", "day", "--offset", "500", "--json"],
             ["detail", "7", "--width", "393", "--height", "759", "--progress", "0.25", "--json"],
             ["detail", "20", "--width", "393", "--group", "year", "--json"],
+            ["duplicates", "--json"],  // signatures made and kept by each store: the same groups and reasons
+            ["duplicates", "--json"],  // read back: none made
         ] {
             let (a, b) = try libraries.both(command)
             #expect(!a.stdout.isEmpty && Self.timeless(a.stdoutText) == Self.timeless(b.stdoutText), "\(command)")
