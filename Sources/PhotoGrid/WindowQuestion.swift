@@ -6,7 +6,7 @@ import Thumbnails
 /// grid laid out and its thumbnail folder named once. A scrolling client asks the same question at new
 /// offsets, so a server keeps these and a request then costs only its window's cells
 /// (`withDocument(offset:)`: ~20 cells written straight from the snapshot).
-public struct WindowQuestion: Sendable {
+public final class WindowQuestion: Sendable {
     /// The snapshot the question is ready for.
     public let snapshot: GridSnapshot
     private let request: LayoutRequest

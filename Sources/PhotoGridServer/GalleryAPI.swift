@@ -121,9 +121,10 @@ struct GalleryAPI: Sendable {
     /// reader thread) is a justified question made (laid out for the whole snapshot) or an answer of more
     /// than `eventLoopCells` written: an event loop does neither, as it would hold every connection it serves.
     func layoutFromMemory(_ target: String, building: Bool = false) throws -> ByteBuffer? {
-        guard let snapshot = grid.snapshot, !target.contains("hide=") else { return nil }
+        guard let snapshot = grid.snapshot else { return nil }
         let utf8 = target.utf8
         let offsetQuery = utf8.firstIndex(of: UInt8(ascii: "?")).flatMap { OffsetQuery(target[utf8.index(after: $0)...].utf8) }
+        if offsetQuery?.hidesPhotos == true { return nil }  // the grid without some photos: the store's
         do {
             if let offsetQuery, let question = questions.find(offsetQuery.key, snapshot: snapshot) {
                 guard building || question.cellBound(offset: offsetQuery.offset) <= Self.eventLoopCells else { return nil }
@@ -131,7 +132,7 @@ struct GalleryAPI: Sendable {
             }
             let query = try QueryParameters(URI(target), known: Self.layoutRouteParameters)
             let layoutRequest = try Self.layoutRequest(query)
-            guard try !query.flag("all") else { return nil }
+            guard try !query.flag("all"), query.string("hide") == nil else { return nil }
             try RequestLimits.answer.check(layoutRequest, count: snapshot.count, all: false)
             guard layoutRequest.justified == nil || building else { return nil }
             guard let question = try WindowQuestion(layoutRequest, snapshot: snapshot, thumbnailURLPrefix: Self.thumbnailURL(""),

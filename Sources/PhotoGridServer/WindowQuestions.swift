@@ -54,16 +54,21 @@ struct OffsetQuery {
     let key: String
     /// The scroll offset: the parameter's value, 0 (the default) when it is absent.
     let offset: Double
+    /// Whether the query leaves photos out of the grid (`hide=…`): a question the grid in memory does
+    /// not answer.
+    let hidesPhotos: Bool
 
     /// Nil when the offset cannot be read without the query's full parsing: given more than once, written
     /// with percent-encoding or `+`, or not a finite number (the route's full reading then answers, or
     /// refuses it with its message). Read as bytes: it runs for every scroll request.
     init?(_ query: Substring.UTF8View) {
-        let marker = "offset=".utf8
+        let marker = "offset=".utf8, hide = "hide=".utf8
         var found: (value: Range<Substring.UTF8View.Index>, text: Substring)?
         var parameterStart = query.startIndex
+        var hides = false
         while true {
             let parameterEnd = query[parameterStart...].firstIndex(of: UInt8(ascii: "&")) ?? query.endIndex
+            if query[parameterStart..<parameterEnd].starts(with: hide) { hides = true }
             if query[parameterStart..<parameterEnd].starts(with: marker) {
                 guard found == nil else { return nil }
                 let valueStart = query.index(parameterStart, offsetBy: marker.count)
@@ -72,6 +77,7 @@ struct OffsetQuery {
             guard parameterEnd != query.endIndex else { break }
             parameterStart = query.index(after: parameterEnd)
         }
+        hidesPhotos = hides
         guard let found else {
             key = String(Substring(query))
             offset = 0
