@@ -1,7 +1,7 @@
 import ImageFormats
 public import PhotoLibrary
 import Thumbnails
-import PhotoGridSupport
+public import PhotoGridSupport
 import Platform
 
 /// `photogrid worker`: makes a library's thumbnails in claimed batches, beside any number of other
@@ -19,7 +19,8 @@ public struct ThumbnailWorker: Sendable {
     public var leaseSeconds: Int
     /// Return when no photo needs work (else wait for more until stopped).
     public var untilDone: Bool
-    /// How often to look for work when there was none.
+    /// How long to wait for news before looking for work again when there was none (another worker's
+    /// lease may have ended); new photos the store announces wake the worker at once.
     public var idleInterval: Duration = .seconds(1)
 
     /// The default lease: a batch takes seconds; a worker gone longer than this is gone.
@@ -32,14 +33,15 @@ public struct ThumbnailWorker: Sendable {
         self.untilDone = untilDone
     }
 
-    /// Works on `library` until `shouldStop` says so (checked between batches and while idle) or, with
-    /// `untilDone`, until nothing needs work; `onBatch` sees the running totals after each batch.
+    /// Works on `library` until `wake` is stopped (looked at between batches; an idle worker waits on it,
+    /// woken by the stop or by the store's announcements) or, with `untilDone`, until nothing needs work;
+    /// `onBatch` sees the running totals after each batch.
     ///
     /// A database that stops answering mid-run (a PostgreSQL restart or failover) does not end the worker:
     /// `onTrouble` hears the error once, the worker tries again every `idleInterval` on new connections, and
     /// `onTrouble(nil)` says when the database answers again. What the broken batch made but did not record
     /// is made again once its claim's lease ends.
-    public func run(library: Library, shouldStop: @Sendable () -> Bool,
+    public func run(library: Library, wake: WakeSignal,
                     onBatch: (ThumbnailsSummary) -> Void = { _ in },
                     onTrouble: (LibraryError?) -> Void = { _ in }) throws(ThumbnailsError) -> ThumbnailsSummary {
         let clock = ContinuousClock()
@@ -56,7 +58,10 @@ public struct ThumbnailWorker: Sendable {
         // A batch is a few seconds of work: its claim, records and release cost a few round trips, under 1 %.
         let batchSize = max(16, (request.jobs ?? IndexOptions.activeProcessorCount) * 8)
         var troubled = false
-        while !shouldStop() {
+        // Announced changes (new photos, by any process) wake an idle worker.
+        store.gridAnnouncements()?.observe { [wake] in wake.announce() }
+        while !wake.isStopped {
+            let seen = wake.news
             do throws(ThumbnailsError) {
                 let worked = try batch(store: store, cache: cache, variants: variants, batchSize: batchSize, summary: &summary)
                 if troubled {
@@ -65,13 +70,13 @@ public struct ThumbnailWorker: Sendable {
                 }
                 if !worked {
                     if untilDone { break }
-                    idle(shouldStop)
+                    wake.wait(after: seen, timeout: idleInterval)
                     continue
                 }
             } catch .library(let error) where error.isUnreachableDatabase {
                 if !troubled { onTrouble(error) }
                 troubled = true
-                idle(shouldStop)
+                wake.wait(after: wake.news, timeout: idleInterval)  // news of a store that does not answer is no help
                 continue
             }
             summary.seconds = (clock.now - started).inSeconds
@@ -152,12 +157,5 @@ public struct ThumbnailWorker: Sendable {
         guard let colon = name.lastIndex(of: ":"), let pid = pid_t(name[name.index(after: colon)...]), pid > 0 else { return false }
         guard name[..<colon] == hostName() else { return false }
         return kill(pid, 0) == -1 && errno == ESRCH
-    }
-
-    /// Waits `idleInterval`, waking early when asked to stop.
-    private func idle(_ shouldStop: @Sendable () -> Bool) {
-        let clock = ContinuousClock()
-        let until = clock.now + idleInterval
-        while clock.now < until && !shouldStop() { usleep(100_000) }
     }
 }

@@ -2,10 +2,10 @@ import Platform
 
 /// A thread of our own (not of the cooperative pool or Dispatch's), started detached with
 /// `pthread_create`: what a `BlockingPool` runs its work on (the pool, not a join, says when its threads
-/// have ended).
-enum PoolThread {
+/// have ended), and the command line's signal watcher.
+public enum PoolThread {
     /// Starts a detached thread running `body`; false if pthread_create fails.
-    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+    public static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
         var attributes = pthread_attr_t()
         guard pthread_attr_init(&attributes) == 0 else { return false }
         defer { pthread_attr_destroy(&attributes) }

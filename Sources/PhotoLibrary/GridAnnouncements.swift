@@ -10,6 +10,7 @@ public final class GridAnnouncements: Sendable {
         var nextWaiter = 0
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
         var cancelled: Set<Int> = []
+        var observers: [@Sendable () -> Void] = []
     }
 
     private let state = LockedValue(State())
@@ -19,14 +20,21 @@ public final class GridAnnouncements: Sendable {
     /// The announcements so far.
     public var count: Int { state.withLock { $0.count } }
 
-    /// Counts one announcement and wakes every waiter.
+    /// Counts one announcement and wakes every waiter and observer.
     public func announce() {
-        let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        let (woken, observers) = state.withLock { state -> ([CheckedContinuation<Void, Never>], [@Sendable () -> Void]) in
             state.count &+= 1
             defer { state.waiters.removeAll() }
-            return Array(state.waiters.values)
+            return (Array(state.waiters.values), state.observers)
         }
         for waiter in woken { waiter.resume() }
+        for observer in observers { observer() }
+    }
+
+    /// Calls `body` (on the announcing thread: it must not block) after each announcement from now on:
+    /// how a thread that waits synchronously (a `WakeSignal`) hears them.
+    public func observe(_ body: @escaping @Sendable () -> Void) {
+        state.withLock { $0.observers.append(body) }
     }
 
     /// Returns once the count is no longer `seen` (at once if it has moved already), or when the calling

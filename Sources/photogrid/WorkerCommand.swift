@@ -1,6 +1,6 @@
 import ArgumentParser
 import PhotoGrid
-import Synchronization
+import PhotoGridSupport
 import Platform
 
 /// `photogrid worker`: thumbnail work in claimed batches, beside other workers and servers.
@@ -13,8 +13,8 @@ struct WorkerCommand: ParsableCommand {
         time: each batch claims photos whose thumbnails are missing or stale, for a lease (--lease, default \
         60 s), so that any number of workers — on one machine or several, on a SQLite or a PostgreSQL \
         library (--db postgres://…) — divide the photos instead of making the same ones. A worker killed \
-        mid-batch loses nothing: when its lease ends, another takes its photos. With nothing to do it looks \
-        again every second; a database that stops answering (a PostgreSQL restart) is tried again every \
+        mid-batch loses nothing: when its lease ends, another takes its photos. With nothing to do it waits: \
+        new photos wake it at once (the library announces them), and it looks again every second; a database that stops answering (a PostgreSQL restart) is tried again every \
         second, said once on stderr; SIGTERM or Ctrl-C ends it after the batch in hand, printing what it made. \
         --until-done ends it when nothing is left. Exit status 0 when stopped or done, 1 on a fatal error, \
         64 on a usage error.
@@ -44,12 +44,12 @@ struct WorkerCommand: ParsableCommand {
         let request = try reportingErrors { () throws(UsageError) -> ThumbnailRequest in try sizes.request(folder: out) }
         let worker = ThumbnailWorker(request: request, name: ThumbnailWorker.processName(), leaseSeconds: lease,
                                      untilDone: untilDone)
-        // Unblocked at start (`StopSignals`): SIGTERM and SIGINT get through.
-        signal(SIGTERM) { _ in workerStopRequested.store(true, ordering: .relaxed) }
-        signal(SIGINT) { _ in workerStopRequested.store(true, ordering: .relaxed) }
+        // SIGTERM and SIGINT stop the worker after the batch in hand, waking it when idle.
+        let wake = WakeSignal()
+        StopSignals.watch { wake.stop() }
         let (summary, shownDatabase) = try reportingErrors {
             let library = try Library.open(database.path)
-            return (try worker.run(library: library, shouldStop: { workerStopRequested.load(ordering: .relaxed) },
+            return (try worker.run(library: library, wake: wake,
                                   onTrouble: { error in
                 if let error {
                     Console.writeErrorLine("\(error); trying again every second", label: "warning")
@@ -62,6 +62,3 @@ struct WorkerCommand: ParsableCommand {
         if json { try printJSON(encoding: report.summary) } else { Console.writeOutput(report.text) }
     }
 }
-
-/// Set by SIGTERM or SIGINT: the worker ends after the batch in hand.
-private let workerStopRequested = Atomic<Bool>(false)
