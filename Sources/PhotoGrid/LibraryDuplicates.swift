@@ -14,6 +14,8 @@ import Platform
 public enum LibraryDuplicates {
     /// The side of the thumbnails the server names for copies (the ladder's smallest detail rung).
     static let thumbnailSide = ThumbnailLadder.detailSides[0]
+    /// The photos whose rows a run holds at once.
+    static let runChunk = 10_000
     /// Signatures are saved after this many are made (a crash loses at most this many).
     static let batchSize = 200
 
@@ -38,9 +40,12 @@ public enum LibraryDuplicates {
                 ids.append(entry.photoID)
             }
             if !ids.isEmpty {
-                let missing = try store.photos(ids: ids)
-                made = try SignatureRun(store: store, root: root, photos: missing, threads: jobs ?? IndexOptions.activeProcessorCount,
-                                        progress: progress, isCancelled: isCancelled).run()
+                // A chunk's rows at a time: a fresh library of a million photos holds a chunk in memory, not all.
+                for start in stride(from: 0, to: ids.count, by: runChunk) where !isCancelled() {
+                    let missing = try store.photos(ids: Array(ids[start ..< min(start + runChunk, ids.count)]))
+                    made += try SignatureRun(store: store, root: root, photos: missing, threads: jobs ?? IndexOptions.activeProcessorCount,
+                                             progress: progress, done: start, total: ids.count, isCancelled: isCancelled).run()
+                }
                 index = try store.pictureSignatureIndex()
             }
         }
@@ -165,6 +170,9 @@ struct SignatureRun {
     let photos: [Photo]
     let threads: Int
     let progress: (any ProgressReporting)?
+    /// The photos done before this run, and the total, for the progress reported.
+    let done: Int
+    let total: Int
     let isCancelled: @Sendable () -> Bool
 
     /// Outcomes handed from the makers to the saving thread.
@@ -195,7 +203,7 @@ struct SignatureRun {
             }
         }
         var saved = 0
-        progress?.update(IndexProgress(phase: .indexing, done: 0, total: photos.count))
+        progress?.update(IndexProgress(phase: .indexing, done: done, total: total))
         while true {
             let (batch, finished) = outcomes.state.withLock(waitingUntil: { $0.ready.count >= LibraryDuplicates.batchSize || $0.finished == photos.count },
                                                              timeout: .milliseconds(250)) { state in
@@ -209,7 +217,7 @@ struct SignatureRun {
                 throw error
             }
             saved += batch.count
-            progress?.update(IndexProgress(phase: .indexing, done: finished, total: photos.count))
+            progress?.update(IndexProgress(phase: .indexing, done: done + finished, total: total))
             if finished == photos.count { break }
             if isCancelled() {
                 workers.cancelAndJoin()
