@@ -6,7 +6,7 @@
 //   ImageFormats → JPEG, PNG, WebP, HEIF, Video, EXIF, Imaging, PhotoGridSupport;
 //   Thumbnails → JPEG, ImageFormats, Imaging, GridLayout, PhotoGridSupport; Drawing → GridLayout, Imaging, JPEG,
 //   ImageFormats, Thumbnails;
-//   PhotoLibrary → JPEG, ImageFormats, EXIF, PhotoGridSupport, CSQLiteShims; PhotoGrid → GridLayout, Duplicates, Imaging, PhotoLibrary, Thumbnails,
+//   PhotoLibrary → JPEG, ImageFormats, EXIF, PhotoGridSupport, CSQLiteShims; PhotoGrid → GridLayout, Duplicates, CRuntimeHooks, Imaging, PhotoLibrary, Thumbnails,
 //   Drawing, ImageFormats, JPEG, PhotoGridSupport;
 //   PhotoGridServer → PhotoGrid, PhotoLibrary, PhotoGridSupport, CRuntimeHooks (+ Hummingbird);
 //   Duplicates → Thumbnails, ImageFormats, Imaging, PhotoGridSupport;
@@ -110,7 +110,7 @@ let package = Package(
         // Drawing for `render`: the canvas photos are composed on, and its JPEG.
         .target(name: "Drawing", dependencies: ["GridLayout", "Imaging", "JPEG", "ImageFormats", "Thumbnails"],
                 swiftSettings: optimisedSwiftInDebug + layering),
-        .target(name: "PhotoGrid", dependencies: ["GridLayout", "Duplicates", "Imaging", "PhotoLibrary", "Thumbnails", "Drawing", "ImageFormats", "JPEG", "PhotoGridSupport", "Platform"],
+        .target(name: "PhotoGrid", dependencies: ["GridLayout", "Duplicates", "CRuntimeHooks", "Imaging", "PhotoLibrary", "Thumbnails", "Drawing", "ImageFormats", "JPEG", "PhotoGridSupport", "Platform"],
                 swiftSettings: layering),
         // `photogrid serve`: translates HTTP to the PhotoGrid gallery model (and nothing else).
         .target(

@@ -1,3 +1,5 @@
+import CRuntimeHooks
+
 /// A fast JSON writer for PhotoGrid's documents: compact, keys in the order written (callers write them
 /// sorted), numbers formatted as Foundation's `JSONEncoder` does (shortest round-trip form, integral values
 /// without ".0", "/" unescaped). Tests hold its output byte-equal to `JSONEncoder` with `.sortedKeys` and
@@ -74,6 +76,19 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         needsComma = false
     }
 
+    /// How many bytes are written: where the next value starts (for `repeatValue(writtenAt:)`).
+    public var position: Int { count }
+
+    /// Writes again, as the next value, the bytes of a value written before at `range` (`position` before
+    /// and after it): a cell's image frame equal to its frame is copied, not formatted twice.
+    public mutating func repeatValue(writtenAt range: Range<Int>) {
+        separate()
+        reserve(range.count)
+        (start + count).update(from: start + range.lowerBound, count: range.count)
+        count += range.count
+        needsComma = true
+    }
+
     @inline(__always)
     public mutating func value(_ number: Double) {
         separate()
@@ -123,8 +138,12 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
             if Double(Int64(scaled)) == scaled, appendDyadic(Int64(scaled), ulp: number.ulp) { return }
         }
         if number.isFinite {
-            var text = number.description
-            text.withUTF8 { append($0) }
+            // `description`'s bytes, written in place (no String made and freed for each number). The
+            // runtime writes into a buffer of ASCII zeros, as `description` gives it (its "0." and ".0"
+            // are the zeros it leaves); "any finite double prints as description prints it" holds them equal.
+            reserve(32)
+            (start + count).update(repeating: UInt8(ascii: "0"), count: 32)
+            count += (start + count).withMemoryRebound(to: CChar.self, capacity: 32) { swift_float64ToString($0, 32, number, false) }
         } else {
             // JSON has no infinities or NaN; PhotoGrid never produces them for valid input.
             append("null".utf8)

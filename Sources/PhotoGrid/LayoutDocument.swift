@@ -134,9 +134,21 @@ public struct LayoutDocument: Sendable, Hashable, Codable, JSONWritable {
         w.beginObject()
         w.key("crop"); cell.crop.write(to: &w)
         if let duration = cell.duration { w.key("duration"); w.value(duration) }
-        w.key("frame"); cell.frame.write(to: &w)
+        w.key("frame")
+        let frame = cell.frame, frameStart = w.position
+        frame.write(to: &w)
+        let frameBytes = frameStart..<w.position
         if let id = cell.id { w.key("id"); w.value(Int(id)) }
-        w.key("imageFrame"); cell.imageFrame.write(to: &w)
+        w.key("imageFrame")
+        let imageFrame = cell.imageFrame
+        // Justified cells and fitted ones show the whole picture: the same rectangle (to the bit: -0 is
+        // written "-0"), its bytes copied.
+        if imageFrame.x.bitPattern == frame.x.bitPattern && imageFrame.y.bitPattern == frame.y.bitPattern
+            && imageFrame.width.bitPattern == frame.width.bitPattern && imageFrame.height.bitPattern == frame.height.bitPattern {
+            w.repeatValue(writtenAt: frameBytes)
+        } else {
+            imageFrame.write(to: &w)
+        }
         w.key("index"); w.value(cell.index)
         if let media = cell.media { w.key("media"); w.value(media) }
         if cell.hasPath { w.key("path"); cell.writePath(to: &w) }

@@ -32,6 +32,13 @@ struct DocumentTests {
                 let plain = try gallery.detailDocument(index: i)
                 #expect(fastJSON(plain) == (try foundationJSON(plain)))
             }
+            // Justified rows: image frames equal to frames (their bytes copied), non-dyadic numbers.
+            for request in [JustifiedRequest(rowHeight: 100), JustifiedRequest(rowHeight: 37.3, spacing: "2.5,1", aspectRatio: 1.1)] {
+                let justified = try GalleryLayout(photos: photos, viewport: Viewport(width: width, height: 500, offset: -7.25, scale: 2.5),
+                                                  justified: try request.configuration(width: width))
+                let document = justified.layoutDocument(all: true)
+                #expect(fastJSON(document) == (try foundationJSON(document)))
+            }
         }
     }
 
@@ -96,6 +103,20 @@ struct JSONWriterNumberTests {
                 let reference = x == x.rounded() ? String(Int64(x)) : x.description
                 #expect(written(x) == reference, "\(x)")
             }
+        }
+    }
+
+    /// Doubles of every magnitude (random bit patterns) and justified rows' frames (non-dyadic fractions)
+    /// print as `description` does, the integral ones without ".0".
+    @Test("any finite double prints as description prints it")
+    func anyDouble() {
+        var rng = SystemRandomNumberGenerator()
+        var values = (0..<20_000).map { _ in Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &rng)) }.filter(\.isFinite)
+        values += (0..<20_000).map { _ in Double.random(in: -40_000_000...40_000_000, using: &rng) }
+        values += [.greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, .leastNormalMagnitude, 5e-324, 1.7976931348623157e308]
+        for x in values {
+            let reference = abs(x) < 1e15 && x == x.rounded() ? String(Int64(x)) : x.description
+            #expect(written(x) == reference, "\(x)")
         }
     }
 
