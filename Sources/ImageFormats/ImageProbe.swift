@@ -49,6 +49,16 @@ public enum ImageProbe {
         }
     }
 
+    /// The digest of the content key of the file open as `descriptor`, read as `format` (what `probe`
+    /// records): `PrefixDigest`'s head and tail, a video's `moov` box too. A reader of an indexed file
+    /// compares it with the key's to know it is still the indexed file.
+    public static func contentDigest(descriptor: Int32, format: ImageFormat) throws(ImageFormatError) -> UInt64 {
+        switch format {
+        case .mov, .mp4: return try VideoSupport.contentDigest(descriptor)
+        default: return try prefixDigest(descriptor)
+        }
+    }
+
     /// `PrefixDigest` of the file open as `descriptor`: its first `PrefixDigest.length` bytes and its tail.
     static func prefixDigest(_ descriptor: Int32) throws(ImageFormatError) -> UInt64 {
         try read(descriptor, at: 0, count: PrefixDigest.length).withUnsafeBytes { PrefixDigest.digest(head: $0, descriptor: descriptor) }

@@ -239,6 +239,7 @@ struct SignatureRun {
             format: ImageFormat(rawValue: photo.format) ?? .jpeg,
             expectedVersion: FileVersion(size: photo.fileSize, modificationTimeNanoseconds: photo.modificationTimeNanoseconds))
         source.folder = root.pathBytes + [UInt8(ascii: "/")]
+        source.expectedDigest = ContentKey.digest(of: photo.contentKey)
         return source
     }
 

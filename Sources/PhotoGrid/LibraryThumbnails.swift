@@ -372,6 +372,7 @@ struct ThumbnailWork {
             storedWidth: width, storedHeight: height, exifOrientation: photo.orientation ?? 1,
             format: ImageFormat(rawValue: photo.format) ?? .jpeg, expectedVersion: FileVersion(size: photo.fileSize, modificationTimeNanoseconds: photo.modificationTimeNanoseconds))
         source.folder = root.pathBytes + [UInt8(ascii: "/")]
+        source.expectedDigest = ContentKey.digest(of: photo.contentKey)
         let tag = jobs.count
         jobByPath[relative] = tag
         // The file as planned: another process that makes it meanwhile is seen by the change.

@@ -1,6 +1,7 @@
 public import PhotoLibrary
 public import PhotoGridSupport
 import Platform
+import ImageFormats
 
 /// An indexed video's bytes (or a Live Photo's movie's), opened to be served: the row's own file, and only
 /// while it is the file that was indexed.
@@ -97,7 +98,8 @@ public final class MediaFile: Sendable {
         }
         let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
         guard status.st_mode & S_IFMT == S_IFREG, Int64(status.st_size) == movie.fileSize,
-              modified == movie.modificationTimeNanoseconds, ReadOnlyFile.isInside(folder, descriptor: descriptor) else {
+              modified == movie.modificationTimeNanoseconds, ReadOnlyFile.isInside(folder, descriptor: descriptor),
+              Self.hasIndexedContent(descriptor, of: movie) else {
             close(descriptor)
             throw .changed("\(movie.path) changed since it was indexed (the next index run reads it again)")
         }
@@ -129,6 +131,16 @@ public final class MediaFile: Sendable {
         }
         bytes.removeSubrange(done...)
         return bytes
+    }
+}
+
+extension MediaFile {
+    /// Whether the file open as `descriptor` still gives `movie`'s content key (its bytes, not only its
+    /// size and time, as indexed); true for a row without a key.
+    static func hasIndexedContent(_ descriptor: Int32, of movie: Photo) -> Bool {
+        guard let digest = ContentKey.digest(of: movie.contentKey) else { return true }
+        let format = ImageFormat(rawValue: movie.format) ?? .jpeg
+        return (try? ImageProbe.contentDigest(descriptor: descriptor, format: format)) == digest
     }
 }
 

@@ -3,6 +3,7 @@ public import PhotoLibrary
 public import Thumbnails
 public import PhotoGridSupport
 import Dispatch
+import ImageFormats
 
 /// Thumbnails found or made one at a time, as a server answers `GET /api/v1/thumbnails/{variant}/{name}.jpg`:
 /// the recorded file when it is current, else made now (into the same cache and records as
@@ -225,7 +226,10 @@ public final class ThumbnailsOnDemand: Sendable {
         } catch {
             throw .unreadable(LibraryThumbnails.message(error, path: photo.path))
         }
-        guard file.version == FileVersion(size: photo.fileSize, modificationTimeNanoseconds: photo.modificationTimeNanoseconds) else {
+        let descriptor = file.descriptor
+        guard file.version == FileVersion(size: photo.fileSize, modificationTimeNanoseconds: photo.modificationTimeNanoseconds),
+              ContentKey.digest(of: photo.contentKey).map({ (try? ImageProbe.contentDigest(descriptor: descriptor, format: .jpeg)) == $0 }) ?? true
+        else {
             throw .changed("\(photo.path) changed since it was indexed (the next index run reads it again)")
         }
         return EmbeddedThumbnailSquare.make(file: file, displayWidth: photo.pixelWidth ?? 0, displayHeight: photo.pixelHeight ?? 0)

@@ -44,12 +44,21 @@ struct PhotoFacts: Sendable, Equatable {
 }
 
 /// The quick content key that recognises a moved file without hashing it whole.
-enum ContentKey {
+public enum ContentKey {
     /// `<file size in decimal>-<the probe's prefix digest as 16 lowercase hex digits>`, e.g.
     /// `60957-0f1e2d3c4b5a6978` (`PrefixDigest` of the file's first 16 KiB, for every format).
     static func make(fileSize: Int64, prefixDigest: UInt64) -> String {
         let hex = String(prefixDigest, radix: 16)
         return "\(fileSize)-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The digest `key` carries (what `ImageProbe.contentDigest` gives for the indexed file), or nil for
+    /// another text: a reader checks with it that a file is still the indexed one.
+    public static func digest(of key: String?) -> UInt64? {
+        guard let key, let dash = key.lastIndex(of: "-") else { return nil }
+        let hex = key[key.index(after: dash)...]
+        guard hex.count == 16 else { return nil }
+        return UInt64(hex, radix: 16)
     }
 }
 

@@ -60,9 +60,7 @@ public enum ThumbnailPipeline {
         try checkPixelLimit(rect, of: source.storedSize, options.pixelLimit)
 
         let file = try SourceFile(pathBytes: source.pathBytes, displayPath: source.displayPath, inside: source.folder)
-        if let expected = source.expectedVersion, expected != file.version {
-            throw .sourceChanged(path: source.displayPath)
-        }
+        try checkIndexed(file, source)
         let decoded = try decode(file.descriptor, source: source, plan: plan, rect: rect, options: options)
 
         let buffer: PixelBuffer
@@ -93,9 +91,7 @@ public enum ThumbnailPipeline {
             throw .image(.overPixelLimit(width: stored.width, height: stored.height, limit: options.pixelLimit))
         }
         let file = try SourceFile(pathBytes: source.pathBytes, displayPath: source.displayPath, inside: source.folder)
-        if let expected = source.expectedVersion, expected != file.version {
-            throw .sourceChanged(path: source.displayPath)
-        }
+        try checkIndexed(file, source)
         let decoded: DecodedImage
         do {
             decoded = try ImageDecoder.decode(descriptor: file.descriptor, path: source.displayPath,
@@ -219,5 +215,19 @@ public enum ThumbnailPipeline {
             throw .sizeChanged(path: source.displayPath, expected: source.storedSize, found: found)
         }
         return decoded
+    }
+}
+
+extension ThumbnailPipeline {
+    /// Whether `file` is still the file `source` was indexed from: its size and mtime, then its content
+    /// key's digest (two reads of 16 and 4 KiB); `.sourceChanged` when not.
+    static func checkIndexed(_ file: borrowing SourceFile, _ source: ThumbnailSource) throws(ThumbnailError) {
+        if let expected = source.expectedVersion, expected != file.version {
+            throw .sourceChanged(path: source.displayPath)
+        }
+        if let digest = source.expectedDigest,
+           (try? ImageProbe.contentDigest(descriptor: file.descriptor, format: source.format)) != digest {
+            throw .sourceChanged(path: source.displayPath)
+        }
     }
 }

@@ -18,6 +18,9 @@ public struct ThumbnailSource: Sendable, Hashable {
     /// has them is refused (`ThumbnailError.sourceChanged`) instead of being thumbnailed with a
     /// plan made for other pixels.
     public var expectedVersion: FileVersion?
+    /// The content key's digest as indexed, when known: a file whose bytes no longer give it is not the
+    /// indexed file (same size and mtime, other bytes), and nothing is made from it.
+    public var expectedDigest: UInt64?
     /// The indexed folder (absolute, ending in `/`) the file must lie inside (`SourceFile`), if known.
     public var folder: [UInt8]?
 

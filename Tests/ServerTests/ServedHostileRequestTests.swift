@@ -300,6 +300,43 @@ import Glibc
         #expect(!made.contains { $0.contains(stem) }, "\(made.filter { $0.contains(stem) })")
     }
 
+    /// The same file name, size and modification time, other bytes (written in place, its time put back):
+    /// not the indexed file — its content key's digest differs — so 409 and nothing made from it, for
+    /// thumbnails and placeholders (the CLI's `thumbs` records the same refusal).
+    @Test func aPhotoRewrittenWithItsSizeAndTimeKeptIsRefused() throws {
+        let library = try ServedLibrary()
+        let server = library.server
+        let layout = try server.get("/api/v1/layout?width=393&all=true").json()
+        let cells = (layout["cells"] as? [[String: Any]]) ?? []
+        guard let cell = cells.first(where: { ($0["path"] as? String)?.hasSuffix(".jpg") == true && $0["media"] == nil }),
+              let path = cell["path"] as? String, let thumbnail = cell["thumbnail"] as? String else {
+            Issue.record("no JPEG cell")
+            return
+        }
+        let photo = library.photos.appendingPathComponent(path)
+        var status = stat()
+        #expect(stat(photo.path, &status) == 0)
+        var bytes = try Data(contentsOf: photo)
+        // A byte of the head flipped (inside the first segment: the file still reads as a JPEG), written in
+        // place, and its modification time put back to the nanosecond.
+        bytes[bytes.count > 600 ? 600 : bytes.count / 2] ^= 0x5A
+        let handle = try FileHandle(forWritingTo: photo)
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+        var times = [status.st_atim, status.st_mtim]
+        #expect(utimensat(AT_FDCWD, photo.path, &times, 0) == 0)
+        var after = stat()
+        #expect(stat(photo.path, &after) == 0 && after.st_mtim.tv_nsec == status.st_mtim.tv_nsec && after.st_size == status.st_size)
+        let stem = String(thumbnail.split(separator: "/").last!.dropLast(4))
+        for variant in ["grid-387", "detail-640"] {
+            let reply = try server.get("/api/v1/thumbnails/\(variant)/\(stem).jpg")
+            #expect(reply.status == 409, "\(variant): \(reply.status) \(reply.text.prefix(200))")
+        }
+        #expect(try server.get("/api/v1/placeholders/\(stem).jpg").status == 409)
+        let made = (try? FileManager.default.subpathsOfDirectory(atPath: library.folder.url.appendingPathComponent("thumbnails").path)) ?? []
+        #expect(!made.contains { $0.contains(stem) }, "\(made.filter { $0.contains(stem) })")
+    }
+
     /// A full disk costs one answer: 507 while no thumbnail can be stored, and thumbnails again once
     /// there is room (a tmpfs of 1 MiB holds the thumbnail folder; root only).
     @Test func aFullDiskIs507AndTheServerRecoversWhenSpaceReturns() throws {
