@@ -1089,6 +1089,27 @@ window.outcome = Promise.all([read("cors"), read("no-cors"), image]);
         server.stop()
 
 
+def content_key(path):
+    """The content key `photogrid index` records (docs/json.md): the size, then FNV-1a over the first 16 KiB's
+    little-endian 64-bit words (then its last bytes one at a time), continued over the last 4 KiB past them.
+    The server serves a file only while its bytes still give the key."""
+    data = open(path, "rb").read()
+    mask, prime = (1 << 64) - 1, 0x100000001B3
+
+    def fnv(chunk, h):
+        words = len(chunk) // 8
+        for k in range(words):
+            h = ((h ^ int.from_bytes(chunk[k * 8:k * 8 + 8], "little")) * prime) & mask
+        for byte in chunk[words * 8:]:
+            h = ((h ^ byte) * prime) & mask
+        return h
+
+    h = fnv(data[:16384], 0xCBF29CE484222325)
+    if len(data) > 16384:
+        h = fnv(data[max(16384, len(data) - 4096):], h)
+    return f"{len(data)}-{h:016x}"
+
+
 def million_library(folder):
     """A 1,000,000-photo library of real files: the schema of `photogrid index` on an empty folder, then
     that folder filled with hard links to three copies of ten sample photos (a link costs no inode and no bytes) and a
@@ -1107,17 +1128,17 @@ def million_library(folder):
             path = os.path.join(home, f"{copy}-{name}")
             shutil.copy(os.path.join(REPO, "SampleImages", name), path)
             st = os.stat(path)
-            sources.append((path, st.st_size, st.st_mtime_ns, w, h))
+            sources.append((path, st.st_size, st.st_mtime_ns, w, h, content_key(path)))
     for folder_index in range(100):
         os.makedirs(os.path.join(photos, f"{folder_index:02d}"), exist_ok=True)
     con = sqlite3.connect(db)
     def rows():
         for i in range(1_000_000):
-            source, size, mtime, w, h = sources[i % len(sources)]
+            source, size, mtime, w, h, key = sources[i % len(sources)]
             path = f"{i % 100:02d}/IMG_{i:07d}.jpg"
             os.link(source, os.path.join(photos, path))
             t = f"{2000 + i // 100000}-{1 + i // 8000 % 12:02d}-{1 + i // 300 % 28:02d}T{i // 3600 % 24:02d}:{i // 60 % 60:02d}:{i % 60:02d}"
-            yield (path.encode(), path, size, mtime, f"{size}-{i:016x}", w, h, w, h, 1, 3, "ycbcr", 0, t, t, "ok", None, t, t)
+            yield (path.encode(), path, size, mtime, key, w, h, w, h, 1, 3, "ycbcr", 0, t, t, "ok", None, t, t)
     con.executemany("""INSERT INTO photos (path_bytes, path, file_size, mtime_ns, content_key, stored_width, stored_height,
       display_width, display_height, orientation, components, color_space, progressive, taken_at, sort_key, status, error,
       first_seen, last_seen) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)""", rows())
