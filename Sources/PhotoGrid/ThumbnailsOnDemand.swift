@@ -284,8 +284,12 @@ public final class ThumbnailsOnDemand: Sendable {
             return [photo]
         }
         guard ThumbnailCache.isContentKey(stem) else { return [] }
-        return try store.photos(contentKey: stem)
+        return try store.photos(contentKey: stem, limit: sharingLimit)
     }
+
+    /// The most photos sharing a file (one content key) a request reads and records the file for: the
+    /// file is the first's; `thumbs` records the rest.
+    static let sharingLimit = 256
 
     /// The cache of `variant`'s folder, opened once — under the lock: threads opening a new folder at
     /// once each saw the others' half-made folder (its lock file, owner file and variant folders appear one

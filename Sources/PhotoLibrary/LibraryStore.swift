@@ -43,8 +43,8 @@ public protocol LibraryStore: PictureSignatureStore {
     /// Rows `offset ..< offset + limit` in grid order and the number of rows (of `status` alone, when
     /// given), from one snapshot.
     func photoPage(offset: Int, limit: Int, status: PhotoStatus?) throws(LibraryError) -> (photos: [Photo], total: Int)
-    /// The readable rows whose content key is `contentKey`, by id.
-    func photos(contentKey: String) throws(LibraryError) -> [Photo]
+    /// The first `limit` readable rows whose content key is `contentKey`, by id.
+    func photos(contentKey: String, limit: Int) throws(LibraryError) -> [Photo]
     /// The row with id `id`, if any.
     func photo(id: Int64) throws(LibraryError) -> Photo?
     /// The rows with the ids `ids` (those there are), by id.
@@ -128,6 +128,8 @@ extension LibraryStore {
     public func checkReachable() throws(LibraryError) {}
     /// Every row in grid order.
     public func photos() throws(LibraryError) -> [Photo] { try photos(statuses: nil) }
+    /// The readable rows whose content key is `contentKey`, by id.
+    public func photos(contentKey: String) throws(LibraryError) -> [Photo] { try photos(contentKey: contentKey, limit: Int.max) }
     /// The grid's items, all of them.
     public func gridEntries() throws(LibraryError) -> [GridEntry] { try gridEntries(nil) }
     /// Records thumbnails made now.

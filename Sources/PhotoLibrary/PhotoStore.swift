@@ -269,11 +269,11 @@ public final class PhotoStore: Sendable {
         }
     }
 
-    /// The readable photos (status ok) whose content key is `contentKey` (identical files), by id.
-    public func photos(contentKey: String) throws(LibraryError) -> [Photo] {
+    /// The first `limit` readable photos (status ok) whose content key is `contentKey` (identical files), by id.
+    public func photos(contentKey: String, limit: Int) throws(LibraryError) -> [Photo] {
         try read("finding photos by content key") { db in
-            try Row.fetchAll(db, sql: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE content_key = ? AND status = 'ok' ORDER BY id",
-                             arguments: [contentKey]).map(Photo.init(row:))
+            try Row.fetchAll(db, sql: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE content_key = ? AND status = 'ok' ORDER BY id LIMIT ?",
+                             arguments: [contentKey, limit]).map(Photo.init(row:))
         }
     }
 

@@ -154,9 +154,9 @@ public final class PostgresStore: Sendable {
         }
     }
 
-    public func photos(contentKey: String) throws(LibraryError) -> [Photo] {
-        try fetch(PostgresQuery(unsafeSQL: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE content_key = $1 AND status = 'ok' ORDER BY id",
-                                binds: Self.binds(contentKey)), "finding photos by content key", Photo.init(postgres:))
+    public func photos(contentKey: String, limit: Int) throws(LibraryError) -> [Photo] {
+        try fetch(PostgresQuery(unsafeSQL: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE content_key = $1 AND status = 'ok' ORDER BY id LIMIT $2",
+                                binds: Self.binds(contentKey, Int64(limit))), "finding photos by content key", Photo.init(postgres:))
     }
 
     public func photo(id: Int64) throws(LibraryError) -> Photo? {

@@ -93,6 +93,8 @@ struct StoreConformanceTests {
             #expect((row.pixelWidth, row.pixelHeight) == (width, height), "\(path)")
             #expect(try store.photo(id: row.id) == row, "\(path)")
             #expect(try store.photos(contentKey: try #require(row.contentKey)).contains(row), "\(path)")
+            #expect(try store.photos(contentKey: try #require(row.contentKey), limit: 1).count == 1, "\(path)")
+            #expect(try store.photos(contentKey: try #require(row.contentKey), limit: 0).isEmpty, "\(path)")
         }
         // Grid order: by capture time (else file time), then path bytes.
         #expect(rows.map(\.sortKey) == rows.map(\.sortKey).sorted())
