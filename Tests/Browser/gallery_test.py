@@ -1090,7 +1090,7 @@ window.outcome = Promise.all([read("cors"), read("no-cors"), image]);
 
 
 def content_key(path):
-    """The content key `photogrid index` records (docs/json.md): the size, then FNV-1a over the first 16 KiB's
+    """The content key `photogrid index` records (docs/commands.md, `PrefixDigest`): the size, then FNV-1a over the first 16 KiB's
     little-endian 64-bit words (then its last bytes one at a time), continued over the last 4 KiB past them.
     The server serves a file only while its bytes still give the key."""
     data = open(path, "rb").read()
