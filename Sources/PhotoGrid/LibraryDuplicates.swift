@@ -186,21 +186,15 @@ struct SignatureRun {
         let sources = photos.map(source(of:))
         let keys = photos.map { $0.contentKey! }
         let workers = WorkerThreads()
-        let started = workers.start(max(1, min(threads, photos.count)), jobs: photos.count) { at in
+        let make: @Sendable (Int) -> Void = { at in
             let record = Self.record(key: keys[at], source: sources[at])
             outcomes.state.withLock { state in
                 if let record { state.ready.append(record) }
                 state.finished += 1
             }
         }
-        if !started {  // no thread to be had: make them here
-            for at in photos.indices {
-                let record = Self.record(key: keys[at], source: sources[at])
-                outcomes.state.withLock { state in
-                    if let record { state.ready.append(record) }
-                    state.finished += 1
-                }
-            }
+        if !workers.start(max(1, min(threads, photos.count)), jobs: photos.count, make) {
+            for at in photos.indices { make(at) }  // no thread to be had: made here
         }
         var saved = 0
         progress?.update(IndexProgress(phase: .indexing, done: done, total: total))

@@ -269,13 +269,19 @@ import Glibc
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("b-thumbnails").path))
     }
 
-    @Test func aPhotoSwappedForALinkIsRefusedAndNothingIsMadeFromIt() throws {
-        let library = try ServedLibrary()
-        let server = library.server
+    /// The path and thumbnail URL of the first plain JPEG cell the layout API lists.
+    static func firstJPEGCell(_ server: ServerProcess) throws -> (path: String, thumbnail: String)? {
         let layout = try server.get("/api/v1/layout?width=393&all=true").json()
         let cells = (layout["cells"] as? [[String: Any]]) ?? []
         guard let cell = cells.first(where: { ($0["path"] as? String)?.hasSuffix(".jpg") == true && $0["media"] == nil }),
-              let path = cell["path"] as? String, let thumbnail = cell["thumbnail"] as? String else {
+              let path = cell["path"] as? String, let thumbnail = cell["thumbnail"] as? String else { return nil }
+        return (path, thumbnail)
+    }
+
+    @Test func aPhotoSwappedForALinkIsRefusedAndNothingIsMadeFromIt() throws {
+        let library = try ServedLibrary()
+        let server = library.server
+        guard let (path, thumbnail) = try Self.firstJPEGCell(server) else {
             Issue.record("no JPEG cell")
             return
         }
@@ -306,10 +312,7 @@ import Glibc
     @Test func aPhotoRewrittenWithItsSizeAndTimeKeptIsRefused() throws {
         let library = try ServedLibrary()
         let server = library.server
-        let layout = try server.get("/api/v1/layout?width=393&all=true").json()
-        let cells = (layout["cells"] as? [[String: Any]]) ?? []
-        guard let cell = cells.first(where: { ($0["path"] as? String)?.hasSuffix(".jpg") == true && $0["media"] == nil }),
-              let path = cell["path"] as? String, let thumbnail = cell["thumbnail"] as? String else {
+        guard let (path, thumbnail) = try Self.firstJPEGCell(server) else {
             Issue.record("no JPEG cell")
             return
         }
