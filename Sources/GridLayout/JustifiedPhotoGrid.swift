@@ -14,8 +14,11 @@ public struct JustifiedPhotoGrid: Sendable {
     public let configuration: JustifiedConfiguration
     /// Header height; nil without sections.
     public let headerHeight: Double?
-    /// Width / height of every photo, in grid order.
+    /// Width / height of the photos from grid position `ratioBase` on, in grid order: every photo's, or
+    /// (a grid of kept rows, `init(keptRows:…)`) only those a window reads.
     let aspectRatios: [Double]
+    /// The grid position of `aspectRatios[0]`.
+    let ratioBase: Int
     /// Photos per section (one section of every photo without sections).
     public let sectionCounts: [Int]
     /// Grid position of each section's first photo, and the count at the end.
@@ -35,43 +38,56 @@ public struct JustifiedPhotoGrid: Sendable {
     public init(aspectRatios: [Double], configuration: JustifiedConfiguration, sectionCounts: [Int]? = nil,
                 headerHeight: Double = 44, reusing previous: JustifiedPhotoGrid? = nil) {
         let ratios = aspectRatios.allSatisfy { $0.isFinite && $0 > 0 } ? aspectRatios : aspectRatios.map(Self.aspectRatio)
-        self.aspectRatios = ratios
-        self.configuration = configuration
         let header: Double? = sectionCounts == nil ? nil : headerHeight
-        self.headerHeight = header
         let counts = sectionCounts?.filter { $0 > 0 } ?? (ratios.isEmpty ? [] : [ratios.count])
-        self.sectionCounts = counts
-        let reusable = previous.flatMap { $0.configuration == configuration && $0.headerHeight == header ? $0 : nil }
-        var firstIndex = [0], headerY: [Double] = [], containerY: [Double] = [], sections: [JustifiedSectionRows] = []
-        let v = configuration.boxSpacing.vertical
-        var y = 0.0, rows = 0, laidOut = 0
+        let reusable = previous.flatMap {
+            $0.configuration == configuration && $0.headerHeight == header && $0.ratioBase == 0 && $0.aspectRatios.count == $0.count ? $0 : nil
+        }
+        var sections: [JustifiedSectionRows] = [], first = 0, laidOut = 0
         for (j, count) in counts.enumerated() {
-            let range = firstIndex[j]..<(firstIndex[j] + count)
-            if sectionCounts != nil {
+            let range = first..<(first + count)
+            if let kept = reusable?.sameSection(ratios[range], position: j, fromEnd: counts.count - j) {
+                sections.append(kept)
+            } else {
+                sections.append(JustifiedSectionRows(aspectRatios: ratios[range], configuration: configuration))
+                laidOut += 1
+            }
+            first = range.upperBound
+        }
+        self.init(configuration: configuration, headerHeight: header, sections: sections, aspectRatios: ratios, ratioBase: 0,
+                  laidOutSectionCount: laidOut)
+    }
+
+    /// The grid of `sections`' rows, stacked under headers `headerHeight` tall (nil: no header), with the
+    /// ratios of the photos from grid position `ratioBase` on.
+    init(configuration: JustifiedConfiguration, headerHeight: Double?, sections: [JustifiedSectionRows], aspectRatios: [Double],
+         ratioBase: Int, laidOutSectionCount: Int) {
+        self.configuration = configuration
+        self.headerHeight = headerHeight
+        self.sections = sections
+        self.aspectRatios = aspectRatios
+        self.ratioBase = ratioBase
+        self.laidOutSectionCount = laidOutSectionCount
+        sectionCounts = sections.map(\.count)
+        var firstIndex = [0], headerY: [Double] = [], containerY: [Double] = []
+        let v = configuration.boxSpacing.vertical
+        var y = 0.0, rows = 0
+        for (j, section) in sections.enumerated() {
+            if let headerHeight {
                 if j > 0 { y += v }
                 headerY.append(y)
                 y += headerHeight + v
             }
             containerY.append(y)
-            let section: JustifiedSectionRows
-            if let kept = reusable?.sameSection(ratios[range], position: j, fromEnd: counts.count - j) {
-                section = kept
-            } else {
-                section = JustifiedSectionRows(aspectRatios: ratios[range], configuration: configuration)
-                laidOut += 1
-            }
-            sections.append(section)
             y += max(0, section.containerHeight)
             rows += section.rowCount
-            firstIndex.append(range.upperBound)
+            firstIndex.append(firstIndex[j] + section.count)
         }
         self.firstIndex = firstIndex
         self.headerY = headerY
         self.containerY = containerY
-        self.sections = sections
         contentHeight = y
         rowCount = rows
-        laidOutSectionCount = laidOut
     }
 
     /// A photo's ratio as the grid lays it out: width / height, or 1 when that is not finite and positive.
@@ -112,7 +128,11 @@ public struct JustifiedPhotoGrid: Sendable {
     /// The boxes of `rows` of section `j`, frames in content coordinates, indices grid positions.
     func boxes(section j: Int, rows: Range<Int>) -> [JustifiedBox] {
         let dy = containerY[j], first = firstIndex[j]
-        return sections[j].boxes(rows: rows, aspectRatios: aspectRatios[first..<firstIndex[j + 1]], configuration: configuration).map { box in
+        return sections[j].boxes(rows: rows, configuration: configuration) { range in
+            let from = first + range.lowerBound - ratioBase
+            precondition(from >= 0 && from + range.count <= aspectRatios.count, "a justified window's ratios were not read")
+            return Array(aspectRatios[from..<(from + range.count)])
+        }.map { box in
             var box = box
             box.index += first
             box.frame.y = dy + box.frame.y

@@ -8,6 +8,8 @@ struct JustifiedSectionRows: Sendable, Hashable {
     /// Each row's top in the section's container (its top padding included), as `JustifiedLayout` summed it.
     let tops: [Double]
     let heights: [Double]
+    /// The section's photos, with a box or not.
+    let count: Int
     /// The photos with a box: a prefix of the section (those after `maxNumRows` rows and hidden widows have none).
     let boxedCount: Int
     /// Whether the last row is the widow row (laid out at the previous row's height).
@@ -15,9 +17,21 @@ struct JustifiedSectionRows: Sendable, Hashable {
     /// The container's height (`JustifiedResult.containerHeight`).
     let containerHeight: Double
 
+    /// Rows kept earlier (`JustifiedPhotoGrid.keptRows`), as they were.
+    init(count: Int, starts: [Int32], tops: [Double], heights: [Double], boxedCount: Int, endsWithWidows: Bool, containerHeight: Double) {
+        self.count = count
+        self.starts = starts
+        self.tops = tops
+        self.heights = heights
+        self.boxedCount = boxedCount
+        self.endsWithWidows = endsWithWidows
+        self.containerHeight = containerHeight
+    }
+
     /// The rows of `aspectRatios` laid out with `configuration` (the whole section once).
     init(aspectRatios: ArraySlice<Double>, configuration: JustifiedConfiguration) {
         let result = Self.layout(Array(aspectRatios), configuration)
+        count = aspectRatios.count
         starts = result.rows.map { Int32(truncatingIfNeeded: $0.boxes.lowerBound) }
         tops = result.rows.map(\.top)
         heights = result.rows.map(\.height)
@@ -52,28 +66,33 @@ struct JustifiedSectionRows: Sendable, Hashable {
         return first..<MonotoneSearch.first(in: first..<starts.count) { tops[$0] >= bottom }
     }
 
-    /// The boxes of rows `rows` (frames in the container's coordinates, `index` from the section's first
-    /// photo), laid out again from the first of them: from a row that opens a breakout cadence (a multiple
-    /// of it) and, for the widow row, from one row before it, with that row's top as the top padding and
-    /// only as many rows and photos as needed.
-    func boxes(rows: Range<Int>, aspectRatios: ArraySlice<Double>, configuration: JustifiedConfiguration) -> [JustifiedBox] {
-        guard !rows.isEmpty else { return [] }
+    /// The photos (from the section's first) whose ratios `boxes(rows:…)` reads for `rows`: from the row it
+    /// lays out again from — one that opens a breakout cadence (a multiple of it) and, for the widow row,
+    /// one row before it — to the first photo after `rows` (a row may complete only when the next photo is
+    /// offered; after the last row, the first photo without a box).
+    func photosRead(rows: Range<Int>, configuration: JustifiedConfiguration) -> (firstRow: Int, photos: Range<Int>) {
         var first = rows.lowerBound
         let cadence = max(0, configuration.fullWidthBreakoutRowCadence ?? 0)
         if cadence > 0 { first = first / cadence * cadence }
         if endsWithWidows && first == rowCount - 1 && first > 0 { first = cadence > 0 ? first - cadence : first - 1 }
+        let to = min(count, (rows.upperBound < rowCount ? Int(starts[rows.upperBound]) : boxedCount) + 1)
+        return (first, Int(starts[first])..<to)
+    }
+
+    /// The boxes of rows `rows` (frames in the container's coordinates, `index` from the section's first
+    /// photo), laid out again from the row `photosRead` names, with that row's top as the top padding and
+    /// only as many rows and photos as needed. `ratios` gives the ratios of a range of the section's photos.
+    func boxes(rows: Range<Int>, configuration: JustifiedConfiguration, ratios: (Range<Int>) -> [Double]) -> [JustifiedBox] {
+        guard !rows.isEmpty else { return [] }
+        let (first, read) = photosRead(rows: rows, configuration: configuration)
         var c = configuration
         c.containerPadding.top = tops[first]
         c.maxNumRows = rows.upperBound - first
-        let from = Int(starts[first])
-        // The last row may complete only when the next row's first photo is offered.
-        let to = rows.upperBound < rowCount ? Int(starts[rows.upperBound]) + 1 : aspectRatios.count
-        let base = aspectRatios.startIndex
-        let result = Self.layout(Array(aspectRatios[(base + from)..<(base + to)]), c)
-        let skip = Int(starts[rows.lowerBound]) - from
+        let result = Self.layout(ratios(read), c)
+        let skip = Int(starts[rows.lowerBound]) - read.lowerBound
         return result.boxes[skip...].map { box in
             var box = box
-            box.index += from
+            box.index += read.lowerBound
             return box
         }
     }

@@ -30,3 +30,21 @@ extension GalleryLayout {
         }
     }
 }
+
+extension GalleryLayout {
+    /// Justified rows laid out earlier (`JustifiedPhotoGrid(keptRows:…)`) holding the ratios of the photos
+    /// `photos` (grid positions from `windowStart`): the window a visible-range answer reads.
+    init(justified: JustifiedPhotoGrid, photos: [GalleryPhoto], windowStart: Int, viewport: Viewport,
+         configuration: GridConfiguration, sectionTitles: [String]) throws(UsageError) {
+        try GalleryLayout.validate(viewport, configuration)
+        self.photos = photos
+        self.windowStart = windowStart
+        extraPhotos = [:]
+        self.viewport = viewport
+        self.configuration = configuration
+        layout = PhotoGridLayout(width: viewport.width, grid: configuration.grid, squareCellCount: justified.count)
+        sectioned = nil
+        self.sectionTitles = sectionTitles
+        self.justified = justified
+    }
+}

@@ -28,6 +28,10 @@ struct GridWithoutPhotos: GridWindowReader {
         return Array(kept[range.clamped(to: kept.indices)])
     }
 
+    /// Not the store's grid: nothing is kept for it.
+    func version() throws(LibraryError) -> Int? { nil }
+    func keptLayout<T>(key: String, _ read: (UnsafeRawBufferPointer) -> T?) throws(LibraryError) -> T? { nil }
+
     func sections(prefixLength: Int) throws(LibraryError) -> [(title: String, count: Int)] {
         var result: [(title: String, count: Int)] = []
         var start = 0, next = 0

@@ -132,16 +132,25 @@ extension LayoutRequest {
         let grouping = try grouping()
         let justified = try justifiedConfiguration()
         let store = library.store
+        let kept = justified.map { KeptJustifiedRows($0, headerHeight: configuration.headerHeight, grouping: grouping) }
+        var toKeep: (version: Int, bytes: [UInt8])?
         // The count and every row come from one snapshot: an index run committing meanwhile is seen
         // wholly or not at all.
-        return try readGrid(store) { grid in
+        let gallery = try readGrid(store) { grid in
             let sections = try grouping.sections(grid)
-            if let justified {
-                // Row breaks depend on every photo before them: the sizes of all are read.
+            if let justified, let kept {
+                // Row breaks depend on every photo before them: a visible range reads the rows kept for
+                // this grid version, else the sizes of all are read and the rows kept for the next question.
+                if !all, detailIndex == nil,
+                   let windowed = try kept.gallery(grid: grid, sections: sections, viewport: viewport, gridConfiguration: configuration) {
+                    return windowed
+                }
                 let photos = try grid.entries().map(GalleryPhoto.init)
                 if let detailIndex, !photos.indices.contains(detailIndex) { throw UsageError.noPhoto(at: detailIndex, count: photos.count) }
-                return try GalleryLayout(photos: photos, viewport: viewport, configuration: configuration, sections: sections,
-                                         justified: justified)
+                let gallery = try GalleryLayout(photos: photos, viewport: viewport, configuration: configuration, sections: sections,
+                                                justified: justified)
+                if !store.isReadOnly { toKeep = try kept.toKeep(gallery, grid: grid) }
+                return gallery
             }
             if configuration.cellStyle == .square && !all || sections != nil {
                 let count = try grid.count()
@@ -155,6 +164,9 @@ extension LayoutRequest {
             let photos = try grid.entries().map(GalleryPhoto.init)
             return try GalleryLayout(photos: photos, viewport: viewport, configuration: configuration)
         }
+        // Kept after the snapshot ends; a library that cannot take it (busy, full) answers all the same.
+        if let kept, let toKeep { try? store.keepLayout(key: kept.key, gridVersion: toKeep.version, bytes: toKeep.bytes) }
+        return gallery
     }
 }
 

@@ -7,7 +7,7 @@
 /// Its jobs beyond the rows, grid and thumbnails come as small protocols it refines
 /// (`PictureSignatureStore`). Every method may block (a database read or write): call it off an event loop. Errors are
 /// `LibraryError`s.
-public protocol LibraryStore: PictureSignatureStore {
+public protocol LibraryStore: PictureSignatureStore, KeptLayoutStore {
     /// Where the library is kept, as the user named it (a database file's path).
     var path: String { get }
     /// Whether opening it made it (a new, empty library).
@@ -119,6 +119,12 @@ public protocol GridWindowReader {
     /// The grid's items grouped by the first `prefixLength` characters of their day (10: the day, 7: the
     /// month, 4: the year), in grid order.
     func sections(prefixLength: Int) throws(LibraryError) -> [(title: String, count: Int)]
+    /// The grid version this snapshot sees (`LibraryStore.gridVersion`); nil for a grid that is not the
+    /// store's own (one with photos left out), for which nothing is kept.
+    func version() throws(LibraryError) -> Int?
+    /// What `read` makes of the bytes kept under `key` for this snapshot's grid version (`KeptLayoutStore`),
+    /// lent without a copy; nil when none are kept.
+    func keptLayout<T>(key: String, _ read: (UnsafeRawBufferPointer) -> T?) throws(LibraryError) -> T?
 }
 
 extension LibraryStore {

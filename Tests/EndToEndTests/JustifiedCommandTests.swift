@@ -114,4 +114,55 @@ import Testing
         let shown = try #require((layout["cells"] as? [[String: Any]])?.first { $0["index"] as? Int == anchor }?["frame"] as? [String: NSNumber])
         #expect(shown == frame)
     }
+
+    /// A library's visible-range question reads the rows kept by an earlier one (`kept_layouts`, migration
+    /// 0017) for the same options and grid version, and the photos of the rows it shows: the same answer as
+    /// the whole layout's, and only rows kept for the grid as it is now.
+    @Test("a library's justified window reads the rows kept for its options and grid version")
+    func keptRows() throws {
+        let folder = try TemporaryFolder("justified-kept")
+        let database = folder.url.appendingPathComponent("library.sqlite").path
+        let empty = folder.url.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        #expect(try PhotoGridBinary.run(["index", empty.path, "--db", database]).status == 0)
+        let sqlite = try #require(ExternalTool("sqlite3"), "sqlite3 is needed")
+        func sql(_ statement: String) throws -> String {
+            String(decoding: try sqlite.run([database, statement]), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        // 3,000 rows of four shapes, a day each 50 (as an index run writes them).
+        _ = try sql("""
+            WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 2999)
+            INSERT INTO photos (path_bytes, path, file_size, mtime_ns, content_key, stored_width, stored_height, display_width,
+              display_height, orientation, components, color_space, progressive, taken_at, sort_key, status, error, first_seen, last_seen)
+            SELECT CAST(printf('IMG_%05d.jpg', i) AS BLOB), printf('IMG_%05d.jpg', i), 1000 + i, i, 'k' || i,
+                   w, h, w, h, 1, 3, 'ycbcr', 0, t, t, 'ok', NULL, t, t
+            FROM (SELECT i, CASE i % 4 WHEN 0 THEN 4032 WHEN 1 THEN 3024 WHEN 2 THEN 6000 ELSE 1000 END AS w,
+                         CASE i % 4 WHEN 0 THEN 3024 WHEN 1 THEN 4032 WHEN 2 THEN 1000 ELSE 1000 END AS h,
+                         printf('2024-01-%02dT10:00:%02d', 1 + i / 50 % 28, i % 50) AS t FROM n)
+            """)
+        func layout(_ rowHeight: String) throws -> [String: Any] {
+            try PhotoGridBinary.run(["layout", "--db", database, "--justified", "--width", "393", "--offset", "20000",
+                                     "--row-height", rowHeight]).json()
+        }
+        func same(_ a: [String: Any], _ b: [String: Any]) -> Bool { NSDictionary(dictionary: a).isEqual(to: b) }
+        let tall = try layout("150"), whole = try layout("100")
+        #expect((whole["cells"] as? [Any])?.count ?? 0 > 5)
+        #expect(try sql("SELECT count(*) FROM kept_layouts WHERE grid_version = (SELECT version FROM grid_version)") == "2")
+        #expect(same(try layout("100"), whole), "the kept rows give the whole layout's window")
+
+        // The 150-point rows put under the 100-point key: the window follows the kept rows (their heights
+        // stack to the 150-point content height), which proves they are what it reads.
+        _ = try sql("""
+            UPDATE kept_layouts SET bytes = (SELECT bytes FROM kept_layouts WHERE key LIKE '%targetRowHeight: 150.0%')
+            WHERE key LIKE '%targetRowHeight: 100.0%'
+            """)
+        let swapped = try layout("100")
+        #expect(!same(swapped, whole))
+        #expect(((swapped["grid"] as? [String: Any])?["contentHeight"] as? NSNumber) == ((tall["grid"] as? [String: Any])?["contentHeight"] as? NSNumber))
+
+        // A changed grid: the kept rows are stale, never read; the next question keeps its own, alone.
+        _ = try sql("UPDATE grid_version SET version = version + 1")
+        #expect(same(try layout("100"), whole))
+        #expect(try sql("SELECT count(*) FROM kept_layouts") == "1")
+    }
 }

@@ -424,4 +424,45 @@ struct StoreConformanceTests {
         #expect(try store.photos(ids: some).map(\.id) == [photos[1].id, photos[3].id].sorted())
         #expect(try store.photos(ids: []).isEmpty)
     }
+
+    /// Kept layouts: bytes under a key, read back whole only for the grid version they were kept for (a
+    /// snapshot of a changed grid sees none); a keep removes other versions' layouts and all but the 8 newest.
+    @Test(arguments: stores)
+    func keptLayoutsHoldForTheirGridVersion(_ kind: StoreKind) throws {
+        let scratch = try Scratch(kind)
+        let store = scratch.store
+        try scratch.index()
+        func read(_ key: String) throws -> (version: Int?, bytes: [UInt8]?) {
+            try store.readGrid { grid in (try grid.version(), try grid.keptLayout(key: key) { Array($0) }) }
+        }
+        let version = try #require(try read("a").version)
+        #expect(version == (try store.gridVersion()))
+        #expect(try read("a").bytes == nil)
+        let large = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        try store.keepLayout(key: "a", gridVersion: version, bytes: large)
+        try store.keepLayout(key: "b", gridVersion: version, bytes: [])
+        #expect(try read("a").bytes == large)
+        #expect(try read("b").bytes == [])
+        try store.keepLayout(key: "a", gridVersion: version, bytes: [1, 2, 3])
+        #expect(try read("a").bytes == [1, 2, 3], "a later keep replaces")
+        // Kept for another version: never read.
+        try store.keepLayout(key: "old", gridVersion: version - 1, bytes: [9])
+        #expect(try read("old").bytes == nil)
+        // A changed grid: what was kept is stale.
+        let photo = scratch.photos.appendingPathComponent(SamplePhotos.facts[0].0)
+        try FileManager.default.removeItem(at: photo)
+        try scratch.index()
+        let next = try #require(try read("a").version)
+        #expect(next != version)
+        #expect(try read("a").bytes == nil)
+        // Keeping for the new version removes the others' layouts, and keeps at most 8.
+        for k in 0..<10 { try store.keepLayout(key: "new \(k)", gridVersion: next, bytes: [UInt8(k)]) }
+        let kept = try (0..<10).filter { try read("new \($0)").bytes != nil }
+        #expect(kept.count == 8)
+        #expect(kept.contains(9), "the newest is kept")
+        try store.keepLayout(key: "a", gridVersion: next, bytes: [4])
+        #expect(try read("a").bytes == [4])
+        try store.keepLayout(key: "a", gridVersion: version, bytes: [5])
+        #expect(try read("new 9").bytes == nil, "a keep removes other versions' layouts")
+    }
 }

@@ -1,0 +1,32 @@
+import GRDB
+import struct Foundation.Data
+
+/// Kept layouts in SQLite (`KeptLayoutSQL`'s statements).
+extension PhotoStore: KeptLayoutStore {
+    public func keepLayout(key: String, gridVersion: Int, bytes: [UInt8]) throws(LibraryError) {
+        try write("keeping a layout") { db in
+            try db.execute(sql: KeptLayoutSQL.deleteOtherVersions, arguments: [gridVersion])
+            try db.execute(sql: KeptLayoutSQL.upsert, arguments: [key, gridVersion, Data(bytes)])
+            try db.execute(sql: KeptLayoutSQL.trim)
+        }
+    }
+}
+
+extension GridReader {
+    public func version() throws(LibraryError) -> Int? {
+        do { return try Int.fetchOne(db, sql: KeptLayoutSQL.version) ?? 0 } catch {
+            throw PhotoStore.libraryError(error, operation: "reading the grid version")
+        }
+    }
+
+    public func keptLayout<T>(key: String, _ read: (UnsafeRawBufferPointer) -> T?) throws(LibraryError) -> T? {
+        do {
+            // The row reads the statement's current values: the cursor (and its statement) must live while it is read.
+            let cursor = try Row.fetchCursor(db.cachedStatement(sql: KeptLayoutSQL.select), arguments: [key])
+            guard let row = try cursor.next() else { return nil }
+            return try withExtendedLifetime(cursor) { try row.withUnsafeData(atIndex: 0) { data in data?.withUnsafeBytes(read) ?? nil } }
+        } catch {
+            throw PhotoStore.libraryError(error, operation: "reading a kept layout")
+        }
+    }
+}
