@@ -21,13 +21,25 @@ public struct CellGeometry: Sendable, Hashable {
     }
 
     /// The visible part of an image drawn at `imageFrame` under `clip`, in pixels of a `pixelSize` image:
-    /// `(visible − imageFrame.origin) × pixelSize / imageFrame.size` (docs/layout-spec.md §4.3).
+    /// `(visible − imageFrame.origin) × pixelSize / imageFrame.size` (docs/layout-spec.md §4.3), per axis
+    /// (`visibleSpan`).
     public static func visibleCrop(imageFrame: Rect, clip: Rect?, pixelSize: Size) -> Rect {
-        let visible = clip.map { imageFrame.intersection($0) } ?? imageFrame
-        let sx = imageFrame.width > 0 ? pixelSize.width / imageFrame.width : 0
-        let sy = imageFrame.height > 0 ? pixelSize.height / imageFrame.height : 0
-        return Rect(x: (visible.x - imageFrame.x) * sx, y: (visible.y - imageFrame.y) * sy,
-                    width: visible.width * sx, height: visible.height * sy)
+        let x = visibleSpan(start: imageFrame.x, length: imageFrame.width, clip: clip.map { ($0.x, $0.width) }, pixels: pixelSize.width)
+        let y = visibleSpan(start: imageFrame.y, length: imageFrame.height, clip: clip.map { ($0.y, $0.height) }, pixels: pixelSize.height)
+        return Rect(x: x.start, y: y.start, width: x.length, height: y.length)
+    }
+
+    /// One axis of `visibleCrop`: the clip measured from the image's start (the difference of two nearby
+    /// coordinates, exact however far down the grid the cell is), cut to the image, in pixels; the whole
+    /// image, exactly, when the clip holds all of it (no rounding left: 3024, not 3023.999999999999).
+    static func visibleSpan(start: Double, length: Double, clip: (start: Double, length: Double)?, pixels: Double) -> (start: Double, length: Double) {
+        guard length > 0 else { return (0, 0) }
+        guard let clip else { return (0, pixels) }
+        let from = clip.start - start
+        let lower = max(from, 0), upper = min(from + clip.length, length)
+        if lower == 0 && upper == length { return (0, pixels) }
+        let scale = pixels / length
+        return (lower * scale, max(0, upper - lower) * scale)
     }
 
     /// The centred largest square of an image, in its pixels: the part a square cell shows whatever

@@ -16,6 +16,10 @@ struct JustifiedSectionRows: Sendable, Hashable {
     let endsWithWidows: Bool
     /// The container's height (`JustifiedResult.containerHeight`).
     let containerHeight: Double
+    /// The top and bottom of every `blockSize`-th row: `rows(intersecting:)` searches these first, then one
+    /// block (a million-photo section's rows span megabytes, and each probe there is a cache miss).
+    let blockTops: [Double], blockBottoms: [Double]
+    static let blockSize = 64
 
     /// Rows kept earlier (`JustifiedPhotoGrid.keptRows`), as they were.
     init(count: Int, starts: [Int32], tops: [Double], heights: [Double], boxedCount: Int, endsWithWidows: Bool, containerHeight: Double) {
@@ -26,6 +30,7 @@ struct JustifiedSectionRows: Sendable, Hashable {
         self.boxedCount = boxedCount
         self.endsWithWidows = endsWithWidows
         self.containerHeight = containerHeight
+        (blockTops, blockBottoms) = Self.blocks(tops, heights)
     }
 
     /// The rows of `aspectRatios` laid out with `configuration` (the whole section once).
@@ -38,6 +43,13 @@ struct JustifiedSectionRows: Sendable, Hashable {
         boxedCount = result.boxes.count
         endsWithWidows = result.widowCount > 0
         containerHeight = result.containerHeight
+        (blockTops, blockBottoms) = Self.blocks(tops, heights)
+    }
+
+    /// Every `blockSize`-th row's top and bottom.
+    static func blocks(_ tops: [Double], _ heights: [Double]) -> ([Double], [Double]) {
+        let rows = stride(from: 0, to: tops.count, by: blockSize)
+        return (rows.map { tops[$0] }, rows.map { tops[$0] + heights[$0] })
     }
 
     /// `JustifiedLayout.layout`; ratios are finite and positive (`JustifiedPhotoGrid.aspectRatio`), so it cannot throw.
@@ -62,8 +74,18 @@ struct JustifiedSectionRows: Sendable, Hashable {
     /// The rows meeting `[top, bottom)` in the container's coordinates: binary searches (tops and bottoms
     /// both grow row by row).
     func rows(intersecting top: Double, _ bottom: Double) -> Range<Int> {
-        let first = MonotoneSearch.first(in: 0..<starts.count) { tops[$0] + heights[$0] > top }
-        return first..<MonotoneSearch.first(in: first..<starts.count) { tops[$0] >= bottom }
+        let first = firstRow(from: 0, block: { blockBottoms[$0] > top }) { tops[$0] + heights[$0] > top }
+        return first..<firstRow(from: first, block: { blockTops[$0] >= bottom }) { tops[$0] >= bottom }
+    }
+
+    /// The first row from `from` where `isPast` holds (`rowCount` when none does; it turns true once), found
+    /// among the block starts first (`block(b)`: `isPast` of row b·blockSize), then within one block.
+    @inline(__always)
+    private func firstRow(from: Int, block: (Int) -> Bool, isPast: (Int) -> Bool) -> Int {
+        let size = Self.blockSize
+        let b = MonotoneSearch.first(in: (from / size)..<blockTops.count, where: block)
+        let lower = max(from, (b - 1) * size)
+        return MonotoneSearch.first(in: lower..<max(lower, b < blockTops.count ? b * size : rowCount), where: isPast)
     }
 
     /// The photos (from the section's first) whose ratios `boxes(rows:…)` reads for `rows`: from the row it

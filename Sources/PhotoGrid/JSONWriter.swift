@@ -15,6 +15,9 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// How many numbers were not finite (written as `null`; `documentBytes()` refuses such a document).
     public private(set) var nonFiniteNumbers = 0
     private var needsComma = false
+    /// The last cell frame's height and y (bit pattern, where their bytes were written): `rect(…,
+    /// rememberingRow: true)`.
+    private var lastHeight = FormattedNumber(), lastY = FormattedNumber()
 
     public init(reservingCapacity capacity: Int = 4096) {
         self.capacity = max(capacity, 64)
@@ -83,10 +86,16 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// and after it): a cell's image frame equal to its frame is copied, not formatted twice.
     public mutating func repeatValue(writtenAt range: Range<Int>) {
         separate()
+        repeatBytes(range)
+        needsComma = true
+    }
+
+    /// Appends the bytes written at `range` again.
+    @inline(__always)
+    private mutating func repeatBytes(_ range: Range<Int>) {
         reserve(range.count)
         (start + count).update(from: start + range.lowerBound, count: range.count)
         count += range.count
-        needsComma = true
     }
 
     @inline(__always)
@@ -97,18 +106,32 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     }
 
     /// Writes `{"height":…,"width":…,"x":…,"y":…}`: a rectangle, the documents' most frequent object,
-    /// its keys copied as two pieces of text each instead of one key at a time.
+    /// its keys copied as two pieces of text each instead of one key at a time. With `rememberingRow`
+    /// (a cell's frame), a height or y equal to the last such rectangle's is copied, not formatted again:
+    /// a justified row's cells share them.
     @inline(__always)
-    public mutating func rect(height: Double, width: Double, x: Double, y: Double) {
+    public mutating func rect(height: Double, width: Double, x: Double, y: Double, rememberingRow: Bool = false) {
         separate()
         appendText("{\"height\":")
-        appendNumber(height)
+        if rememberingRow {
+            var memo = lastHeight
+            appendNumber(height, remembering: &memo)
+            lastHeight = memo
+        } else {
+            appendNumber(height)
+        }
         appendText(",\"width\":")
         appendNumber(width)
         appendText(",\"x\":")
         appendNumber(x)
         appendText(",\"y\":")
-        appendNumber(y)
+        if rememberingRow {
+            var memo = lastY
+            appendNumber(y, remembering: &memo)
+            lastY = memo
+        } else {
+            appendNumber(y)
+        }
         put(UInt8(ascii: "}"))
         needsComma = true
     }
@@ -119,6 +142,16 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         reserve(length)
         (start + count).update(from: text.utf8Start, count: length)
         count += length
+    }
+
+    /// `appendNumber(number)`, or the bytes of the number `memo` holds copied when it is `number`; `memo`
+    /// then holds this one.
+    @inline(__always)
+    private mutating func appendNumber(_ number: Double, remembering memo: inout FormattedNumber) {
+        if memo.bits == number.bitPattern && !memo.bytes.isEmpty { return repeatBytes(memo.bytes) }
+        let from = count
+        appendNumber(number)
+        memo = FormattedNumber(bits: number.bitPattern, bytes: from..<count)
     }
 
     /// `number` as `value(_:)` writes it, without a separator.
@@ -278,12 +311,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// Part of an open string: UTF-8 `bytes`, escaped. Most (paths, keys, URLs) need no escape and are
     /// copied whole.
     public mutating func stringContent(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var plain = true
-        for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-            plain = false
-            break
-        }
-        if plain {
+        if !Self.needsEscaping(bytes) {
             append(bytes)
             return
         }
@@ -302,6 +330,42 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
             default: put(byte)
             }
         }
+    }
+
+    /// `text` as the content of a JSON string (escaped): made once, written with `stringContent(escaped:)`.
+    public static func escapedContent(_ text: String) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: text.utf8.count * 6)
+        writer.stringContent(text)
+        return writer.bytes
+    }
+
+    /// Part of an open string: `bytes` that need no escaping (`needsEscaping` said so when they were made).
+    @inline(__always)
+    public mutating func stringContent(escaped bytes: UnsafeBufferPointer<UInt8>) {
+        append(bytes)
+    }
+
+    /// Whether `bytes` hold a byte a JSON string escapes (`"`, `\`, a control character): eight bytes at a
+    /// time (a word has a byte below n when `(w − n·0x01…) & ~w & 0x80…` is not 0; one equal to c when
+    /// `w ^ c·0x01…` has a zero byte), the rest one by one.
+    @inline(__always)
+    public static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var i = 0
+        while i + 8 <= bytes.count {
+            let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5C)
+            let found = ((w &- ones &* 0x20) & ~w) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+            if found & highs != 0 { return true }
+            i += 8
+        }
+        while i < bytes.count {
+            let byte = base[i]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C { return true }
+            i += 1
+        }
+        return false
     }
 
     @inline(__always)
@@ -372,4 +436,10 @@ extension JSONWritable {
         guard writer.nonFiniteNumbers == 0 else { throw NonFiniteNumberError() }
         return writer.withUnsafeBytes(body)
     }
+}
+
+/// A number the runtime formatted into a writer: its bit pattern and where its bytes are.
+struct FormattedNumber {
+    var bits: UInt64 = 0
+    var bytes: Range<Int> = 0..<0
 }

@@ -136,7 +136,7 @@ public struct LayoutDocument: Sendable, Hashable, Codable, JSONWritable {
         if let duration = cell.duration { w.key("duration"); w.value(duration) }
         w.key("frame")
         let frame = cell.frame, frameStart = w.position
-        frame.write(to: &w)
+        w.rect(height: frame.height, width: frame.width, x: frame.x, y: frame.y, rememberingRow: true)
         let frameBytes = frameStart..<w.position
         if let id = cell.id { w.key("id"); w.value(Int(id)) }
         w.key("imageFrame")

@@ -12,11 +12,11 @@ public final class WindowQuestion: Sendable {
     private let request: LayoutRequest
     private let layout: PhotoGridLayout
     private let grid: LayoutDocument.Grid
-    /// The URL folder of the cells' grid thumbnails (`…/grid-387`), if cells name theirs.
-    private let thumbnailFolder: String?
-    /// Justified cells' thumbnail folders (`…/detail-640`), by ladder variant, if cells name theirs: each
-    /// cell names the rung that fits its frame (`ThumbnailLadder.cellVariant`).
-    private let cellFolders: [ThumbnailVariant: [UInt8]]
+    /// The URL folder of the cells' grid thumbnails (`…/grid-387`, escaped for a JSON string), if cells name theirs.
+    private let thumbnailFolder: [UInt8]?
+    /// Justified cells' thumbnail folders (`…/detail-640`, escaped for a JSON string), by ladder variant,
+    /// if cells name theirs: each cell names the rung that fits its frame (`ThumbnailLadder.cellVariant`).
+    private let cellFolders: [(variant: ThumbnailVariant, folder: [UInt8])]
     /// Justified rows (their rows kept, `JustifiedPhotoGrid`); nil for the square grid.
     let justified: JustifiedPhotoGrid?
     /// The most cells one answer may hold (`AnswerLimits.cells`): justified rows are counted once laid out.
@@ -55,10 +55,11 @@ public final class WindowQuestion: Sendable {
                                        contentHeight: layout.contentHeight, count: layout.count)
         }
         thumbnailFolder = thumbnailURLPrefix.flatMap { request.gridThumbnailFolder(configuration: configuration, prefix: $0) }
+            .map(JSONWriter.escapedContent)
         if justified != nil, let thumbnailURLPrefix {
-            cellFolders = Dictionary(uniqueKeysWithValues: ThumbnailLadder.variants.map { ($0, Array((thumbnailURLPrefix + $0.name).utf8)) })
+            cellFolders = ThumbnailLadder.variants.map { ($0, JSONWriter.escapedContent(thumbnailURLPrefix + $0.name)) }
         } else {
-            cellFolders = [:]
+            cellFolders = []
         }
     }
 
@@ -96,15 +97,15 @@ public final class WindowQuestion: Sendable {
         let visible = boxes == nil ? layout.visibleCells(offset: offset, height: viewport.height) : []
         var writer = JSONWriter(reservingCapacity: 8192)
         snapshot.withUnsafePhotos { photos in
-            var folder = thumbnailFolder ?? ""
-            folder.withUTF8 { folder in
+            (thumbnailFolder ?? []).withUnsafeBufferPointer { folder in
                 LayoutDocument.write(to: &writer, grid: grid, pinned: nil, sections: nil, version: 1, viewport: viewport) { w in
                     func write(_ index: Int, _ geometry: (Size) -> CellGeometry) {
                         let photo = photos[index]
                         let cell = geometry(Size(width: Double(photo.pixelWidth), height: Double(photo.pixelHeight)))
                         if boxes != nil {  // justified: the rung that fits this cell
                             let variant = ThumbnailLadder.cellVariant(width: cell.frame.width, height: cell.frame.height, scale: viewport.scale)
-                            guard let cellFolder = cellFolders[variant] else {
+                            // A search of the 14 rungs: cheaper than hashing a variant for each cell.
+                            guard let cellFolder = cellFolders.first(where: { $0.variant == variant })?.folder else {
                                 return LayoutDocument.writeCell(SnapshotCell(index: index, photo: photo, geometry: cell, thumbnailFolder: nil), to: &w)
                             }
                             cellFolder.withUnsafeBufferPointer {
@@ -151,7 +152,7 @@ private struct SnapshotCell: LayoutCellValues {
     let index: Int
     let photo: GridSnapshot.UnsafePhoto
     let geometry: CellGeometry
-    /// The URL prefix of grid thumbnails (`…/grid-387`), if cells name theirs.
+    /// The URL prefix of grid thumbnails (`…/grid-387`, escaped for a JSON string), if cells name theirs.
     let thumbnailFolder: UnsafeBufferPointer<UInt8>?
 
     var id: Int64? { photo.id }
@@ -179,10 +180,10 @@ private struct SnapshotCell: LayoutCellValues {
     func writeThumbnail(to w: inout JSONWriter) {
         guard let thumbnailFolder else { return }
         w.beginString()
-        w.stringContent(thumbnailFolder)
+        w.stringContent(escaped: thumbnailFolder)
         if let key = photo.contentKey, ThumbnailCache.isContentKey(utf8: key) {
             w.stringContent("/")
-            w.stringContent(key)
+            w.stringContent(escaped: key)  // digits, "-" and hex digits
         } else {
             w.stringContent("/id-")
             w.stringContent(digits: photo.id)

@@ -70,4 +70,20 @@ struct JustifiedKeptRowsTests {
         falling[at] = 0; falling[at + 1] = 0
         #expect(read(falling, [400, 600]) == nil, "row starts that do not rise")
     }
+
+    /// A window's boxes (rows found by their tops in blocks of 64, then laid out again from their first
+    /// photo) are the boxes of the whole layout that meet the viewport: `JustifiedLayout` run on every
+    /// photo, filtered, at offsets over the whole container.
+    @Test(arguments: configurations.indices)
+    func aWindowsBoxesAreTheWholeLayoutsBoxesInView(_ c: Int) throws {
+        let configuration = Self.configurations[c].1
+        let ratios = Self.ratios(20_000, seed: 11)
+        let grid = JustifiedPhotoGrid(aspectRatios: ratios, configuration: configuration)
+        let whole = try JustifiedLayout.layout(aspectRatios: ratios, configuration: configuration).boxes
+        for offset in stride(from: -50.0, through: grid.contentHeight + 50, by: grid.contentHeight / 101) {
+            let bottom = offset + 852
+            let expected = whole.filter { $0.frame.minY < bottom && $0.frame.maxY > offset }
+            #expect(grid.visibleBoxes(offset: offset, height: 852) == expected, "offset \(offset)")
+        }
+    }
 }
