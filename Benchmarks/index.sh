@@ -9,6 +9,8 @@
 #   RUNS=20 Benchmarks/index.sh    more runs per command (default 10)
 #   ROUNDS=9 Benchmarks/index.sh   more rounds of the new-library commands (default 5, RUNS_PER_ROUND=5 runs each)
 #   PHOTOGRID_BIN=… Benchmarks/index.sh   time an already built binary
+#   BASELINE_BIN=… Benchmarks/index.sh    also time another build (e.g. the last release) in the same rounds
+#                                         of 4b, and print this build's times against it
 #
 # Needs: hyperfine, imagemagick (convert-im6.q16, identify-im6.q16), libjpeg-turbo-progs (wrjpgcom),
 # libimage-exiftool-perl, libvips-tools, exiv2, python3-pil, gcc + libjpeg-dev (the C floor).
@@ -110,6 +112,18 @@ hyperfine -N --style basic --warmup 3 --runs "$RUNS" --export-json "$WORK/result
 # fdatasyncs, whose latency on this shared disk swings from run to run and minute to minute, and rounds
 # spread that over both sides instead of letting it fall on whichever command ran during a slow spell.
 rm -f "$WORK"/new-library-*.json
+BASELINE_ROWS=()
+if [ -n "${BASELINE_BIN:-}" ]; then  # its own databases: each build refuses a schema it does not know
+  B_RESCAN=$WORK/rescan-baseline.sqlite
+  rm -f "$B_RESCAN" "$B_RESCAN"-wal "$B_RESCAN"-shm
+  "$BASELINE_BIN" index "$PHOTOS" --db "$B_RESCAN" >/dev/null
+  for set in "maker notes:$PHOTOS" "no maker notes:$PLAIN" "10 files:$TINY" "empty folder:$EMPTY"; do
+    B_DB="$WORK/baseline-${set%%:*}.sqlite"; B_DB=${B_DB// /-}
+    BASELINE_ROWS+=(-n "baseline ${set%%:*}: photogrid index (fresh database)" --prepare "rm -f $B_DB $B_DB-wal $B_DB-shm" "$BASELINE_BIN index ${set#*:} --db $B_DB")
+  done
+  BASELINE_ROWS+=(-n "baseline: photogrid index (unchanged rescan)" --prepare true "$BASELINE_BIN index $PHOTOS --db $B_RESCAN"
+                  -n "this build: photogrid index (unchanged rescan)" --prepare true "$BIN index $PHOTOS --db $RESCAN_DB")
+fi
 for round in $(seq 1 "$ROUNDS"); do
   hyperfine -N --style basic --warmup 2 --runs "$RUNS_PER_ROUND" --export-json "$WORK/new-library-$round.json" \
     -n "maker notes: photogrid index (fresh database)" --prepare "rm -f $DB $DB-wal $DB-shm" "$BIN index $PHOTOS --db $DB" \
@@ -119,7 +133,7 @@ for round in $(seq 1 "$ROUNDS"); do
     -n "10 files: photogrid index (fresh database)" --prepare "rm -f $TINY_DB $TINY_DB-wal $TINY_DB-shm" "$BIN index $TINY --db $TINY_DB" \
     -n "10 files: exiv2 orientation only" --prepare true "exiv2 -q -K Exif.Image.Orientation -pv $TINY_LIST" \
     -n "empty folder: photogrid index (fresh database)" --prepare "rm -f $EMPTY_DB $EMPTY_DB-wal $EMPTY_DB-shm" "$BIN index $EMPTY --db $EMPTY_DB" \
-    >&2
+    "${BASELINE_ROWS[@]}" >&2
 done
 
 # --- 5. The table: files/s and how many times faster photogrid index (fresh database) is.
@@ -178,4 +192,18 @@ print(f"\nOf the fresh index of 1,000 files without maker notes, process start a
       f"{empty['median'] * 1000:.1f} ms ({empty['median'] / plain:.0%}); per file beyond it: "
       f"{(plain - empty['median']) / files * 1e6:.1f} µs (exiv2, process start included: {plain_exiv2 / files * 1e6:.1f} µs).")
 goal(f"fresh index faster than exiv2 orientation-only without maker notes: {plain_exiv2 / plain:.2f}×", plain < plain_exiv2)
+
+# BASELINE_BIN: this build against the other, the same rounds, medians (goal: within 5 %).
+if "baseline: photogrid index (unchanged rescan)" in by:
+    print("\nThis build against BASELINE_BIN, in the same rounds (medians, min–max):\n")
+    print("| run | this build | baseline | this / baseline |")
+    print("|---|---:|---:|---:|")
+    pairs = [(name, f"{name}: photogrid index (fresh database)", f"baseline {name}: photogrid index (fresh database)")
+             for name in ["maker notes", "no maker notes", "10 files", "empty folder"]]
+    pairs.append(("unchanged rescan", "this build: photogrid index (unchanged rescan)", "baseline: photogrid index (unchanged rescan)"))
+    for name, ours_name, base_name in pairs:
+        o, b = by[ours_name], by[base_name]
+        ratio = o["median"] / b["median"]
+        print(f"| {name} | {row(o)} | {row(b)} | **{ratio:.2f}** |")
+        goal(f"{name} within 5 % of the baseline: {ratio:.2f}", ratio <= 1.05)
 PY
