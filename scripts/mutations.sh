@@ -26,9 +26,9 @@ mutations=(
   "orientation-5|Sources/PhotoLibrary/PhotoFacts.swift|pixelWidth = orientation >= 5 ?|pixelWidth = orientation >= 6 ?|ExportCommandTests"
   "orientation-5|Sources/PhotoLibrary/PhotoFacts.swift|pixelHeight = orientation >= 5 ?|pixelHeight = orientation >= 6 ?|"
   "answer-order|Sources/PhotoGridServer/ImmediateAnswerHandler.swift|if withRouter == 0, context.channel.isWritable, takes(request) {|if context.channel.isWritable, takes(request) {|ServedFromMemoryTests"
-  "window-names|Sources/PhotoGrid/WindowQuestion.swift|w.stringContent(\"/id-\")|w.stringContent(\"/id\")|SnapshotWindowDocumentTests"
+  "window-names|Sources/PhotoGrid/SnapshotLayoutQuestion.swift|w.stringContent(\"/id-\")|w.stringContent(\"/id\")|SnapshotWindowDocumentTests"
   "idle-in-progress|Sources/PhotoGridServer/ImmediateAnswerHandler.swift|if held == nil, withRouter == 0, idleFor >= idleTimeout {|if held == nil, idleFor >= idleTimeout {|ServedFromMemoryTests"
-  "kept-offset|Sources/PhotoGridServer/WindowQuestions.swift|self.offset = offset ?? 0|self.offset = 0; _ = offset|ServedDocumentTests"
+  "kept-offset|Sources/PhotoGridServer/SnapshotLayoutQuestions.swift|self.offset = offset ?? 0|self.offset = 0; _ = offset|ServedDocumentTests"
 )
 
 # Replaces the literal text $2 by $3 in file $1 (exactly one occurrence, or fails).

@@ -96,9 +96,9 @@ public enum GalleryExport {
             // never a library holding photo rows (batches committed before a full disk): then the folder
             // stays, and a rerun continues it.
             if let created {
-                if !LibraryStores.holdsPhotos(request.database) { created.remove() }
+                if !LibraryStoreOpener.holdsPhotos(request.database) { created.remove() }
             } else if !hadDatabase {
-                LibraryStores.removeNew(request.database)
+                LibraryStoreOpener.removeNew(request.database)
             }
             throw error
         }

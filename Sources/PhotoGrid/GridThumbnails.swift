@@ -24,7 +24,7 @@ extension LibraryThumbnails {
     /// Brings the grid thumbnails (and detail ones if `request` asks) of the library at `database`
     /// up to date, then returns where each photo's grid thumbnail is.
     public static func gridThumbnails(library: Library, request: ThumbnailRequest,
-                                      progressBar: (any ProgressReporting)? = nil) throws(ThumbnailsError) -> GridThumbnails {
+                                      progressBar: (any ProgressReporting)? = nil) throws(LibraryThumbnailsError) -> GridThumbnails {
         let report = try make(library: library, request: request, progressBar: progressBar)
         let pixels: Int
         do { pixels = try request.gridPixels() } catch { throw .usage(error) }

@@ -20,13 +20,13 @@ public final class Library: Sendable {
     /// Opens the library database at `path` (refusing a file that is not a photogrid library);
     /// `readers` connections may read at once.
     public static func open(_ path: String, readers: Int = 2) throws(LibraryError) -> Library {
-        Library(store: try LibraryStores.open(path, creating: false, readers: readers))
+        Library(store: try LibraryStoreOpener.open(path, creating: false, readers: readers))
     }
 
     /// Opens the library database at `path`, making an empty library when there is no file there (what
     /// indexing does); `createdFile` says whether this call made it.
     public static func openOrCreate(_ path: String, readers: Int = 2) throws(LibraryError) -> Library {
-        Library(store: try LibraryStores.open(path, creating: true, readers: readers))
+        Library(store: try LibraryStoreOpener.open(path, creating: true, readers: readers))
     }
 
     /// Whether opening the library made its database file.

@@ -128,7 +128,7 @@ public enum LibraryIndexing {
                                  prune: prune, moveRoot: moveRoot, progressBar: progressBar)
             }()
         } catch {
-            if created { LibraryStores.removeNew(database) }  // a failed run leaves no empty database it made
+            if created { LibraryStoreOpener.removeNew(database) }  // a failed run leaves no empty database it made
             throw error
         }
     }
@@ -141,7 +141,7 @@ public enum LibraryIndexing {
         do {
             try Indexer.check(folder: folder, store: library.store)
         } catch {
-            if library.createdFile { LibraryStores.removeNew(database) }
+            if library.createdFile { LibraryStoreOpener.removeNew(database) }
             throw error
         }
         return library

@@ -6,7 +6,7 @@ public import PhotoGridSupport
 import Platform
 
 /// Why `photogrid thumbs` could not run at all (per-photo failures are not errors of the run).
-public enum ThumbnailsError: PhotoGridFailure, Equatable {
+public enum LibraryThumbnailsError: PhotoGridFailure, Equatable {
     /// The database could not be opened, read or written.
     case library(LibraryError)
     /// The thumbnail folder could not be created, locked or written.
@@ -74,7 +74,7 @@ public enum LibraryThumbnails {
     /// - Throws: `.library` for database errors, `.folder` when the thumbnail folder is unusable.
     ///   Validate `request` first (`ThumbnailRequest.validate()`): its problems are usage errors.
     public static func make(database: String, request: ThumbnailRequest,
-                            progressBar: (any ProgressReporting)? = nil) throws(ThumbnailsError) -> ThumbnailsReport {
+                            progressBar: (any ProgressReporting)? = nil) throws(LibraryThumbnailsError) -> ThumbnailsReport {
         do { _ = try request.variants() } catch { throw .usage(error) }
         let library: Library
         do { library = try Library.open(database) } catch { throw .library(error) }
@@ -83,7 +83,7 @@ public enum LibraryThumbnails {
 
     /// `make(database:…)` for a library already open.
     public static func make(library: Library, request: ThumbnailRequest,
-                            progressBar: (any ProgressReporting)? = nil) throws(ThumbnailsError) -> ThumbnailsReport {
+                            progressBar: (any ProgressReporting)? = nil) throws(LibraryThumbnailsError) -> ThumbnailsReport {
         let clock = ContinuousClock()
         let started = clock.now
         let variants: [ThumbnailVariant]
@@ -122,7 +122,7 @@ public enum LibraryThumbnails {
     /// Makes what is missing or stale in `cache`, records it, and removes what no record uses.
     private static func update(_ cache: ThumbnailCache, store: any LibraryStore, photos: [Photo], root: LibraryRoot?,
                                variants: [ThumbnailVariant], request: ThumbnailRequest,
-                               progressBar: (any ProgressReporting)?) throws(ThumbnailsError) -> ThumbnailsSummary {
+                               progressBar: (any ProgressReporting)?) throws(LibraryThumbnailsError) -> ThumbnailsSummary {
         var summary = ThumbnailsSummary(folder: cache.root, variants: variants.map(\.name), photos: photos.count)
         var plan = ThumbnailWork()
         var recordsByVariant: [[Int64: ThumbnailRecord]] = []
@@ -181,7 +181,7 @@ public enum LibraryThumbnails {
     /// process holds are left to it, then waited for at the end (made here if its claim lapses or it
     /// leaves them undone). The claims this run took are dropped when it ends.
     private static func runClaimed(_ plan: ThumbnailWork, variants: [String], store: any LibraryStore, cache: ThumbnailCache, request: ThumbnailRequest,
-                                   summary: inout ThumbnailsSummary, progressBar: (any ProgressReporting)?) throws(ThumbnailsError) {
+                                   summary: inout ThumbnailsSummary, progressBar: (any ProgressReporting)?) throws(LibraryThumbnailsError) {
         let threads = request.jobs ?? IndexOptions.activeProcessorCount
         let photosOfJob = plan.photos
         // Made and recorded by another process since this run planned it: every photo's record current, the file there.
@@ -245,7 +245,7 @@ public enum LibraryThumbnails {
                     summary: inout ThumbnailsSummary, progressBar: (any ProgressReporting)?,
                     admit: (@Sendable (ThumbnailJob) -> ThumbnailJobResult?)? = nil,
                     save: (([ThumbnailRecord]) throws(LibraryError) -> Void)? = nil,
-                    tick: (() throws(LibraryError) -> Void)? = nil) throws(ThumbnailsError) -> [ThumbnailJob] {
+                    tick: (() throws(LibraryError) -> Void)? = nil) throws(LibraryThumbnailsError) -> [ThumbnailJob] {
         var heldElsewhere: [ThumbnailJob] = []
         let options = ThumbnailOptions(pixelLimit: request.pixelLimit)
         let batch = ThumbnailBatch(options: options, threads: request.jobs ?? IndexOptions.activeProcessorCount)
@@ -259,7 +259,7 @@ public enum LibraryThumbnails {
 
         // The first full-disk failure: the run records what it made, then stops (every later file would fail too).
         var outOfSpace: Int32?
-        try batch.run(plan.jobs, in: cache, wakeInterval: batchInterval, admit: admit) { (outcomes) throws(ThumbnailsError) in
+        try batch.run(plan.jobs, in: cache, wakeInterval: batchInterval, admit: admit) { (outcomes) throws(LibraryThumbnailsError) in
             do throws(LibraryError) {
                 try tick?()
                 for outcome in outcomes {

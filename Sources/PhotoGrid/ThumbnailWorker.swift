@@ -43,7 +43,7 @@ public struct ThumbnailWorker: Sendable {
     /// is made again once its claim's lease ends.
     public func run(library: Library, wake: WakeSignal,
                     onBatch: (ThumbnailsSummary) -> Void = { _ in },
-                    onTrouble: (LibraryError?) -> Void = { _ in }) throws(ThumbnailsError) -> ThumbnailsSummary {
+                    onTrouble: (LibraryError?) -> Void = { _ in }) throws(LibraryThumbnailsError) -> ThumbnailsSummary {
         let clock = ContinuousClock()
         let started = clock.now
         let variants: [ThumbnailVariant]
@@ -62,7 +62,7 @@ public struct ThumbnailWorker: Sendable {
         store.gridAnnouncements()?.observe { [wake] in wake.announce() }
         while !wake.isStopped {
             let seen = wake.news
-            do throws(ThumbnailsError) {
+            do throws(LibraryThumbnailsError) {
                 let worked = try batch(store: store, cache: cache, variants: variants, batchSize: batchSize, summary: &summary)
                 if troubled {
                     troubled = false
@@ -92,7 +92,7 @@ public struct ThumbnailWorker: Sendable {
 
     /// Claims a batch, makes it and records it; false when there was nothing to claim.
     private func batch(store: any LibraryStore, cache: ThumbnailCache, variants: [ThumbnailVariant], batchSize: Int,
-                       summary: inout ThumbnailsSummary) throws(ThumbnailsError) -> Bool {
+                       summary: inout ThumbnailsSummary) throws(LibraryThumbnailsError) -> Bool {
         let photos: [Photo]
         let root: LibraryRoot?
         do throws(LibraryError) {

@@ -20,7 +20,7 @@ struct GalleryAPI: Sendable {
     /// The grid in memory, for the layout requests it can answer.
     let grid: GridCache
     /// Layout questions kept ready for the grid in memory.
-    let questions = WindowQuestions()
+    let questions = SnapshotLayoutQuestions()
     /// The browsers signed in with the token (`AccessRules`).
     let sessions: BrowserSessions
     /// Where the health check says why the database is unreachable.
@@ -113,8 +113,8 @@ struct GalleryAPI: Sendable {
     }
 
     /// The layout route's document body for the request target `target` (path and query) from the grid
-    /// in memory (`GridCache`), written straight from it (`WindowQuestion`): no database, no thread hop,
-    /// ~20 cells; a question asked before at another offset is not read again (`WindowQuestions`). Nil
+    /// in memory (`GridCache`), written straight from it (`SnapshotLayoutQuestion`): no database, no thread hop,
+    /// ~20 cells; a question asked before at another offset is not read again (`SnapshotLayoutQuestions`). Nil
     /// for the questions the grid in memory does not answer (all cells, sections, other cell styles, no
     /// snapshot read yet); the route's 400 for a bad question. Called by the route and, on the event loop
     /// that read the request, by `ImmediateAnswerHandler`. Only when `building` (the route asks so on a
@@ -135,7 +135,7 @@ struct GalleryAPI: Sendable {
             guard try !query.flag("all"), query.string("hide") == nil else { return nil }
             try RequestLimits.answer.check(layoutRequest, count: snapshot.count, all: false)
             guard layoutRequest.justified == nil || building else { return nil }
-            guard let question = try WindowQuestion(layoutRequest, snapshot: snapshot, thumbnailURLPrefix: Self.thumbnailURL(""),
+            guard let question = try SnapshotLayoutQuestion(layoutRequest, snapshot: snapshot, thumbnailURLPrefix: Self.thumbnailURL(""),
                                                     reusing: offsetQuery.flatMap { questions.earlier($0.key) },
                                                     cellLimit: RequestLimits.answer.cells,
                                                     aspectRatios: layoutRequest.justified == nil ? nil : questions.aspectRatios(of: snapshot)) else { return nil }
@@ -152,7 +152,7 @@ struct GalleryAPI: Sendable {
     static let eventLoopCells = 1_000
 
     /// `question`'s document at `offset` and a newline, written into a response buffer.
-    static func json(_ question: WindowQuestion, offset: Double) throws -> ByteBuffer {
+    static func json(_ question: SnapshotLayoutQuestion, offset: Double) throws -> ByteBuffer {
         try question.withDocument(offset: offset) { bytes in
             var body = ByteBufferAllocator().buffer(capacity: bytes.count + 1)
             body.writeBytes(bytes)

@@ -6,7 +6,7 @@ import PhotoGridSupport
 /// window out from without a query per request (a visible-range layout then costs the visible cells,
 /// not a database round trip). About 70 bytes a photo: ids and sizes in arrays, path and content-key
 /// bytes in one buffer. `version` is the library's `grid_version` (Migrations/0007) at that moment:
-/// read it again (`PhotoStore.gridVersion()`) to know whether the snapshot is still the grid.
+/// read it again (`SQLiteStore.gridVersion()`) to know whether the snapshot is still the grid.
 public final class GridSnapshot: Sendable {
     public let version: Int
     private let ids: [Int64]
@@ -197,7 +197,7 @@ public final class GridSnapshot: Sendable {
     }
 }
 
-extension PhotoStore {
+extension SQLiteStore {
     /// The library's grid version (Migrations/0007): it changes whenever the grid may have.
     public func gridVersion() throws(LibraryError) -> Int {
         try read("reading the grid version") { db in

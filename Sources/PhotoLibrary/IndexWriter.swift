@@ -1,5 +1,5 @@
 /// What `Indexer` reads and writes through: the steps of an index run as a store carries them out
-/// (`PhotoStore` on SQLite, `PostgresStore` on PostgreSQL). Each step is its own transaction.
+/// (`SQLiteStore` on SQLite, `PostgresStore` on PostgreSQL). Each step is its own transaction.
 protocol IndexWriter: Sendable {
     /// Where the library is kept (a database file's path, or a redacted URL).
     var path: String { get }
@@ -22,7 +22,7 @@ protocol IndexWriter: Sendable {
     func runWroteNothing()
 }
 
-extension PhotoStore: IndexWriter {
+extension SQLiteStore: IndexWriter {
     func runWroteRows() { restartWAL() }
     func runWroteNothing() { skipCheckpointOnClose() }
 }

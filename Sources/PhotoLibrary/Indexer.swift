@@ -4,7 +4,7 @@ import Dispatch
 
 import Platform
 
-/// Indexes a folder into a library store (`IndexWriter`: SQLite's `PhotoStore`, PostgreSQL's `PostgresStore`).
+/// Indexes a folder into a library store (`IndexWriter`: SQLite's `SQLiteStore`, PostgreSQL's `PostgresStore`).
 ///
 /// 1. Walk the whole folder first (one `fstatat` per file), so the total is exact.
 /// 2. Compare with the database: files with the same size and mtime are unchanged and never opened;
@@ -25,7 +25,7 @@ public struct Indexer: Sendable {
     let store: any IndexWriter
     public var options: IndexOptions
 
-    public init(store: PhotoStore, options: IndexOptions = IndexOptions()) {
+    public init(store: SQLiteStore, options: IndexOptions = IndexOptions()) {
         self.init(writer: store, options: options)
     }
 

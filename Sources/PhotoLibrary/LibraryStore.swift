@@ -1,5 +1,5 @@
 /// What the gallery model, the server and the command line ask of a photo library: the one seam between
-/// them and where the library is kept. `PhotoStore` (SQLite, embedded) implements it; nothing outside
+/// them and where the library is kept. `SQLiteStore` (SQLite, embedded) implements it; nothing outside
 /// this module names that store or its database library, and a second store (PostgreSQL, for several
 /// machines) implements the same protocol and passes the same conformance suite
 /// (`Tests/PhotoLibraryTests/StoreConformanceTests.swift`, written against this protocol only).

@@ -37,7 +37,7 @@ struct MigrationRunner: Sendable {
         } catch let error as LibraryError {
             throw error
         } catch let error as DatabaseError {
-            throw PhotoStore.openError(error, path: path)
+            throw SQLiteStore.openError(error, path: path)
         } catch {
             throw .openDatabase(path: path, message: "\(error)")
         }
@@ -50,7 +50,7 @@ struct MigrationRunner: Sendable {
         do {
             applied = try reader.read { db in try Self.appliedNames(db) } ?? []
         } catch let error as DatabaseError {
-            throw PhotoStore.openError(error, path: path)
+            throw SQLiteStore.openError(error, path: path)
         } catch {
             throw .openDatabase(path: path, message: "\(error)")
         }

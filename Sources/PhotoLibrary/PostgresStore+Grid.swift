@@ -1,7 +1,7 @@
 import PostgresNIO
 import struct Foundation.Data
 
-/// The grid in PostgreSQL: the same rows, order and per-day counts as SQLite's (`PhotoStore+Grid`),
+/// The grid in PostgreSQL: the same rows, order and per-day counts as SQLite's (`SQLiteStore+Grid`),
 /// read in REPEATABLE READ transactions so a window, its count and its sections come from one snapshot.
 extension PostgresStore {
     static let snapshotMode = "ISOLATION LEVEL REPEATABLE READ READ ONLY"
@@ -75,13 +75,13 @@ struct PostgresGridReader: GridWindowReader {
     /// The whole grid's rows for `gridSnapshot`: only what the snapshot keeps, in this order.
     static let snapshotSQL = """
         SELECT id, display_width, display_height, path_bytes, content_key, media, duration, poster_time FROM photos
-        WHERE \(PhotoStore.gridFilter) ORDER BY sort_key, path_bytes
+        WHERE \(SQLiteStore.gridFilter) ORDER BY sort_key, path_bytes
         """
 
     static func entriesSQL(window: Bool) -> String {
         """
         SELECT id, path, display_width, display_height, path_bytes, content_key, media, duration, poster_time FROM photos
-        WHERE \(PhotoStore.gridFilter)\(window ? " AND sort_key >= $1" : "") ORDER BY sort_key, path_bytes\(window ? " LIMIT $2 OFFSET $3" : "")
+        WHERE \(SQLiteStore.gridFilter)\(window ? " AND sort_key >= $1" : "") ORDER BY sort_key, path_bytes\(window ? " LIMIT $2 OFFSET $3" : "")
         """
     }
 

@@ -65,7 +65,7 @@ extension PostgresStore: IndexWriter {
                 }
                 try session.execute(PostgresQuery(unsafeSQL: """
                     INSERT INTO photos (\(Self.photoRowColumns), first_seen, last_seen) VALUES \(rows.joined(separator: ", "))
-                    \(PhotoStore.upsertConflictSQL)
+                    \(SQLiteStore.upsertConflictSQL)
                     """, binds: binds), "writing index results")
             }
             for start in stride(from: 0, to: others.count, by: Self.rowsPerStatement) {
@@ -157,7 +157,7 @@ extension PostgresStore: IndexWriter {
                                 "bigint", "bigint", "text", "bigint", "text", "text", "text", "text", "text", "text", "float8", "text",
                                 "float8", "text", "bigint", "bigint"]
 
-    /// $1 the run's start, $2… `photoRowColumns`, then the row id: `PhotoStore.movePhotoSQL` in this dialect.
+    /// $1 the run's start, $2… `photoRowColumns`, then the row id: `SQLiteStore.movePhotoSQL` in this dialect.
     static let movePhotoSQL = """
         UPDATE photos SET
             path_bytes = $2, path = $3, file_size = $4, mtime_ns = $5, content_key = $6, stored_width = $7,

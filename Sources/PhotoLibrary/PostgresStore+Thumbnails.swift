@@ -1,6 +1,6 @@
 import PostgresNIO
 
-/// Thumbnail records in PostgreSQL (`PhotoStore+Thumbnails`'s in this dialect).
+/// Thumbnail records in PostgreSQL (`SQLiteStore+Thumbnails`'s in this dialect).
 extension PostgresStore {
     static let thumbnailColumns = """
         photo_id, variant, status, path, pixel_width, pixel_height, byte_size, error,

@@ -21,7 +21,7 @@ extension IndexWriter {
     }
 }
 
-extension PhotoStore {
+extension SQLiteStore {
     /// The entries an index run skips (`walkSkippedEntries`).
     public func skippedEntries() throws(LibraryError) -> [SkippedEntry] { try walkSkippedEntries() }
 }

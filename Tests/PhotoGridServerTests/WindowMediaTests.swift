@@ -7,7 +7,7 @@ import TestSupport
 
 /// Found by a mutation audit: Live Photos turned into plain photos in the grid snapshot survived every
 /// suite, because the windowed layout was only compared with a model built from the same snapshot. Here
-/// the windows the server answers from its grid in memory (`WindowQuestion`: the memory path and the
+/// the windows the server answers from its grid in memory (`SnapshotLayoutQuestion`: the memory path and the
 /// router alike) are compared with the store's rows, read from the store itself: every grid cell is there
 /// once, with the `media` (`live`, `video`; none for a photo) its row has, and the `duration` (a Live
 /// Photo's: its movie row's) and a video's `posterTime` (docs/json.md).

@@ -49,9 +49,9 @@ import Platform
 
     @Test("errors that carry another answer with its kind, value and remedy")
     func wrappedErrors() {
-        let busy = ThumbnailsError.library(.connectionLost(operation: "x", message: "y"))
+        let busy = LibraryThumbnailsError.library(.connectionLost(operation: "x", message: "y"))
         #expect(busy.kind == .busy && busy.remedy == .tryAgain)
-        let usage = ThumbnailsError.usage(UsageError(option: "jobs", "must be at least 1"))
+        let usage = LibraryThumbnailsError.usage(UsageError(option: "jobs", "must be at least 1"))
         #expect(usage.kind == .invalidValue && usage.parameter == "jobs")
         #expect(usage.message(naming: { "--" + $0 }) == "--jobs must be at least 1")
         let full = ThumbnailsOnDemand.Failure.folder(.system(call: "write", path: "/t", errno: ENOSPC))

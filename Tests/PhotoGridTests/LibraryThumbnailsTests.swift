@@ -88,11 +88,11 @@ import Thumbnails
         }
 
         func photo(_ path: String) throws -> Photo? {
-            try PhotoStore(path: database, mode: .existing).photos().first { $0.path == path }
+            try SQLiteStore(path: database, mode: .existing).photos().first { $0.path == path }
         }
 
         func records(_ variant: String) throws -> [Int64: ThumbnailRecord] {
-            try PhotoStore(path: database, mode: .existing).thumbnailRecords(variant: variant)
+            try SQLiteStore(path: database, mode: .existing).thumbnailRecords(variant: variant)
         }
     }
 
@@ -162,7 +162,7 @@ import Thumbnails
         // not enlarged (90 px: its short side). Details fit within 64: 240×160 → 64×43 (round 42.67);
         // b.jpg is shown turned (EXIF 6) → 43×64; small.jpg 90×120 → 48×64.
         let b = try #require(try library.photo("b.jpg")), small = try #require(try library.photo("small.jpg"))
-        let store = try PhotoStore(path: library.database, mode: .existing)
+        let store = try SQLiteStore(path: library.database, mode: .existing)
         let gridPaths = try store.thumbnailPaths(variant: "grid-100"), detailPaths = try store.thumbnailPaths(variant: "detail-64")
         func check(_ paths: [Int64: String], _ id: Int64, _ expected: String) throws {
             let relative = try #require(paths[id])
@@ -282,13 +282,13 @@ import Thumbnails
 
     @Test func fatalErrors() throws {
         let library = try Library()
-        #expect(throws: ThumbnailsError.library(.noDatabase(path: library.database))) {
+        #expect(throws: LibraryThumbnailsError.library(.noDatabase(path: library.database))) {
             _ = try library.thumbs()
         }
         try library.write(try Self.photo(width: 64, height: 64), to: "a.jpg")
         try library.index()
         try Data([1]).write(to: URL(fileURLWithPath: library.thumbnails))  // a file where the folder goes
-        #expect(throws: ThumbnailsError.folder(.system(call: "mkdir", path: library.thumbnails, errno: ENOTDIR))) {
+        #expect(throws: LibraryThumbnailsError.folder(.system(call: "mkdir", path: library.thumbnails, errno: ENOTDIR))) {
             _ = try library.thumbs()
         }
     }

@@ -101,7 +101,7 @@ import TestSupport
     @Test(arguments: [759.0, 759.5, 760, 132, 131.5, 1])
     func everyHalfPointOffsetIsTheModelsWindow(height: Double) throws {
         let asked = LayoutRequest(width: 393, height: height, offset: 0)
-        let question = try #require(try WindowQuestion(asked, snapshot: Self.snapshot, thumbnailURLPrefix: "t/"))
+        let question = try #require(try SnapshotLayoutQuestion(asked, snapshot: Self.snapshot, thumbnailURLPrefix: "t/"))
         var mismatches: [Double] = []
         for step in 0...800 {
             var request = asked
@@ -117,7 +117,7 @@ import TestSupport
     @Test func oneQuestionAnswersEveryOffset() throws {
         // Made at one offset, asked at others: each document is the model's at that offset.
         let asked = LayoutRequest(width: 820, height: 1180, offset: 300, scale: 2, rowSpacing: 2)
-        let question = try #require(try WindowQuestion(asked, snapshot: Self.snapshot, thumbnailURLPrefix: "api/v1/thumbnails/"))
+        let question = try #require(try SnapshotLayoutQuestion(asked, snapshot: Self.snapshot, thumbnailURLPrefix: "api/v1/thumbnails/"))
         for offset in [0, 300, 55.25, 9_999.5, -1_000, 1e9] {
             var request = asked
             request.offset = offset

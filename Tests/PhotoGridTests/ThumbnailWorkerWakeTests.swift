@@ -16,10 +16,10 @@ import Testing
         worker.idleInterval = .seconds(60)
         let wake = WakeSignal()
         let opened = try PhotoGrid.Library.open(library.database)
-        let finished = LockedValue<Result<ThumbnailsSummary, ThumbnailsError>?>(nil)
+        let finished = LockedValue<Result<ThumbnailsSummary, LibraryThumbnailsError>?>(nil)
         let frozen = worker
         #expect(PoolThread.start {
-            let result = Result { () throws(ThumbnailsError) in try frozen.run(library: opened, wake: wake) }
+            let result = Result { () throws(LibraryThumbnailsError) in try frozen.run(library: opened, wake: wake) }
             finished.withLock { $0 = result }
         })
         func made() -> Int { (try? library.files("grid-100").count) ?? 0 }

@@ -27,7 +27,7 @@ import Testing
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(before[18] == 2 && before[19] == 2)  // WAL
         #expect(throws: LibraryError.notAPhotoGridDatabase(path: path)) { _ = try DatabaseFile.inspect(path) }
-        #expect(throws: LibraryError.notAPhotoGridDatabase(path: path)) { _ = try PhotoStore(path: path) }
+        #expect(throws: LibraryError.notAPhotoGridDatabase(path: path)) { _ = try SQLiteStore(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         for suffix in ["-wal", "-shm", "-journal"] { #expect(!FileManager.default.fileExists(atPath: path + suffix)) }
     }

@@ -84,8 +84,8 @@ final class LibraryFixture {
         guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     }
 
-    func store(migrations: [Migration] = Migration.embedded) throws(LibraryError) -> PhotoStore {
-        try PhotoStore(path: databasePath, migrations: migrations)
+    func store(migrations: [Migration] = Migration.embedded) throws(LibraryError) -> SQLiteStore {
+        try SQLiteStore(path: databasePath, migrations: migrations)
     }
 
     /// Indexes `photos/` with `options` into the fixture's database.

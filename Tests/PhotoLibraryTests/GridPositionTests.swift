@@ -19,7 +19,7 @@ import Testing
 
     /// The grid's ids at positions [offset, offset + limit), by the plain ordered query (no index hint,
     /// no per-day counts).
-    static func plainWindow(_ store: PhotoStore, offset: Int, limit: Int) throws -> [Int64] {
+    static func plainWindow(_ store: SQLiteStore, offset: Int, limit: Int) throws -> [Int64] {
         try store.pool.read { db in
             try Int64.fetchAll(db, sql: "SELECT id FROM photos WHERE status = 'ok' ORDER BY sort_key, path_bytes LIMIT ? OFFSET ?",
                                arguments: [limit, offset])
@@ -27,7 +27,7 @@ import Testing
     }
 
     /// `grid_days` as kept by the triggers, and as a recount of the rows.
-    static func days(_ store: PhotoStore) throws -> (kept: [String: Int], counted: [String: Int]) {
+    static func days(_ store: SQLiteStore) throws -> (kept: [String: Int], counted: [String: Int]) {
         try store.pool.read { db in
             var kept: [String: Int] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT day, photos FROM grid_days") { kept[row[0]] = row[1] }

@@ -215,7 +215,7 @@ import Glibc
     @Test func databaseInsideTheFolderIsNotIndexedAndDoesNotCostOpens() throws {
         let fixture = try LibraryFixture()
         try Self.makeFolder(fixture)
-        let store = try PhotoStore(path: fixture.photos.appendingPathComponent("photogrid.sqlite").path)
+        let store = try SQLiteStore(path: fixture.photos.appendingPathComponent("photogrid.sqlite").path)
         _ = try Indexer(store: store).index(folder: fixture.photos.path)
         let again = try Indexer(store: store).index(folder: fixture.photos.path)
         #expect(again.unchanged == 5)
@@ -308,7 +308,7 @@ import Glibc
         options.pause = {
             if pthread_equal(pthread_self(), writer) != 0 {
                 // Before each batch: the rows committed so far, read by another connection.
-                let count = (try? PhotoStore(path: path).photos().count) ?? -1
+                let count = (try? SQLiteStore(path: path).photos().count) ?? -1
                 committed.withLock { $0.append(count) }
             } else {
                 usleep(200)  // the probing thread a little slower than the writer, so batches end where they may
@@ -334,7 +334,7 @@ import Glibc
                 group.addTask {
                     var options = IndexOptions()
                     options.batchSize = 10
-                    return try Indexer(store: try PhotoStore(path: path), options: options).index(folder: folder)
+                    return try Indexer(store: try SQLiteStore(path: path), options: options).index(folder: folder)
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }

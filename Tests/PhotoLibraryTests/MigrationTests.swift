@@ -73,7 +73,7 @@ import Testing
         try store.pool.write { db in try db.execute(sql: "UPDATE photos SET media = 'video', color_space = NULL") }
         // The insert that an index run repeats per row builds no temporary b-tree any more.
         let plan = try store.pool.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN " + PhotoStore.upsertPhotoSQL, arguments: StatementArguments(Array(repeating: nil as String?, count: 27)))
+            try Row.fetchAll(db, sql: "EXPLAIN " + SQLiteStore.upsertPhotoSQL, arguments: StatementArguments(Array(repeating: nil as String?, count: 27)))
                 .map { $0["opcode"] as String }
         }
         #expect(!plan.contains("OpenEphemeral"))
@@ -129,9 +129,9 @@ import Testing
         try queue.close()
         let before = try Data(contentsOf: URL(fileURLWithPath: fixture.databasePath))
         #expect(before[18] == 1 && before[19] == 1)  // rollback journal (2 would be WAL)
-        for mode in [PhotoStore.OpenMode.createIfMissing, .existing] {
+        for mode in [SQLiteStore.OpenMode.createIfMissing, .existing] {
             #expect(throws: LibraryError.notAPhotoGridDatabase(path: fixture.databasePath)) {
-                _ = try PhotoStore(path: fixture.databasePath, mode: mode)
+                _ = try SQLiteStore(path: fixture.databasePath, mode: mode)
             }
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.databasePath)) == before)
@@ -168,7 +168,7 @@ import Testing
         let header = try Data(contentsOf: URL(fileURLWithPath: fixture.databasePath)).prefix(100)
         #expect(Array(header[68...71]) == Array("PGrd".utf8))
         #expect(id.count == 32 && id.allSatisfy { $0.isHexDigit && !$0.isUppercase })
-        #expect(try PhotoStore(path: fixture.databasePath, mode: .existing).libraryID() == id)
+        #expect(try SQLiteStore(path: fixture.databasePath, mode: .existing).libraryID() == id)
         let other = try LibraryFixture()
         #expect(try other.store().libraryID() != id)
     }
@@ -176,7 +176,7 @@ import Testing
     @Test func existingModeDoesNotCreateADatabase() throws {
         let fixture = try LibraryFixture()
         #expect(throws: LibraryError.noDatabase(path: fixture.databasePath)) {
-            _ = try PhotoStore(path: fixture.databasePath, mode: .existing)
+            _ = try SQLiteStore(path: fixture.databasePath, mode: .existing)
         }
         #expect(!FileManager.default.fileExists(atPath: fixture.databasePath))
     }
@@ -187,7 +187,7 @@ import Testing
         let path = fixture.databasePath
         try await withThrowingTaskGroup(of: [String].self) { group in
             for _ in 0..<4 {
-                group.addTask { try PhotoStore(path: path).appliedMigrations() }
+                group.addTask { try SQLiteStore(path: path).appliedMigrations() }
             }
             for try await applied in group { #expect(applied == Migration.embedded.map(\.name)) }
         }

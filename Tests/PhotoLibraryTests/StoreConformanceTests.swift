@@ -17,7 +17,7 @@ struct StoreConformanceTests {
     }
 
     static let stores: [StoreKind] = [
-        StoreKind(name: "SQLite") { folder in try LibraryStores.open(folder.appendingPathComponent("library.sqlite").path, creating: true) },
+        StoreKind(name: "SQLite") { folder in try LibraryStoreOpener.open(folder.appendingPathComponent("library.sqlite").path, creating: true) },
     ] + postgres
 
     /// PostgreSQL (a throwaway cluster, `PostgresCluster`), a new database per test; left out when there is
@@ -25,7 +25,7 @@ struct StoreConformanceTests {
     static var postgres: [StoreKind] {
         switch PostgresCluster.shared {
         case .success(let cluster):
-            return [StoreKind(name: "PostgreSQL") { _ in try LibraryStores.open(try cluster.makeDatabase(), creating: true) }]
+            return [StoreKind(name: "PostgreSQL") { _ in try LibraryStoreOpener.open(try cluster.makeDatabase(), creating: true) }]
         case .failure(let why):
             guard PostgresCluster.required else { return [] }
             return [StoreKind(name: "PostgreSQL") { _ in throw why }]
@@ -218,7 +218,7 @@ struct StoreConformanceTests {
     func claimsRacingOnTwoConnectionsAreDisjoint(_ kind: StoreKind) throws {
         let scratch = try Scratch(kind)
         try scratch.index()
-        let stores: [any LibraryStore] = [scratch.store, try LibraryStores.open(scratch.store.path, creating: false)]
+        let stores: [any LibraryStore] = [scratch.store, try LibraryStoreOpener.open(scratch.store.path, creating: false)]
         let all = Set(try scratch.store.photos().map(\.id))
         #expect(all.count == SamplePhotos.facts.count)
         let variants = ["grid-387", "detail-1280"]
@@ -261,7 +261,7 @@ struct StoreConformanceTests {
     func leasesExpireRenewAndRelease(_ kind: StoreKind) throws {
         let scratch = try Scratch(kind)
         try scratch.index()
-        let (one, two) = (scratch.store, try LibraryStores.open(scratch.store.path, creating: false))
+        let (one, two) = (scratch.store, try LibraryStoreOpener.open(scratch.store.path, creating: false))
         let variants = ["grid-387"]
         let order = try one.photos().map(\.id)  // grid order
         let all = Set(order), half = order.count / 2
@@ -360,7 +360,7 @@ struct StoreConformanceTests {
         while await Self.announced(announcements, after: seen, within: .milliseconds(500)) { seen = announcements.count }
         try Data("notes".utf8).write(to: scratch.folder.url.appendingPathComponent("notes.txt"))
         #expect(await !Self.announced(announcements, after: seen, within: .milliseconds(500)), "a file beside the library was announced")
-        let other = try LibraryStores.open(scratch.store.path, creating: false)
+        let other = try LibraryStoreOpener.open(scratch.store.path, creating: false)
         var options = IndexOptions()
         options.jobs = 1
         _ = try other.index(folder: scratch.photos.path, options: options)

@@ -6,7 +6,7 @@ import Testing
 /// The thumbnails table (migration 0002) and the store's API for it.
 @Suite struct ThumbnailRecordTests {
     /// A library with two indexed photos; returns the fixture, its store and the photos by path.
-    static func library() throws -> (LibraryFixture, PhotoStore, [String: Photo]) {
+    static func library() throws -> (LibraryFixture, SQLiteStore, [String: Photo]) {
         let fixture = try LibraryFixture()
         try fixture.copySample("storm-canon.jpg", to: "a.jpg")
         try fixture.copySample("umang.jpg", to: "b.jpg")

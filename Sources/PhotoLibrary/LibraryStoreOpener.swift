@@ -1,7 +1,7 @@
-/// Opens the store a library location names — a SQLite database file (`PhotoStore`, embedded), or a
+/// Opens the store a library location names — a SQLite database file (`SQLiteStore`, embedded), or a
 /// `postgres://` URL (`PostgresStore`, for several machines); the one place a front end's `--db` becomes
 /// a `LibraryStore`.
-public enum LibraryStores {
+public enum LibraryStoreOpener {
     /// Opens the library at `location`; with `creating`, makes an empty one when there is none (what
     /// indexing does; `createdFile` then says so). `readers`: how many reads may run at once.
     ///
@@ -9,7 +9,7 @@ public enum LibraryStores {
     /// database is the user's, made beforehand; `readers` bounds its connections.
     public static func open(_ location: String, creating: Bool, readers: Int = 2) throws(LibraryError) -> any LibraryStore {
         if PostgresLocation.names(location) { return try PostgresStore(url: location, connections: readers + 1) }
-        return try PhotoStore(path: location, mode: creating ? .createIfMissing : .existing, readers: readers)
+        return try SQLiteStore(path: location, mode: creating ? .createIfMissing : .existing, readers: readers)
     }
 
     /// Removes a library a failed first run made (its database file and the files beside it), unless it
@@ -18,7 +18,7 @@ public enum LibraryStores {
     /// A PostgreSQL library is left as it is (its database is the user's; its empty tables are harmless).
     public static func removeNew(_ location: String) {
         if PostgresLocation.names(location) || holdsPhotos(location) { return }
-        PhotoStore.removeFiles(location)
+        SQLiteStore.removeFiles(location)
     }
 
     /// Whether the library at `location` holds any photo row — also when it is there but cannot be read

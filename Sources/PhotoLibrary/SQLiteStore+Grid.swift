@@ -1,7 +1,7 @@
 import GRDB
 import struct Foundation.Data
 
-extension PhotoStore {
+extension SQLiteStore {
     /// The grid holds the `ok` rows (readable, present) but a Live Photo's movie (its photo stands for
     /// both), in grid order: `(sort_key, path_bytes)`; the partial index `photos_grid` (Migrations/0010)
     /// covers exactly them.
@@ -38,7 +38,7 @@ extension PhotoStore {
     }
 }
 
-/// The grid inside one read transaction of `PhotoStore.readGrid`; valid only inside that call.
+/// The grid inside one read transaction of `SQLiteStore.readGrid`; valid only inside that call.
 public struct GridReader {
     let db: Database
     let dayIndex: GridDayIndex
@@ -57,7 +57,7 @@ public struct GridReader {
     /// the covering index `photos_grid`, so the cost is the window plus one day, not the position. Only
     /// the chosen rows are read for their path and content key.
     public func entries(_ range: Range<Int>? = nil) throws(LibraryError) -> [GridEntry] {
-        var inner = "SELECT rowid AS id, display_width, display_height, sort_key, path_bytes FROM photos INDEXED BY photos_grid WHERE \(PhotoStore.gridFilter)"
+        var inner = "SELECT rowid AS id, display_width, display_height, sort_key, path_bytes FROM photos INDEXED BY photos_grid WHERE \(SQLiteStore.gridFilter)"
         var arguments: StatementArguments = []
         if let range {
             guard !range.isEmpty, range.lowerBound >= 0 else { return [] }
@@ -121,7 +121,7 @@ public struct GridReader {
         } catch let error as LibraryError {
             throw error
         } catch {
-            throw PhotoStore.libraryError(error, operation: operation)
+            throw SQLiteStore.libraryError(error, operation: operation)
         }
     }
 }

@@ -1,6 +1,6 @@
 import GRDB
 
-extension PhotoStore {
+extension SQLiteStore {
     /// The library's unique id (32 hex digits, `library_identity`): what a thumbnail folder
     /// records as its owner.
     public func libraryID() throws(LibraryError) -> String {

@@ -2,13 +2,13 @@ import PhotoGrid
 import PhotoGridSupport
 import PhotoLibrary
 
-/// The layout questions answered from the grid in memory, kept ready (`WindowQuestion`) by their query
+/// The layout questions answered from the grid in memory, kept ready (`SnapshotLayoutQuestion`) by their query
 /// without its offset: a scrolling client asks the same question at new offsets, and its next request
 /// then costs its window's cells only — not reading, checking and laying out every parameter again
 /// (about a fifth of the route's work at a million photos). At most `limit` are kept; a question made
 /// for an earlier snapshot of the grid is made again.
-final class WindowQuestions: Sendable {
-    private let kept = LockedValue<[String: WindowQuestion]>([:])
+final class SnapshotLayoutQuestions: Sendable {
+    private let kept = LockedValue<[String: SnapshotLayoutQuestion]>([:])
     /// How many questions are kept (all are forgotten when one more comes).
     static let limit = 64
     /// How many of them may be justified (each holds its rows: ~8 MB at a million photos; all justified
@@ -21,23 +21,23 @@ final class WindowQuestions: Sendable {
     /// `snapshot`'s photos' aspect ratios, made once per snapshot.
     func aspectRatios(of snapshot: GridSnapshot) -> [Double] {
         if let kept = ratios.withLock({ $0 }), kept.snapshot === snapshot { return kept.ratios }
-        let made = WindowQuestion.aspectRatios(of: snapshot)
+        let made = SnapshotLayoutQuestion.aspectRatios(of: snapshot)
         ratios.withLock { $0 = (snapshot, made) }
         return made
     }
 
     /// The question kept as `key`, if it was made for `snapshot`.
-    func find(_ key: String, snapshot: GridSnapshot) -> WindowQuestion? {
+    func find(_ key: String, snapshot: GridSnapshot) -> SnapshotLayoutQuestion? {
         guard let question = kept.withLock({ $0[key] }), question.snapshot === snapshot else { return nil }
         return question
     }
 
     /// The question kept as `key` whatever its snapshot: an earlier grid's, whose unchanged justified
     /// sections a new question reuses.
-    func earlier(_ key: String) -> WindowQuestion? { kept.withLock { $0[key] } }
+    func earlier(_ key: String) -> SnapshotLayoutQuestion? { kept.withLock { $0[key] } }
 
     /// Keeps `question` as `key`.
-    func keep(_ question: WindowQuestion, as key: String) {
+    func keep(_ question: SnapshotLayoutQuestion, as key: String) {
         kept.withLock { kept in
             if kept.count >= Self.limit && kept[key] == nil { kept.removeAll() }
             if question.isJustified, kept[key] == nil, kept.values.count(where: \.isJustified) >= Self.justifiedLimit {
@@ -48,7 +48,7 @@ final class WindowQuestions: Sendable {
     }
 }
 
-/// A layout route's query taken apart for `WindowQuestions`: the query with its offset's value left out
+/// A layout route's query taken apart for `SnapshotLayoutQuestions`: the query with its offset's value left out
 /// (the key), and that offset.
 struct OffsetQuery {
     let key: String

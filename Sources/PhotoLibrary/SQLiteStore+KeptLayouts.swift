@@ -2,7 +2,7 @@ import GRDB
 import struct Foundation.Data
 
 /// Kept layouts in SQLite (`KeptLayoutSQL`'s statements).
-extension PhotoStore: KeptLayoutStore {
+extension SQLiteStore: KeptLayoutStore {
     public func keepLayout(key: String, gridVersion: Int, bytes: [UInt8]) throws(LibraryError) {
         try write("keeping a layout") { db in
             try db.execute(sql: KeptLayoutSQL.deleteOtherVersions, arguments: [gridVersion])
@@ -15,7 +15,7 @@ extension PhotoStore: KeptLayoutStore {
 extension GridReader {
     public func version() throws(LibraryError) -> Int? {
         do { return try Int.fetchOne(db, sql: KeptLayoutSQL.version) ?? 0 } catch {
-            throw PhotoStore.libraryError(error, operation: "reading the grid version")
+            throw SQLiteStore.libraryError(error, operation: "reading the grid version")
         }
     }
 
@@ -26,7 +26,7 @@ extension GridReader {
             guard let row = try cursor.next() else { return nil }
             return try withExtendedLifetime(cursor) { try row.withUnsafeData(atIndex: 0) { data in data?.withUnsafeBytes(read) ?? nil } }
         } catch {
-            throw PhotoStore.libraryError(error, operation: "reading a kept layout")
+            throw SQLiteStore.libraryError(error, operation: "reading a kept layout")
         }
     }
 }

@@ -6,7 +6,7 @@ import Thumbnails
 /// grid laid out and its thumbnail folder named once. A scrolling client asks the same question at new
 /// offsets, so a server keeps these and a request then costs only its window's cells
 /// (`withDocument(offset:)`: ~20 cells written straight from the snapshot).
-public final class WindowQuestion: Sendable {
+public final class SnapshotLayoutQuestion: Sendable {
     /// The snapshot the question is ready for.
     public let snapshot: GridSnapshot
     private let request: LayoutRequest
@@ -31,7 +31,7 @@ public final class WindowQuestion: Sendable {
     /// sections whose photos are unchanged) and answer any offset by binary search.
     /// `aspectRatios`: the snapshot's photos' (`aspectRatios(of:)`), when the caller keeps them for every
     /// question of the snapshot (a million photos: 8 MB, shared rather than made per question).
-    public init?(_ request: LayoutRequest, snapshot: GridSnapshot, thumbnailURLPrefix: String?, reusing earlier: WindowQuestion? = nil,
+    public init?(_ request: LayoutRequest, snapshot: GridSnapshot, thumbnailURLPrefix: String?, reusing earlier: SnapshotLayoutQuestion? = nil,
                  cellLimit: Int = .max, aspectRatios: [Double]? = nil) throws(UsageError) {
         guard request.sizes == nil else { return nil }
         let configuration = try request.configuration()
@@ -139,15 +139,15 @@ extension LayoutRequest {
         }
     }
 
-    /// This request's visible-range document from `snapshot` (`WindowQuestion`), or nil for the requests
+    /// This request's visible-range document from `snapshot` (`SnapshotLayoutQuestion`), or nil for the requests
     /// a snapshot does not answer.
     public func withWindowDocument<Result>(snapshot: GridSnapshot, thumbnailURLPrefix: String?,
                                            _ body: (UnsafeRawBufferPointer) -> Result) throws -> Result? {
-        try WindowQuestion(self, snapshot: snapshot, thumbnailURLPrefix: thumbnailURLPrefix)?.withDocument(offset: offset, body)
+        try SnapshotLayoutQuestion(self, snapshot: snapshot, thumbnailURLPrefix: thumbnailURLPrefix)?.withDocument(offset: offset, body)
     }
 }
 
-/// A window cell's values read in place from a grid snapshot (`WindowQuestion.withDocument`).
+/// A window cell's values read in place from a grid snapshot (`SnapshotLayoutQuestion.withDocument`).
 private struct SnapshotCell: LayoutCellValues {
     let index: Int
     let photo: GridSnapshot.UnsafePhoto

@@ -1,6 +1,6 @@
 import GRDB
 
-extension PhotoStore {
+extension SQLiteStore {
     /// Removes every `missing` row (a photo gone for good) and its thumbnail records, in one
     /// transaction.
     ///

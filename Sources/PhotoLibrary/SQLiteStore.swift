@@ -15,8 +15,8 @@ import PhotoGridSupport
 /// current schema). A file that is not a photogrid library is refused before anything is written
 /// to it. One store per database file per process; several processes may open the same file (they
 /// wait for each other's write transactions instead of failing).
-public final class PhotoStore: Sendable {
-    /// How `PhotoStore.init` treats a database file that does not exist.
+public final class SQLiteStore: Sendable {
+    /// How `SQLiteStore.init` treats a database file that does not exist.
     public enum OpenMode: Sendable {
         /// Create an empty library (for `photogrid index`).
         case createIfMissing
@@ -371,7 +371,7 @@ public final class PhotoStore: Sendable {
 }
 
 extension Photo {
-    /// Decodes a row selected with `PhotoStore.photoColumns`, by column name.
+    /// Decodes a row selected with `SQLiteStore.photoColumns`, by column name.
     init(row: Row) {
         let pathData: Data = row["path_bytes"]
         let statusText: String = row["status"]

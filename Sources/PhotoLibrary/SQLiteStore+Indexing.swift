@@ -58,7 +58,7 @@ enum PendingWrite: Sendable {
     case nonPhoto(WalkedFile)
 }
 
-extension PhotoStore {
+extension SQLiteStore {
     /// Loads every photo row's path, size, mtime, status and content key, and the non-photo files.
     ///
     /// Read on the writer connection: an index run then opens one SQLite connection, not two.

@@ -2,7 +2,7 @@ import GRDB
 import struct Foundation.Data
 
 /// Picture signatures in SQLite (`PictureSignatureSQL`'s statements).
-extension PhotoStore: PictureSignatureStore {
+extension SQLiteStore: PictureSignatureStore {
     public func pictureSignatureIndex() throws(LibraryError) -> [PictureSignatureIndexEntry] {
         try read("reading picture signatures") { db in
             var entries: [PictureSignatureIndexEntry] = []
