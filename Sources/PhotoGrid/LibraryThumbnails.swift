@@ -194,6 +194,7 @@ public enum LibraryThumbnails {
                                       leaseSeconds: ThumbnailWorker.defaultLeaseSeconds, work: plan, chunk: max(8, threads * 4),
                                       isDone: isDone)
         var claimed = Set<Int64>()
+        var wait: ThumbnailClaimWait?  // made at the first wait: it starts watching the store
         // Claims of a run stopped with Ctrl-C (or any process of this machine gone) are not waited for.
         do { try store.dropThumbnailClaims(heldBy: ThumbnailWorker.hasEnded) } catch { throw .library(error) }
         defer {
@@ -226,8 +227,9 @@ public enum LibraryThumbnails {
                 }
             }
             if ready.jobs.isEmpty && !waiting.isEmpty {
-                usleep(100_000)
-                do { try store.dropThumbnailClaims(heldBy: ThumbnailWorker.hasEnded) } catch { throw .library(error) }
+                let claimWait = wait ?? ThumbnailClaimWait(store: store, variants: variants, worker: gate.worker)
+                wait = claimWait
+                do { try claimWait.untilReleased(ids, held: claim.heldElsewhere, leaseEndsIn: claim.leaseEndsIn) } catch { throw .library(error) }
             } else if !ready.jobs.isEmpty {
                 try run(ready, store: store, cache: cache, request: request, summary: &summary, progressBar: nil)
             }

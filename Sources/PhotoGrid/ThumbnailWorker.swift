@@ -151,6 +151,12 @@ public struct ThumbnailWorker: Sendable {
         return String(cString: host)
     }
 
+    /// Whether the claimant `name` (`host:pid`) is a process of this machine.
+    public static func isOfThisMachine(_ name: String) -> Bool {
+        guard let colon = name.lastIndex(of: ":") else { return false }
+        return name[..<colon] == hostName()
+    }
+
     /// Whether the claimant `name` (`host:pid`) is a process of this machine that no longer runs: its
     /// claims need not wait for their lease (a `thumbs` stopped with Ctrl-C, a worker killed).
     public static func hasEnded(_ name: String) -> Bool {

@@ -92,6 +92,9 @@ public protocol LibraryStore: PictureSignatureStore, KeptLayoutStore {
     /// worker's unexpired claim holds (renewing `worker`'s own), for `leaseSeconds`; also says which of
     /// them others hold. Those in neither set need no work (any more).
     func claimThumbnailWork(among photoIDs: [Int64], variants: [String], worker: String, leaseSeconds: Int) throws(LibraryError) -> ThumbnailClaim
+    /// Which of `photoIDs`, lacking a current record of one of `variants`, another worker's unexpired claim
+    /// holds, when the soonest of those claims ends and who holds them (`claimed` empty): read alone.
+    func thumbnailClaimsHeldElsewhere(among photoIDs: [Int64], variants: [String], worker: String) throws(LibraryError) -> ThumbnailClaim
     /// Extends every unexpired claim of `worker` to `leaseSeconds` from now, and notes it as seen; returns how
     /// many claims it extended.
     @discardableResult

@@ -85,10 +85,34 @@ extension PostgresStore {
                                                       binds: Self.binds(worker)), "claiming thumbnail work").map { row throws(LibraryError) in
                 try row.makeRandomAccess().value("id", Int64.self)
             }
+            let endsIn = try Self.soonestLeaseEnd(among: photoIDs, now: now, worker: worker, session)
             try session.execute(PostgresQuery(unsafeSQL: ThumbnailClaims.seen(now: now, worker: "$1", count: "$2"),
                                               binds: Self.binds(worker, claimed.count)), "claiming thumbnail work")
-            return ThumbnailClaim(claimed: Set(claimed), heldElsewhere: Set(held))
+            return ThumbnailClaim(claimed: Set(claimed), heldElsewhere: Set(held), leaseEndsIn: endsIn)
         }
+    }
+
+    public func thumbnailClaimsHeldElsewhere(among photoIDs: [Int64], variants: [String], worker: String) throws(LibraryError) -> ThumbnailClaim {
+        if photoIDs.isEmpty { return ThumbnailClaim() }
+        let now = Self.epochNow
+        return try transaction("reading thumbnail claims", mode: "ISOLATION LEVEL REPEATABLE READ") { session throws(LibraryError) -> ThumbnailClaim in
+            let held = try session.rows(PostgresQuery(unsafeSQL: ThumbnailClaims.heldByOthers(among: photoIDs, variants, now: now, worker: "$1"),
+                                                      binds: Self.binds(worker)), "reading thumbnail claims").map { row throws(LibraryError) in
+                try row.makeRandomAccess().value("id", Int64.self)
+            }
+            let holders = try session.rows(PostgresQuery(unsafeSQL: ThumbnailClaims.holders(among: photoIDs, now: now, worker: "$1"),
+                                                         binds: Self.binds(worker)), "reading thumbnail claims").map { row throws(LibraryError) in
+                try row.makeRandomAccess().value("worker", String.self)
+            }
+            return ThumbnailClaim(heldElsewhere: Set(held), leaseEndsIn: try Self.soonestLeaseEnd(among: photoIDs, now: now, worker: worker, session),
+                                  holders: Set(holders))
+        }
+    }
+
+    /// `ThumbnailClaims.soonestLeaseEnd` in `session`.
+    static func soonestLeaseEnd(among photoIDs: [Int64], now: String, worker: String, _ session: PostgresSession) throws(LibraryError) -> Int? {
+        try session.rows(PostgresQuery(unsafeSQL: ThumbnailClaims.soonestLeaseEnd(among: photoIDs, now: now, worker: "$1"), binds: binds(worker)),
+                         "reading thumbnail claims").first?.makeRandomAccess().value("ends_in", Int?.self) ?? nil
     }
 
     @discardableResult
@@ -110,7 +134,9 @@ extension PostgresStore {
         let gone = holders.filter(isGone)
         if gone.isEmpty { return 0 }
         return try session { session throws(LibraryError) in
-            try session.execute("DELETE FROM thumbnail_claims WHERE worker = ANY(\(gone))", "dropping the claims of ended workers")
+            let dropped = try session.execute("DELETE FROM thumbnail_claims WHERE worker = ANY(\(gone))", "dropping the claims of ended workers")
+            try session.execute("SELECT pg_notify('photogrid_grid', '')", "dropping the claims of ended workers")
+            return dropped
         }
     }
 
@@ -143,6 +169,8 @@ extension PostgresStore {
         try transaction("recording thumbnail work") { session throws(LibraryError) in
             try Self.insert(records, now: nil, session)
             try session.execute("DELETE FROM thumbnail_claims WHERE photo_id = ANY(\(photoIDs)) AND worker = \(worker)", "recording thumbnail work")
+            // Claims released: announced as grid changes are, so a run waiting for them claims at once.
+            if !photoIDs.isEmpty { try session.execute("SELECT pg_notify('photogrid_grid', '')", "recording thumbnail work") }
         }
     }
 

@@ -122,8 +122,20 @@ extension SQLiteStore {
                 now: now, worker: "?1", lease: "?2"), arguments: [worker, leaseSeconds])
             let held = try Int64.fetchAll(db, sql: ThumbnailClaims.heldElsewhere(among: photoIDs, variants, now: now, worker: "?"),
                                           arguments: [worker])
+            let endsIn = try Int.fetchOne(db, sql: ThumbnailClaims.soonestLeaseEnd(among: photoIDs, now: now, worker: "?"), arguments: [worker])
             try db.execute(sql: ThumbnailClaims.seen(now: now, worker: "?", count: "?"), arguments: [worker, claimed.count])
-            return ThumbnailClaim(claimed: Set(claimed), heldElsewhere: Set(held))
+            return ThumbnailClaim(claimed: Set(claimed), heldElsewhere: Set(held), leaseEndsIn: endsIn)
+        }
+    }
+
+    public func thumbnailClaimsHeldElsewhere(among photoIDs: [Int64], variants: [String], worker: String) throws(LibraryError) -> ThumbnailClaim {
+        if photoIDs.isEmpty { return ThumbnailClaim() }
+        let now = "CAST(strftime('%s', 'now') AS INTEGER)"
+        return try read("reading thumbnail claims") { db in
+            let held = try Int64.fetchAll(db, sql: ThumbnailClaims.heldByOthers(among: photoIDs, variants, now: now, worker: "?"), arguments: [worker])
+            let endsIn = try Int.fetchOne(db, sql: ThumbnailClaims.soonestLeaseEnd(among: photoIDs, now: now, worker: "?"), arguments: [worker])
+            let holders = try String.fetchAll(db, sql: ThumbnailClaims.holders(among: photoIDs, now: now, worker: "?"), arguments: [worker])
+            return ThumbnailClaim(heldElsewhere: Set(held), leaseEndsIn: endsIn, holders: Set(holders))
         }
     }
 

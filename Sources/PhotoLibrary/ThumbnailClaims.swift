@@ -57,6 +57,30 @@ enum ThumbnailClaims {
         """
     }
 
+    /// Photos among `ids` needing work that another worker's unexpired claim holds (read alone: what a
+    /// waiting run looks at when the store announces a change, before it claims again).
+    static func heldByOthers(among ids: [Int64], _ variants: [String], now: String, worker: String) -> String {
+        """
+        SELECT id FROM photos WHERE id IN (\(list(ids))) AND status = 'ok' AND \(needsWork(variants))
+          AND EXISTS (SELECT 1 FROM thumbnail_claims AS c WHERE c.photo_id = photos.id AND c.expires_at > \(now)
+                      AND c.worker <> \(worker))
+        """
+    }
+
+    /// The seconds until the soonest unexpired claim of another worker on one of `ids` ends (NULL for none),
+    /// named `ends_in`.
+    static func soonestLeaseEnd(among ids: [Int64], now: String, worker: String) -> String {
+        """
+        SELECT min(expires_at) - \(now) AS ends_in FROM thumbnail_claims
+        WHERE photo_id IN (\(list(ids))) AND expires_at > \(now) AND worker <> \(worker)
+        """
+    }
+
+    /// The other workers whose unexpired claims hold one of `ids` (`worker` column).
+    static func holders(among ids: [Int64], now: String, worker: String) -> String {
+        "SELECT DISTINCT worker FROM thumbnail_claims WHERE photo_id IN (\(list(ids))) AND expires_at > \(now) AND worker <> \(worker)"
+    }
+
     /// Notes that `worker` claimed `count` photos now.
     static func seen(now: String, worker: String, count: String) -> String {
         """

@@ -40,8 +40,12 @@ public struct ThumbnailClaim: Sendable, Equatable {
     public var claimed: Set<Int64>
     /// Photos still needing work that another process's unexpired claim holds.
     public var heldElsewhere: Set<Int64>
+    /// Seconds until the soonest of those claims ends (whole seconds, as leases are kept); nil when none is held.
+    public var leaseEndsIn: Int?
+    /// The workers holding them (`thumbnailClaimsHeldElsewhere` only).
+    public var holders: Set<String>
 
-    public init(claimed: Set<Int64> = [], heldElsewhere: Set<Int64> = []) {
-        self.claimed = claimed; self.heldElsewhere = heldElsewhere
+    public init(claimed: Set<Int64> = [], heldElsewhere: Set<Int64> = [], leaseEndsIn: Int? = nil, holders: Set<String> = []) {
+        self.claimed = claimed; self.heldElsewhere = heldElsewhere; self.leaseEndsIn = leaseEndsIn; self.holders = holders
     }
 }

@@ -126,6 +126,41 @@ struct WorkerCommandTests {
         #expect(try cluster.query(db, "SELECT count(*) FROM thumbnail_claims") == "0")
     }
 
+    /// A waiting `thumbs` takes the photos another machine held as soon as their release is announced (a
+    /// worker's release NOTIFYs, as grid changes do), and does not look at the store on a timer: a release
+    /// nobody announces is seen only at the lease's end.
+    @Test(.enabled(if: PostgresCluster.testsRun, Comment(rawValue: PostgresCluster.skipNote)))
+    func aWaitingThumbsWakesOnTheAnnouncedRelease() throws {
+        let cluster = try PostgresCluster.shared.get()
+        let (folder, db) = try Self.indexedSamples(database: try cluster.makeDatabase())
+        defer { try? FileManager.default.removeItem(at: folder) }
+        /// Starts `thumbs` while another machine holds every photo for `lease` s; returns once it waits
+        /// (it has recorded itself as a claimer, and half a second more), with the seconds it then took
+        /// after `release` ran.
+        func waitingRun(lease: Int, release: String) throws -> (made: Int?, seconds: Double) {
+            try cluster.query(db, "DELETE FROM thumbnails; INSERT INTO thumbnail_claims (photo_id, worker, expires_at) SELECT id, 'elsewhere:1', extract(epoch from now())::bigint + \(lease) FROM photos")
+            let started = try ProcessRunner.startCollecting(try PhotoGridBinary.url, ["thumbs", "--db", db, "--out", "thumbs", "--json"], in: folder)
+            let pid = started.process.processIdentifier
+            let clock = ContinuousClock(), deadline = clock.now + .seconds(30)
+            while clock.now < deadline, started.process.isRunning,
+                  try cluster.query(db, "SELECT count(*) FROM thumbnail_workers WHERE name LIKE '%:\(pid)'") == "0" {
+                usleep(50_000)
+            }
+            usleep(500_000)
+            let released = Date()
+            try cluster.query(db, release)
+            let run = try started.wait()
+            #expect(run.status == 0, "\(run.stderr)")
+            return (try run.json()["made"] as? Int, Date().timeIntervalSince(released))
+        }
+        let silent = try waitingRun(lease: 6, release: "DELETE FROM thumbnail_claims")
+        #expect(silent.made == 26)
+        #expect(silent.seconds >= 3, "an unannounced release is not seen before the lease's end (\(silent.seconds) s)")
+        let announced = try waitingRun(lease: 60, release: "DELETE FROM thumbnail_claims; NOTIFY photogrid_grid")
+        #expect(announced.made == 26)
+        #expect(announced.seconds < 20, "an announced release is seen at once, not at the 60 s lease's end (\(announced.seconds) s)")
+    }
+
     /// Claims of a process of this machine that no longer runs (a `thumbs` stopped with Ctrl-C) are not
     /// waited for: their 60 s lease is cut short.
     @Test(.enabled(if: PostgresCluster.testsRun, Comment(rawValue: PostgresCluster.skipNote)))

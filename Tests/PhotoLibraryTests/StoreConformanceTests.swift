@@ -276,8 +276,15 @@ struct StoreConformanceTests {
         #expect(renewed == all.subtracting(lapsing))
         // While they last, nothing is left for a third worker, on either connection, and given photos are held elsewhere.
         #expect(try claim(two, "third").isEmpty && claim(one, "third").isEmpty)
-        #expect(try one.claimThumbnailWork(among: order, variants: variants, worker: "third", leaseSeconds: 600)
-                == ThumbnailClaim(heldElsewhere: all))
+        let third = try one.claimThumbnailWork(among: order, variants: variants, worker: "third", leaseSeconds: 600)
+        #expect(third.claimed.isEmpty && third.heldElsewhere == all)
+        #expect((1...2).contains(third.leaseEndsIn ?? -1), "the soonest lease ends within its 2 s: \(third.leaseEndsIn as Any)")
+        // Read alone (a waiting run's look): the same photos held, their holders, the same soonest end; nothing claimed.
+        let held = try two.thumbnailClaimsHeldElsewhere(among: order, variants: variants, worker: "third")
+        #expect(held.claimed.isEmpty && held.heldElsewhere == all && held.holders == ["lapsing", "renewing"])
+        #expect((1...2).contains(held.leaseEndsIn ?? -1))
+        #expect(try two.thumbnailClaimsHeldElsewhere(among: order, variants: variants, worker: "renewing").holders == ["lapsing"])
+        #expect(try claim(one, "fourth").isEmpty, "looking claimed nothing")
         // A holder's claim among its own photos renews them (claimed, not held elsewhere).
         #expect(try one.claimThumbnailWork(among: Array(renewed), variants: variants, worker: "renewing", leaseSeconds: 2)
                 == ThumbnailClaim(claimed: renewed))
@@ -297,8 +304,8 @@ struct StoreConformanceTests {
         #expect(clock.now < deadline, "the 2-s lease had not ended after 20 s")
         // The former holder renews nothing (its claims are the third's now) and sees them held elsewhere.
         #expect(try one.renewThumbnailClaims(worker: "lapsing", leaseSeconds: 600) == 0)
-        #expect(try two.claimThumbnailWork(among: lapsing, variants: variants, worker: "lapsing", leaseSeconds: 600)
-                == ThumbnailClaim(heldElsewhere: Set(lapsing)))
+        let former = try two.claimThumbnailWork(among: lapsing, variants: variants, worker: "lapsing", leaseSeconds: 600)
+        #expect(former.claimed.isEmpty && former.heldElsewhere == Set(lapsing) && (599...600).contains(former.leaseEndsIn ?? -1))
 
         // Releasing: only the holder's release frees its photos …
         try one.completeThumbnailWork([], photoIDs: order, worker: "someone else")
