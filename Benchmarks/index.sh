@@ -125,7 +125,11 @@ if [ -n "${BASELINE_BIN:-}" ]; then  # its own databases: each build refuses a s
                   -n "this build: photogrid index (unchanged rescan)" --prepare true "$BIN index $PHOTOS --db $RESCAN_DB")
 fi
 for round in $(seq 1 "$ROUNDS"); do
+  # The baseline's commands open every other round, close the others: neither build always runs first.
+  FIRST=(); LAST=("${BASELINE_ROWS[@]}")
+  if [ $((round % 2)) = 0 ]; then FIRST=("${BASELINE_ROWS[@]}"); LAST=(); fi
   hyperfine -N --style basic --warmup 2 --runs "$RUNS_PER_ROUND" --export-json "$WORK/new-library-$round.json" \
+    "${FIRST[@]}" \
     -n "maker notes: photogrid index (fresh database)" --prepare "rm -f $DB $DB-wal $DB-shm" "$BIN index $PHOTOS --db $DB" \
     -n "maker notes: exiv2 orientation only" --prepare true "exiv2 -q -K Exif.Image.Orientation -pv $LIST" \
     -n "no maker notes: photogrid index (fresh database)" --prepare "rm -f $PLAIN_DB $PLAIN_DB-wal $PLAIN_DB-shm" "$BIN index $PLAIN --db $PLAIN_DB" \
@@ -133,7 +137,7 @@ for round in $(seq 1 "$ROUNDS"); do
     -n "10 files: photogrid index (fresh database)" --prepare "rm -f $TINY_DB $TINY_DB-wal $TINY_DB-shm" "$BIN index $TINY --db $TINY_DB" \
     -n "10 files: exiv2 orientation only" --prepare true "exiv2 -q -K Exif.Image.Orientation -pv $TINY_LIST" \
     -n "empty folder: photogrid index (fresh database)" --prepare "rm -f $EMPTY_DB $EMPTY_DB-wal $EMPTY_DB-shm" "$BIN index $EMPTY --db $EMPTY_DB" \
-    "${BASELINE_ROWS[@]}" >&2
+    "${LAST[@]}" >&2
 done
 
 # --- 5. The table: files/s and how many times faster photogrid index (fresh database) is.
