@@ -19,9 +19,19 @@ public struct ThumbnailWorker: Sendable {
     public var leaseSeconds: Int
     /// Return when no photo needs work (else wait for more until stopped).
     public var untilDone: Bool
-    /// How long to wait for news before looking for work again when there was none (another worker's
-    /// lease may have ended); new photos the store announces wake the worker at once.
+    /// How long to wait before looking for work again when there was none, with a store that announces
+    /// nothing or cannot be reached. A store that announces changes wakes the worker at once with news (new
+    /// photos, released claims); without news it waits until the soonest lease on work ends, if one does.
     public var idleInterval: Duration = .seconds(1)
+
+    /// How long an idle worker waits without news: until the soonest lease on work ends (a second more: leases
+    /// are kept in whole seconds), else for news alone; `idleInterval` when the store announces nothing.
+    func idleWait(store: any LibraryStore, variants: [ThumbnailVariant], announced: Bool) throws(LibraryThumbnailsError) -> Duration {
+        guard announced else { return idleInterval }
+        let endsIn: Int?
+        do { endsIn = try store.soonestThumbnailLeaseEnd(variants: variants.map(\.name), worker: name) } catch { throw .library(error) }
+        return endsIn.map { .seconds($0 + 1) } ?? .seconds(24 * 3600)
+    }
 
     /// The default lease: a batch takes seconds; a worker gone longer than this is gone.
     public static let defaultLeaseSeconds = 60
@@ -58,8 +68,9 @@ public struct ThumbnailWorker: Sendable {
         // A batch is a few seconds of work: its claim, records and release cost a few round trips, under 1 %.
         let batchSize = max(16, (request.jobs ?? IndexOptions.activeProcessorCount) * 8)
         var troubled = false
-        // Announced changes (new photos, by any process) wake an idle worker.
-        store.gridAnnouncements()?.observe { [wake] in wake.announce() }
+        // Announced changes (new photos, released claims, by any process) wake an idle worker.
+        let announced = store.gridAnnouncements()
+        announced?.observe { [wake] in wake.announce() }
         while !wake.isStopped {
             let seen = wake.news
             do throws(LibraryThumbnailsError) {
@@ -70,7 +81,7 @@ public struct ThumbnailWorker: Sendable {
                 }
                 if !worked {
                     if untilDone { break }
-                    wake.wait(after: seen, timeout: idleInterval)
+                    wake.wait(after: seen, timeout: try idleWait(store: store, variants: variants, announced: announced != nil))
                     continue
                 }
             } catch .library(let error) where error.isUnreachableDatabase {

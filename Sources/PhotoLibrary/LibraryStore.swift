@@ -92,6 +92,9 @@ public protocol LibraryStore: PictureSignatureStore, KeptLayoutStore {
     /// worker's unexpired claim holds (renewing `worker`'s own), for `leaseSeconds`; also says which of
     /// them others hold. Those in neither set need no work (any more).
     func claimThumbnailWork(among photoIDs: [Int64], variants: [String], worker: String, leaseSeconds: Int) throws(LibraryError) -> ThumbnailClaim
+    /// Seconds until the soonest unexpired claim of a worker other than `worker` on a photo needing work of
+    /// `variants` ends; nil when no such claim lives (an idle worker then waits for news alone).
+    func soonestThumbnailLeaseEnd(variants: [String], worker: String) throws(LibraryError) -> Int?
     /// Which of `photoIDs`, lacking a current record of one of `variants`, another worker's unexpired claim
     /// holds, when the soonest of those claims ends and who holds them (`claimed` empty): read alone.
     func thumbnailClaimsHeldElsewhere(among photoIDs: [Int64], variants: [String], worker: String) throws(LibraryError) -> ThumbnailClaim

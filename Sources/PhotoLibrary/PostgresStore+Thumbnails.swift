@@ -92,6 +92,11 @@ extension PostgresStore {
         }
     }
 
+    public func soonestThumbnailLeaseEnd(variants: [String], worker: String) throws(LibraryError) -> Int? {
+        let query = PostgresQuery(unsafeSQL: ThumbnailClaims.soonestLeaseEnd(variants, now: Self.epochNow, worker: "$1"), binds: Self.binds(worker))
+        return try fetch(query, "reading thumbnail claims") { row throws(LibraryError) in try row.value("ends_in", Int?.self) }.first ?? nil
+    }
+
     public func thumbnailClaimsHeldElsewhere(among photoIDs: [Int64], variants: [String], worker: String) throws(LibraryError) -> ThumbnailClaim {
         if photoIDs.isEmpty { return ThumbnailClaim() }
         let now = Self.epochNow

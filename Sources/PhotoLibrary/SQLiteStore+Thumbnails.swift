@@ -128,6 +128,13 @@ extension SQLiteStore {
         }
     }
 
+    public func soonestThumbnailLeaseEnd(variants: [String], worker: String) throws(LibraryError) -> Int? {
+        let now = "CAST(strftime('%s', 'now') AS INTEGER)"
+        return try read("reading thumbnail claims") { db in
+            try Int.fetchOne(db, sql: ThumbnailClaims.soonestLeaseEnd(variants, now: now, worker: "?"), arguments: [worker])
+        }
+    }
+
     public func thumbnailClaimsHeldElsewhere(among photoIDs: [Int64], variants: [String], worker: String) throws(LibraryError) -> ThumbnailClaim {
         if photoIDs.isEmpty { return ThumbnailClaim() }
         let now = "CAST(strftime('%s', 'now') AS INTEGER)"

@@ -81,6 +81,15 @@ enum ThumbnailClaims {
         "SELECT DISTINCT worker FROM thumbnail_claims WHERE photo_id IN (\(list(ids))) AND expires_at > \(now) AND worker <> \(worker)"
     }
 
+    /// The seconds until the soonest unexpired claim of another worker on a readable photo needing work of
+    /// `variants` ends (NULL for none), named `ends_in`: when an idle worker may find work without news.
+    static func soonestLeaseEnd(_ variants: [String], now: String, worker: String) -> String {
+        """
+        SELECT min(c.expires_at) - \(now) AS ends_in FROM thumbnail_claims AS c JOIN photos ON photos.id = c.photo_id
+        WHERE c.expires_at > \(now) AND c.worker <> \(worker) AND photos.status = 'ok' AND \(needsWork(variants))
+        """
+    }
+
     /// Notes that `worker` claimed `count` photos now.
     static func seen(now: String, worker: String, count: String) -> String {
         """

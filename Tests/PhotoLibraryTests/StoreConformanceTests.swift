@@ -285,6 +285,9 @@ struct StoreConformanceTests {
         #expect((1...2).contains(held.leaseEndsIn ?? -1))
         #expect(try two.thumbnailClaimsHeldElsewhere(among: order, variants: variants, worker: "renewing").holders == ["lapsing"])
         #expect(try claim(one, "fourth").isEmpty, "looking claimed nothing")
+        // When an idle worker may find work without news: the soonest of the others' leases on work.
+        #expect((1...2).contains(try two.soonestThumbnailLeaseEnd(variants: variants, worker: "third") ?? -1))
+        #expect(try two.soonestThumbnailLeaseEnd(variants: ["grid-9999"], worker: "third") != nil, "another variant needs work too")
         // A holder's claim among its own photos renews them (claimed, not held elsewhere).
         #expect(try one.claimThumbnailWork(among: Array(renewed), variants: variants, worker: "renewing", leaseSeconds: 2)
                 == ThumbnailClaim(claimed: renewed))
@@ -325,7 +328,10 @@ struct StoreConformanceTests {
         try two.completeThumbnailWork(records, photoIDs: lapsing, worker: "fifth")
         #expect(try one.thumbnailQueue(defaultVariants: variants).claimed == renewed.count)
         #expect(try two.dropThumbnailClaims(heldBy: { _ in true }) == renewed.count)
+        #expect(try one.soonestThumbnailLeaseEnd(variants: variants, worker: "sixth") == nil, "no claim lives")
         #expect(try claim(one, "sixth") == renewed)
+        #expect(try two.soonestThumbnailLeaseEnd(variants: variants, worker: "sixth") == nil, "its own claims are not waited for")
+        #expect((599...600).contains(try two.soonestThumbnailLeaseEnd(variants: variants, worker: "seventh") ?? -1))
     }
 
     /// Runs `bodies` at the same moment, each on a thread of its own (released together once all have
