@@ -17,7 +17,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     private var needsComma = false
     /// The last cell frame's height and y (bit pattern, where their bytes were written): `rect(…,
     /// rememberingRow: true)`.
-    private var lastHeight = FormattedNumber(), lastY = FormattedNumber()
+    private var rowNumbers = (FormattedNumber(), FormattedNumber())
 
     public init(reservingCapacity capacity: Int = 4096) {
         self.capacity = max(capacity, 64)
@@ -113,25 +113,13 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     public mutating func rect(height: Double, width: Double, x: Double, y: Double, rememberingRow: Bool = false) {
         separate()
         appendText("{\"height\":")
-        if rememberingRow {
-            var memo = lastHeight
-            appendNumber(height, remembering: &memo)
-            lastHeight = memo
-        } else {
-            appendNumber(height)
-        }
+        appendNumber(height, remembering: rememberingRow ? 0 : nil)
         appendText(",\"width\":")
         appendNumber(width)
         appendText(",\"x\":")
         appendNumber(x)
         appendText(",\"y\":")
-        if rememberingRow {
-            var memo = lastY
-            appendNumber(y, remembering: &memo)
-            lastY = memo
-        } else {
-            appendNumber(y)
-        }
+        appendNumber(y, remembering: rememberingRow ? 1 : nil)
         put(UInt8(ascii: "}"))
         needsComma = true
     }
@@ -144,14 +132,17 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         count += length
     }
 
-    /// `appendNumber(number)`, or the bytes of the number `memo` holds copied when it is `number`; `memo`
-    /// then holds this one.
+    /// `appendNumber(number)`, or — with a `slot` of `rowNumbers` (0: a frame's height, 1: its y) — the
+    /// bytes of the number the slot holds copied when it is `number`; the slot then holds this one.
     @inline(__always)
-    private mutating func appendNumber(_ number: Double, remembering memo: inout FormattedNumber) {
+    private mutating func appendNumber(_ number: Double, remembering slot: Int?) {
+        guard let slot else { return appendNumber(number) }
+        let memo = slot == 0 ? rowNumbers.0 : rowNumbers.1
         if memo.bits == number.bitPattern && !memo.bytes.isEmpty { return repeatBytes(memo.bytes) }
         let from = count
         appendNumber(number)
-        memo = FormattedNumber(bits: number.bitPattern, bytes: from..<count)
+        let made = FormattedNumber(bits: number.bitPattern, bytes: from..<count)
+        if slot == 0 { rowNumbers.0 = made } else { rowNumbers.1 = made }
     }
 
     /// `number` as `value(_:)` writes it, without a separator.

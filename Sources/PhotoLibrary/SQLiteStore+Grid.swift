@@ -21,20 +21,13 @@ extension SQLiteStore {
 
     /// Number of photos in the grid (one snapshot of its own).
     public func gridCount() throws(LibraryError) -> Int {
-        try typed { () throws -> Int in try readGrid { grid in try grid.count() } }
+        try Self.typed("reading the grid") { () throws -> Int in try readGrid { grid in try grid.count() } }
     }
 
     /// The grid's photos at positions `range` (all of them when nil), in grid order (one snapshot of
     /// its own).
     public func gridEntries(_ range: Range<Int>? = nil) throws(LibraryError) -> [GridEntry] {
-        try typed { () throws -> [GridEntry] in try readGrid { grid in try grid.entries(range) } }
-    }
-
-    /// `body`'s result; what it throws is a `LibraryError` (only the grid reader throws inside it).
-    private func typed<T>(_ body: () throws -> T) throws(LibraryError) -> T {
-        do { return try body() } catch let error as LibraryError { throw error } catch {
-            throw Self.libraryError(error, operation: "reading the grid")
-        }
+        try Self.typed("reading the grid") { () throws -> [GridEntry] in try readGrid { grid in try grid.entries(range) } }
     }
 }
 

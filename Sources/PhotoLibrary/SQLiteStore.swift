@@ -180,35 +180,28 @@ public final class SQLiteStore: Sendable {
 
     /// Runs `body` on a reader connection, turning GRDB errors into `.database(operation:…)`.
     func read<T>(_ operation: String, _ body: (Database) throws -> T) throws(LibraryError) -> T {
-        do {
-            return try pool.read(body)
-        } catch let error as LibraryError {
-            throw error
-        } catch {
-            throw Self.libraryError(error, operation: operation)
-        }
+        try Self.typed(operation) { try pool.read(body) }
     }
 
     /// Runs `body` on the writer connection outside a transaction (each statement sees the latest
     /// commit), turning GRDB errors into `.database(operation:…)`.
     func readOnWriter<T>(_ operation: String, _ body: (Database) throws -> T) throws(LibraryError) -> T {
-        do {
-            return try pool.writeWithoutTransaction(body)
-        } catch let error as LibraryError {
-            throw error
-        } catch {
-            throw Self.libraryError(error, operation: operation)
-        }
+        try Self.typed(operation) { try pool.writeWithoutTransaction(body) }
     }
 
     /// Runs `body` inside one immediate write transaction on the writer connection.
     func write<T>(_ operation: String, _ body: (Database) throws -> T) throws(LibraryError) -> T {
+        try Self.typed(operation) { try pool.write(body) }
+    }
+
+    /// `access`'s result; a `LibraryError` it throws as it is, any other (GRDB's) as `.database(operation:…)`.
+    static func typed<T>(_ operation: String, _ access: () throws -> T) throws(LibraryError) -> T {
         do {
-            return try pool.write(body)
+            return try access()
         } catch let error as LibraryError {
             throw error
         } catch {
-            throw Self.libraryError(error, operation: operation)
+            throw libraryError(error, operation: operation)
         }
     }
 
