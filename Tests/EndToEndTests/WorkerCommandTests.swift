@@ -134,9 +134,8 @@ struct WorkerCommandTests {
         let cluster = try PostgresCluster.shared.get()
         let (folder, db) = try Self.indexedSamples(database: try cluster.makeDatabase())
         defer { try? FileManager.default.removeItem(at: folder) }
-        /// Starts `thumbs` while another machine holds every photo for `lease` s; returns once it waits
-        /// (it has recorded itself as a claimer, and half a second more), with the seconds it then took
-        /// after `release` ran.
+        /// Starts `thumbs` while another machine holds every photo for `lease` s; runs `release` once it waits
+        /// (it has recorded itself as a claimer, and 1.5 s more); returns what it made and the seconds it then took.
         func waitingRun(lease: Int, release: String) throws -> (made: Int?, seconds: Double) {
             try cluster.query(db, "DELETE FROM thumbnails; INSERT INTO thumbnail_claims (photo_id, worker, expires_at) SELECT id, 'elsewhere:1', extract(epoch from now())::bigint + \(lease) FROM photos")
             let started = try ProcessRunner.startCollecting(try PhotoGridBinary.url, ["thumbs", "--db", db, "--out", "thumbs", "--json"], in: folder)
@@ -146,14 +145,14 @@ struct WorkerCommandTests {
                   try cluster.query(db, "SELECT count(*) FROM thumbnail_workers WHERE name LIKE '%:\(pid)'") == "0" {
                 usleep(50_000)
             }
-            usleep(500_000)
+            usleep(1_500_000)
             let released = Date()
             try cluster.query(db, release)
             let run = try started.wait()
             #expect(run.status == 0, "\(run.stderr)")
             return (try run.json()["made"] as? Int, Date().timeIntervalSince(released))
         }
-        let silent = try waitingRun(lease: 6, release: "DELETE FROM thumbnail_claims")
+        let silent = try waitingRun(lease: 8, release: "DELETE FROM thumbnail_claims")
         #expect(silent.made == 26)
         #expect(silent.seconds >= 3, "an unannounced release is not seen before the lease's end (\(silent.seconds) s)")
         let announced = try waitingRun(lease: 60, release: "DELETE FROM thumbnail_claims; NOTIFY photogrid_grid")
