@@ -11,7 +11,7 @@ extension PostgresStore: IndexWriter {
     func loadIndexState() throws(LibraryError) -> IndexState {
         try transaction("loading the index", mode: "ISOLATION LEVEL REPEATABLE READ READ ONLY") { session throws(LibraryError) in
             var state = IndexState()
-            let photos = try session.rows("SELECT id, path_bytes, file_size, mtime_ns, status, content_key, error FROM photos", "loading the index")
+            let photos = try session.rows(PostgresQuery(unsafeSQL: LibrarySQL.indexedPhotos), "loading the index")
             state.photos.reserveCapacity(photos.count)
             for row in photos {
                 let row = row.makeRandomAccess()
@@ -22,7 +22,7 @@ extension PostgresStore: IndexWriter {
                     status: status, contentKey: try row.value("content_key"),
                     hasTransientError: status == .error && ProbeErrorRetry.isTransient(error))
             }
-            for row in try session.rows("SELECT path_bytes, file_size, mtime_ns FROM non_photos", "loading the index") {
+            for row in try session.rows(PostgresQuery(unsafeSQL: LibrarySQL.indexedNonPhotos), "loading the index") {
                 let row = row.makeRandomAccess()
                 state.nonPhotos[[UInt8](try row.value("path_bytes", Data.self))] = KnownNonPhoto(
                     size: try row.value("file_size"), modificationTimeNanoseconds: try row.value("mtime_ns"))
@@ -131,8 +131,8 @@ extension PostgresStore: IndexWriter {
                 SELECT DISTINCT path FROM thumbnails
                 WHERE path IS NOT NULL AND photo_id IN (SELECT id FROM photos WHERE status = 'missing')
                 """, operation) { paths.append(try row.makeRandomAccess().value("path")) }
-            try session.execute("DELETE FROM thumbnails WHERE photo_id IN (SELECT id FROM photos WHERE status = 'missing')", operation)
-            let removed = try session.execute("DELETE FROM photos WHERE status = 'missing'", operation)
+            try session.execute(PostgresQuery(unsafeSQL: LibrarySQL.deleteMissingPhotosRecords), operation)
+            let removed = try session.execute(PostgresQuery(unsafeSQL: LibrarySQL.deleteMissingPhotos), operation)
             var stillUsed = Set<String>()
             if !paths.isEmpty {
                 for row in try session.rows("SELECT DISTINCT path FROM thumbnails WHERE path = ANY(\(paths))", operation) {

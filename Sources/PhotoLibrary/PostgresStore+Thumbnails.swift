@@ -133,7 +133,7 @@ extension PostgresStore {
 
     @discardableResult
     public func dropThumbnailClaims(heldBy isGone: (String) -> Bool) throws(LibraryError) -> Int {
-        let holders = try fetch("SELECT DISTINCT worker FROM thumbnail_claims", "reading thumbnail claims") { row throws(LibraryError) in
+        let holders = try fetch(PostgresQuery(unsafeSQL: LibrarySQL.claimHolders), "reading thumbnail claims") { row throws(LibraryError) in
             try row.value("worker", String.self)
         }
         let gone = holders.filter(isGone)
@@ -148,7 +148,7 @@ extension PostgresStore {
     public func thumbnailQueue(defaultVariants: [String]) throws(LibraryError) -> ThumbnailQueue {
         let now = Self.epochNow
         return try transaction("reading the thumbnail queue", mode: "ISOLATION LEVEL REPEATABLE READ") { session throws(LibraryError) -> ThumbnailQueue in
-            let recorded = try session.rows("SELECT DISTINCT variant FROM thumbnails ORDER BY variant", "reading the thumbnail queue").map { row throws(LibraryError) in
+            let recorded = try session.rows(PostgresQuery(unsafeSQL: LibrarySQL.recordedVariants), "reading the thumbnail queue").map { row throws(LibraryError) in
                 try row.makeRandomAccess().value("variant", String.self)
             }
             let variants = recorded.isEmpty ? defaultVariants : recorded

@@ -171,14 +171,14 @@ public final class PostgresStore: Sendable {
     }
 
     public func root() throws(LibraryError) -> LibraryRoot? {
-        try fetch("SELECT root_bytes, root, last_indexed_at FROM library WHERE id = 1", "reading the library folder") { row throws(LibraryError) in
+        try fetch(PostgresQuery(unsafeSQL: LibrarySQL.root), "reading the library folder") { row throws(LibraryError) in
             LibraryRoot(pathBytes: [UInt8](try row.value("root_bytes", Data.self)), path: try row.value("root"),
                         lastIndexedAt: try row.value("last_indexed_at"))
         }.first
     }
 
     public func libraryID() throws(LibraryError) -> String {
-        try fetch("SELECT uuid FROM library_identity WHERE id = 1", "reading the library id") { row throws(LibraryError) in
+        try fetch(PostgresQuery(unsafeSQL: LibrarySQL.libraryID), "reading the library id") { row throws(LibraryError) in
             try row.value("uuid", String.self)
         }.first ?? ""
     }
@@ -186,7 +186,7 @@ public final class PostgresStore: Sendable {
     public func counts() throws(LibraryError) -> LibraryCounts {
         try transaction("counting photos", mode: "ISOLATION LEVEL REPEATABLE READ READ ONLY") { session throws(LibraryError) in
             var counts = LibraryCounts()
-            for row in try session.rows("SELECT status, count(*) AS rows FROM photos GROUP BY status", "counting photos") {
+            for row in try session.rows(PostgresQuery(unsafeSQL: LibrarySQL.statusCounts), "counting photos") {
                 let row = row.makeRandomAccess()
                 let count: Int = try row.value("rows")
                 counts.photos += count
@@ -224,7 +224,7 @@ public final class PostgresStore: Sendable {
     }
 
     public func appliedMigrations() throws(LibraryError) -> [String] {
-        try fetch("SELECT name FROM schema_migrations ORDER BY name", "reading schema_migrations") { row throws(LibraryError) in
+        try fetch(PostgresQuery(unsafeSQL: LibrarySQL.appliedMigrations), "reading schema_migrations") { row throws(LibraryError) in
             try row.value("name", String.self)
         }
     }

@@ -67,7 +67,7 @@ extension SQLiteStore {
             var state = IndexState()
             // Sized once: growing a dictionary of a million paths rehashes it twenty times.
             state.photos.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM photos") ?? 0)
-            let rowsOfPhotos = try db.makeStatement(sql: "SELECT id, path_bytes, file_size, mtime_ns, status, content_key, error FROM photos")
+            let rowsOfPhotos = try db.makeStatement(sql: LibrarySQL.indexedPhotos)
             let photos = try Row.fetchCursor(rowsOfPhotos)
             let (id, pathBytes, size, mtime, statusColumn, contentKey, error) = (
                 try rowsOfPhotos.position(of: "id"), try rowsOfPhotos.position(of: "path_bytes"), try rowsOfPhotos.position(of: "file_size"),
@@ -80,7 +80,7 @@ extension SQLiteStore {
                     id: row[id], size: row[size], modificationTimeNanoseconds: row[mtime], status: status, contentKey: row[contentKey],
                     hasTransientError: status == .error && ProbeErrorRetry.isTransient(row[error]))
             }
-            let rowsOfOthers = try db.makeStatement(sql: "SELECT path_bytes, file_size, mtime_ns FROM non_photos")
+            let rowsOfOthers = try db.makeStatement(sql: LibrarySQL.indexedNonPhotos)
             let others = try Row.fetchCursor(rowsOfOthers)
             let (otherPath, otherSize, otherTime) = (try rowsOfOthers.position(of: "path_bytes"), try rowsOfOthers.position(of: "file_size"),
                                                      try rowsOfOthers.position(of: "mtime_ns"))

@@ -13,8 +13,8 @@ extension SQLiteStore {
                 SELECT DISTINCT path FROM thumbnails
                 WHERE path IS NOT NULL AND photo_id IN (SELECT id FROM photos WHERE status = 'missing')
                 """)
-            try db.execute(sql: "DELETE FROM thumbnails WHERE photo_id IN (SELECT id FROM photos WHERE status = 'missing')")
-            try db.execute(sql: "DELETE FROM photos WHERE status = 'missing'")
+            try db.execute(sql: LibrarySQL.deleteMissingPhotosRecords)
+            try db.execute(sql: LibrarySQL.deleteMissingPhotos)
             let rows = db.changesCount
             let stillUsed = try db.makeStatement(sql: "SELECT 1 FROM thumbnails WHERE path = ? LIMIT 1")
             var unreferenced: [String] = []

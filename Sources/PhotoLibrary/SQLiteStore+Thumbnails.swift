@@ -5,7 +5,7 @@ extension SQLiteStore {
     /// records as its owner.
     public func libraryID() throws(LibraryError) -> String {
         try read("reading the library id") { db in
-            try String.fetchOne(db, sql: "SELECT uuid FROM library_identity WHERE id = 1") ?? ""
+            try String.fetchOne(db, sql: LibrarySQL.libraryID) ?? ""
         }
     }
 
@@ -159,7 +159,7 @@ extension SQLiteStore {
 
     @discardableResult
     public func dropThumbnailClaims(heldBy isGone: (String) -> Bool) throws(LibraryError) -> Int {
-        let holders = try read("reading thumbnail claims") { db in try String.fetchAll(db, sql: "SELECT DISTINCT worker FROM thumbnail_claims") }
+        let holders = try read("reading thumbnail claims") { db in try String.fetchAll(db, sql: LibrarySQL.claimHolders) }
         let gone = holders.filter(isGone)
         if gone.isEmpty { return 0 }
         return try write("dropping the claims of ended workers") { db in
@@ -172,7 +172,7 @@ extension SQLiteStore {
     public func thumbnailQueue(defaultVariants: [String]) throws(LibraryError) -> ThumbnailQueue {
         let now = "CAST(strftime('%s', 'now') AS INTEGER)"
         return try read("reading the thumbnail queue") { db in
-            let recorded = try String.fetchAll(db, sql: "SELECT DISTINCT variant FROM thumbnails ORDER BY variant")
+            let recorded = try String.fetchAll(db, sql: LibrarySQL.recordedVariants)
             let variants = recorded.isEmpty ? defaultVariants : recorded
             let row = try Row.fetchOne(db, sql: ThumbnailClaims.queue(variants, now: now))
             let workers = try Row.fetchAll(db, sql: ThumbnailClaims.workersSeen(now: now))

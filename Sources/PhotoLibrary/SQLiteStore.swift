@@ -299,7 +299,7 @@ public final class SQLiteStore: Sendable {
     /// The folder this database indexes; nil until an index run has completed.
     public func root() throws(LibraryError) -> LibraryRoot? {
         try read("reading the library folder") { db in
-            try Row.fetchOne(db, sql: "SELECT root_bytes, root, last_indexed_at FROM library WHERE id = 1").map { row in
+            try Row.fetchOne(db, sql: LibrarySQL.root).map { row in
                 LibraryRoot(pathBytes: [UInt8](row["root_bytes"] as Data), path: row["root"], lastIndexedAt: row["last_indexed_at"])
             }
         }
@@ -309,7 +309,7 @@ public final class SQLiteStore: Sendable {
     public func counts() throws(LibraryError) -> LibraryCounts {
         try read("counting photos") { db in
             var counts = LibraryCounts()
-            let statusRows = try Row.fetchAll(db, sql: "SELECT status, count(*) AS rows FROM photos GROUP BY status")
+            let statusRows = try Row.fetchAll(db, sql: LibrarySQL.statusCounts)
             for row in statusRows {
                 let count: Int = row["rows"]
                 counts.photos += count
@@ -351,7 +351,7 @@ public final class SQLiteStore: Sendable {
     /// The names of the applied migrations, sorted.
     public func appliedMigrations() throws(LibraryError) -> [String] {
         try read("reading schema_migrations") { db in
-            try String.fetchAll(db, sql: "SELECT name FROM schema_migrations ORDER BY name")
+            try String.fetchAll(db, sql: LibrarySQL.appliedMigrations)
         }
     }
 
