@@ -9,13 +9,13 @@ extension PostgresStore {
 
     public func thumbnailRecord(photoID: Int64, variant: String) throws(LibraryError) -> ThumbnailRecord? {
         try fetch("SELECT \(unescaped: Self.thumbnailColumns) FROM thumbnails WHERE photo_id = \(photoID) AND variant = \(variant)",
-                  "reading a \(variant) thumbnail record", ThumbnailRecord.init(postgres:)).first
+                  "reading a \(variant) thumbnail record", ThumbnailRecord.init(columns:)).first
     }
 
     public func thumbnailRecords(variant: String) throws(LibraryError) -> [Int64: ThumbnailRecord] {
         var records: [Int64: ThumbnailRecord] = [:]
         for record in try fetch("SELECT \(unescaped: Self.thumbnailColumns) FROM thumbnails WHERE variant = \(variant)",
-                                "reading the \(variant) thumbnails", ThumbnailRecord.init(postgres:)) {
+                                "reading the \(variant) thumbnails", ThumbnailRecord.init(columns:)) {
             records[record.photoID] = record
         }
         return records
@@ -25,7 +25,7 @@ extension PostgresStore {
         if photoIDs.isEmpty { return [:] }
         var records: [Int64: ThumbnailRecord] = [:]
         for record in try fetch("SELECT \(unescaped: Self.thumbnailColumns) FROM thumbnails WHERE variant = \(variant) AND photo_id = ANY(\(photoIDs))",
-                                "reading the \(variant) thumbnails", ThumbnailRecord.init(postgres:)) {
+                                "reading the \(variant) thumbnails", ThumbnailRecord.init(columns:)) {
             records[record.photoID] = record
         }
         return records
@@ -226,18 +226,3 @@ extension PostgresStore {
     }
 }
 
-extension ThumbnailRecord {
-    /// Decodes a row of the `thumbnails` table, by column name.
-    init(postgres row: PostgresRandomAccessRow) throws(LibraryError) {
-        let outcome: Result<File, ThumbnailFailure>
-        if try row.value("status", String.self) == "ok", let path: String = try row.value("path"), let width: Int = try row.value("pixel_width"),
-           let height: Int = try row.value("pixel_height"), let bytes: Int64 = try row.value("byte_size") {
-            outcome = .success(File(path: path, pixelWidth: width, pixelHeight: height, byteSize: bytes, warning: try row.value("warning")))
-        } else {
-            outcome = .failure(ThumbnailFailure((try row.value("error", String?.self)) ?? "unknown error"))
-        }
-        self.init(photoID: try row.value("photo_id"), variant: try row.value("variant"), outcome: outcome,
-                  sourceContentKey: try row.value("source_content_key"), sourceSize: try row.value("source_size"),
-                  sourceModificationTimeNanoseconds: try row.value("source_mtime_ns"), createdAt: try row.value("created_at"))
-    }
-}

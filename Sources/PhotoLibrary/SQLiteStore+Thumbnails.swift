@@ -36,7 +36,7 @@ extension SQLiteStore {
                 SELECT photo_id, variant, status, path, pixel_width, pixel_height, byte_size, error,
                        source_content_key, source_size, source_mtime_ns, created_at, warning
                 FROM thumbnails WHERE photo_id = ? AND variant = ?
-                """, arguments: [photoID, variant]).map(ThumbnailRecord.init(row:))
+                """, arguments: [photoID, variant]).map { row throws in try ThumbnailRecord(columns: row) }
         }
     }
 
@@ -60,7 +60,7 @@ extension SQLiteStore {
                 FROM thumbnails WHERE variant = ?\(only)
                 """, arguments: [variant])
             while let row = try rows.next() {
-                let record = ThumbnailRecord(row: row)
+                let record = try ThumbnailRecord(columns: row)
                 records[record.photoID] = record
             }
             return records
@@ -226,16 +226,18 @@ extension SQLiteStore {
 
 extension ThumbnailRecord {
     /// Decodes a row of the `thumbnails` table, by column name.
-    init(row: Row) {
-        let status: String = row["status"]
+    /// Decodes a row of the `thumbnails` table, by column name (either store's).
+    init(columns row: some StoreRow) throws(LibraryError) {
         let outcome: Result<File, ThumbnailFailure>
-        if status == "ok", let path: String = row["path"], let width: Int = row["pixel_width"], let height: Int = row["pixel_height"],
-           let bytes: Int64 = row["byte_size"] {
-            outcome = .success(File(path: path, pixelWidth: width, pixelHeight: height, byteSize: bytes, warning: row["warning"]))
+        if try row.string("status") == "ok", let path = try row.string("path"), let width = try row.int64("pixel_width"),
+           let height = try row.int64("pixel_height"), let bytes = try row.int64("byte_size") {
+            outcome = .success(File(path: path, pixelWidth: Int(width), pixelHeight: Int(height), byteSize: bytes, warning: try row.string("warning")))
         } else {
-            outcome = .failure(ThumbnailFailure((row["error"] as String?) ?? "unknown error"))
+            outcome = .failure(ThumbnailFailure(try row.string("error") ?? "unknown error"))
         }
-        self.init(photoID: row["photo_id"], variant: row["variant"], outcome: outcome, sourceContentKey: row["source_content_key"],
-                  sourceSize: row["source_size"], sourceModificationTimeNanoseconds: row["source_mtime_ns"], createdAt: row["created_at"])
+        self.init(photoID: try row.required("photo_id", row.int64), variant: try row.required("variant", row.string), outcome: outcome,
+                  sourceContentKey: try row.string("source_content_key"), sourceSize: try row.required("source_size", row.int64),
+                  sourceModificationTimeNanoseconds: try row.required("source_mtime_ns", row.int64),
+                  createdAt: try row.required("created_at", row.string))
     }
 }
