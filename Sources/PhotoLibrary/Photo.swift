@@ -78,3 +78,31 @@ public struct Photo: Sendable, Equatable, Identifiable {
         self.format = format
     }
 }
+
+extension Photo {
+    /// Decodes a row selected with the store's photo columns (`SQLiteStore.photoColumns`), by column name
+    /// (either store's).
+    init(columns row: some StoreRow) throws(LibraryError) {
+        self.init(
+            id: try row.required("id", row.int64), pathBytes: [UInt8](try row.required("path_bytes", row.bytes)),
+            path: try row.required("path", row.string),
+            status: PhotoStatus(rawValue: try row.required("status", row.string)) ?? .error, error: try row.string("error"),
+            fileSize: try row.required("file_size", row.int64), modificationTimeNanoseconds: try row.required("mtime_ns", row.int64),
+            contentKey: try row.string("content_key"), storedWidth: try row.int("stored_width"), storedHeight: try row.int("stored_height"),
+            pixelWidth: try row.int("display_width"), pixelHeight: try row.int("display_height"),
+            orientation: try row.int("orientation"), components: try row.int("components"), colorSpace: try row.string("color_space"),
+            isProgressive: try row.int64("progressive").map { $0 != 0 }, takenAt: try row.string("taken_at"),
+            sortKey: try row.required("sort_key", row.string), firstSeen: try row.required("first_seen", row.string),
+            lastSeen: try row.required("seen", row.string), format: try row.required("format", row.string))
+        media = MediaKind(rawValue: try row.required("media", row.string)) ?? .photo
+        duration = try row.double("duration")
+        codec = try row.string("codec")
+        posterTime = try row.double("poster_time")
+        contentIdentifier = try row.string("content_identifier")
+        livePhotoID = try row.int64("live_photo_id")
+        movieID = try row.int64("movie_id")
+        moviePath = try row.string("movie_path")
+        motionOffset = try row.int64("motion_offset")
+        motionLength = try row.int64("motion_length")
+    }
+}

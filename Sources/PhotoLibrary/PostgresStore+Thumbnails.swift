@@ -67,7 +67,7 @@ extension PostgresStore {
         }
         if claimed.isEmpty { return [] }
         return try fetch(PostgresQuery(unsafeSQL: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE id = ANY($1) ORDER BY sort_key, path_bytes",
-                                       binds: Self.binds(claimed)), "reading claimed photos", Photo.init(postgres:))
+                                       binds: Self.binds(claimed)), "reading claimed photos", Photo.init(columns:))
     }
 
     public func claimThumbnailWork(among photoIDs: [Int64], variants: [String], worker: String,

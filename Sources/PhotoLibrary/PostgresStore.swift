@@ -125,7 +125,7 @@ public final class PostgresStore: Sendable {
 
     // MARK: - Queries
 
-    /// The columns `Photo.init(postgres:)` reads (`SQLiteStore.photoColumns` in PostgreSQL's dialect).
+    /// The columns `Photo.init(columns:)` reads (`SQLiteStore.photoColumns` in PostgreSQL's dialect).
     static let photoColumns = SQLiteStore.photoColumns(greatest: "GREATEST")
     static let photoSource = "photos LEFT JOIN (SELECT last_indexed_at FROM library WHERE id = 1) AS last_run ON true"
 
@@ -135,7 +135,7 @@ public final class PostgresStore: Sendable {
             if statuses.isEmpty { return [] }
             sql += " WHERE status IN (\(statuses.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ")))"
         }
-        return try fetch(PostgresQuery(unsafeSQL: sql + " ORDER BY sort_key, path_bytes"), "listing photos", Photo.init(postgres:))
+        return try fetch(PostgresQuery(unsafeSQL: sql + " ORDER BY sort_key, path_bytes"), "listing photos", Photo.init(columns:))
     }
 
     public func photoPage(offset: Int, limit: Int, status: PhotoStatus?) throws(LibraryError) -> (photos: [Photo], total: Int) {
@@ -147,7 +147,7 @@ public final class PostgresStore: Sendable {
             var photos: [Photo] = []
             for row in try session.rows(PostgresQuery(unsafeSQL: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) \(filter) ORDER BY sort_key, path_bytes LIMIT $1 OFFSET $2",
                                                       binds: binds), "listing photos") {
-                photos.append(try Photo(postgres: row.makeRandomAccess()))
+                photos.append(try Photo(columns: row.makeRandomAccess()))
             }
             let total = try session.rows(PostgresQuery(unsafeSQL: "SELECT count(*) AS total FROM photos \(filter)"), "counting photos")
             return (photos, try total.first?.makeRandomAccess().value("total", Int.self) ?? 0)
@@ -156,18 +156,18 @@ public final class PostgresStore: Sendable {
 
     public func photos(contentKey: String, limit: Int) throws(LibraryError) -> [Photo] {
         try fetch(PostgresQuery(unsafeSQL: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE content_key = $1 AND status = 'ok' ORDER BY id LIMIT $2",
-                                binds: Self.binds(contentKey, Int64(limit))), "finding photos by content key", Photo.init(postgres:))
+                                binds: Self.binds(contentKey, Int64(limit))), "finding photos by content key", Photo.init(columns:))
     }
 
     public func photo(id: Int64) throws(LibraryError) -> Photo? {
         try fetch(PostgresQuery(unsafeSQL: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE id = $1", binds: Self.binds(id)),
-                  "reading photo \(id)", Photo.init(postgres:)).first
+                  "reading photo \(id)", Photo.init(columns:)).first
     }
 
     public func photos(ids: [Int64]) throws(LibraryError) -> [Photo] {
         if ids.isEmpty { return [] }
         return try fetch(PostgresQuery(unsafeSQL: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE id = ANY($1) ORDER BY id",
-                                       binds: Self.binds(ids)), "reading photos by id", Photo.init(postgres:))
+                                       binds: Self.binds(ids)), "reading photos by id", Photo.init(columns:))
     }
 
     public func root() throws(LibraryError) -> LibraryRoot? {
@@ -271,28 +271,3 @@ public final class PostgresStore: Sendable {
     }
 }
 
-extension Photo {
-    /// Decodes a row selected with `PostgresStore.photoColumns`, by column name.
-    init(postgres row: PostgresRandomAccessRow) throws(LibraryError) {
-        self.init(
-            id: try row.value("id"), pathBytes: [UInt8](try row.value("path_bytes", Data.self)), path: try row.value("path"),
-            status: PhotoStatus(rawValue: try row.value("status", String.self)) ?? .error, error: try row.value("error"),
-            fileSize: try row.value("file_size"), modificationTimeNanoseconds: try row.value("mtime_ns"), contentKey: try row.value("content_key"),
-            storedWidth: try row.value("stored_width"), storedHeight: try row.value("stored_height"),
-            pixelWidth: try row.value("display_width"), pixelHeight: try row.value("display_height"),
-            orientation: try row.value("orientation"), components: try row.value("components"), colorSpace: try row.value("color_space"),
-            isProgressive: (try row.value("progressive", Int?.self)).map { $0 != 0 }, takenAt: try row.value("taken_at"),
-            sortKey: try row.value("sort_key"), firstSeen: try row.value("first_seen"), lastSeen: try row.value("seen"),
-            format: try row.value("format"))
-        media = MediaKind(rawValue: try row.value("media", String.self)) ?? .photo
-        duration = try row.value("duration")
-        codec = try row.value("codec")
-        posterTime = try row.value("poster_time")
-        contentIdentifier = try row.value("content_identifier")
-        livePhotoID = try row.value("live_photo_id")
-        movieID = try row.value("movie_id")
-        moviePath = try row.value("movie_path")
-        motionOffset = try row.value("motion_offset")
-        motionLength = try row.value("motion_length")
-    }
-}

@@ -215,7 +215,7 @@ public final class SQLiteStore: Sendable {
 
     // MARK: - Queries
 
-    /// The columns `Photo.init(row:)` reads, in order, from `photos` joined with `library`.
+    /// The columns `Photo.init(columns:)` reads, in order, from `photos` joined with `library`.
     ///
     /// A present row's file was found by the last completed index run, so its last-seen time is that
     /// run's start (`library.last_indexed_at`): an unchanged rescan need not rewrite every row.
@@ -251,7 +251,7 @@ public final class SQLiteStore: Sendable {
         }
         sql += " ORDER BY sort_key, path_bytes"
         return try read("listing photos") { db in
-            try Row.fetchAll(db, sql: sql).map(Photo.init(row:))
+            try Row.fetchAll(db, sql: sql).map { row throws in try Photo(columns: row) }
         }
     }
 
@@ -261,7 +261,7 @@ public final class SQLiteStore: Sendable {
         let filter = status.map { "WHERE status = '\($0.rawValue)'" } ?? ""
         return try read("listing photos") { db in
             let photos = try Row.fetchAll(db, sql: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) \(filter) ORDER BY sort_key, path_bytes LIMIT ? OFFSET ?",
-                                          arguments: [limit, offset]).map(Photo.init(row:))
+                                          arguments: [limit, offset]).map { row throws in try Photo(columns: row) }
             return (photos, try Int.fetchOne(db, sql: "SELECT count(*) FROM photos \(filter)") ?? 0)
         }
     }
@@ -270,7 +270,7 @@ public final class SQLiteStore: Sendable {
     public func photos(contentKey: String, limit: Int) throws(LibraryError) -> [Photo] {
         try read("finding photos by content key") { db in
             try Row.fetchAll(db, sql: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE content_key = ? AND status = 'ok' ORDER BY id LIMIT ?",
-                             arguments: [contentKey, limit]).map(Photo.init(row:))
+                             arguments: [contentKey, limit]).map { row throws in try Photo(columns: row) }
         }
     }
 
@@ -279,7 +279,7 @@ public final class SQLiteStore: Sendable {
         try read("reading photo \(id)") { db in
             try Row.fetchOne(db, sql: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE id = ?",
                              arguments: [id])
-                .map(Photo.init(row:))
+                .map { row throws in try Photo(columns: row) }
         }
     }
 
@@ -290,7 +290,7 @@ public final class SQLiteStore: Sendable {
             for start in stride(from: 0, to: ids.count, by: 10_000) {
                 let list = ids[start ..< min(start + 10_000, ids.count)].map(String.init).joined(separator: ", ")
                 photos += try Row.fetchAll(db, sql: "SELECT \(Self.photoColumns) FROM \(Self.photoSource) WHERE id IN (\(list)) ORDER BY id")
-                    .map(Photo.init(row:))
+                    .map { row throws in try Photo(columns: row) }
             }
             return photos
         }
@@ -360,33 +360,5 @@ public final class SQLiteStore: Sendable {
         try read("checking integrity") { db in
             try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "\n")
         }
-    }
-}
-
-extension Photo {
-    /// Decodes a row selected with `SQLiteStore.photoColumns`, by column name.
-    init(row: Row) {
-        let pathData: Data = row["path_bytes"]
-        let statusText: String = row["status"]
-        self.init(
-            id: row["id"], pathBytes: [UInt8](pathData), path: row["path"],
-            status: PhotoStatus(rawValue: statusText) ?? .error, error: row["error"],
-            fileSize: row["file_size"], modificationTimeNanoseconds: row["mtime_ns"], contentKey: row["content_key"],
-            storedWidth: row["stored_width"], storedHeight: row["stored_height"],
-            pixelWidth: row["display_width"], pixelHeight: row["display_height"],
-            orientation: row["orientation"], components: row["components"], colorSpace: row["color_space"],
-            isProgressive: (row["progressive"] as Int?).map { $0 != 0 }, takenAt: row["taken_at"],
-            sortKey: row["sort_key"], firstSeen: row["first_seen"], lastSeen: row["seen"], format: row["format"])
-        let mediaText: String = row["media"]
-        media = MediaKind(rawValue: mediaText) ?? .photo
-        duration = row["duration"]
-        codec = row["codec"]
-        posterTime = row["poster_time"]
-        contentIdentifier = row["content_identifier"]
-        livePhotoID = row["live_photo_id"]
-        movieID = row["movie_id"]
-        moviePath = row["movie_path"]
-        motionOffset = row["motion_offset"]
-        motionLength = row["motion_length"]
     }
 }

@@ -64,3 +64,20 @@ public struct ThumbnailFailure: Error, Sendable, Equatable, CustomStringConverti
 
     public var description: String { message }
 }
+
+extension ThumbnailRecord {
+    /// Decodes a row of the `thumbnails` table, by column name (either store's).
+    init(columns row: some StoreRow) throws(LibraryError) {
+        let outcome: Result<File, ThumbnailFailure>
+        if try row.string("status") == "ok", let path = try row.string("path"), let width = try row.int64("pixel_width"),
+           let height = try row.int64("pixel_height"), let bytes = try row.int64("byte_size") {
+            outcome = .success(File(path: path, pixelWidth: Int(width), pixelHeight: Int(height), byteSize: bytes, warning: try row.string("warning")))
+        } else {
+            outcome = .failure(ThumbnailFailure(try row.string("error") ?? "unknown error"))
+        }
+        self.init(photoID: try row.required("photo_id", row.int64), variant: try row.required("variant", row.string), outcome: outcome,
+                  sourceContentKey: try row.string("source_content_key"), sourceSize: try row.required("source_size", row.int64),
+                  sourceModificationTimeNanoseconds: try row.required("source_mtime_ns", row.int64),
+                  createdAt: try row.required("created_at", row.string))
+    }
+}
