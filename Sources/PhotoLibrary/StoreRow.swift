@@ -28,7 +28,7 @@ extension Row: StoreRow {
     func double(_ column: String) throws(LibraryError) -> Double? { try decoded(column) }
     func bytes(_ column: String) throws(LibraryError) -> Data? { try decoded(column) }
 
-    private func decoded<T: DatabaseValueConvertible>(_ column: String) throws(LibraryError) -> T? {
+    private func decoded<T: DatabaseValueConvertible & StatementColumnConvertible>(_ column: String) throws(LibraryError) -> T? {
         do { return try decode(T?.self, forColumn: column) } catch {
             throw .database(operation: "reading column \(column)", message: "\(error)")
         }
