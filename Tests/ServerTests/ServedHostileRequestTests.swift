@@ -296,14 +296,7 @@ import Glibc
         try FileManager.default.setAttributes([.modificationDate: attributes[.modificationDate]!], ofItemAtPath: outside.path)
         try FileManager.default.removeItem(at: photo)
         try FileManager.default.createSymbolicLink(at: photo, withDestinationURL: outside)
-        let stem = String(thumbnail.split(separator: "/").last!.dropLast(4))
-        for variant in ["grid-128", "grid-768", "detail-640"] {
-            let reply = try server.get("/api/v1/thumbnails/\(variant)/\(stem).jpg")
-            #expect(reply.status == 409, "\(variant): \(reply.status) \(reply.text.prefix(200))")
-        }
-        #expect(try server.get("/api/v1/placeholders/\(stem).jpg").status == 409)
-        let made = (try? FileManager.default.subpathsOfDirectory(atPath: library.folder.url.appendingPathComponent("thumbnails").path)) ?? []
-        #expect(!made.contains { $0.contains(stem) }, "\(made.filter { $0.contains(stem) })")
+        try Self.expectRefused(thumbnail, variants: ["grid-128", "grid-768", "detail-640"], library)
     }
 
     /// The same file name, size and modification time, other bytes (written in place, its time put back):
@@ -330,12 +323,17 @@ import Glibc
         #expect(utimensat(AT_FDCWD, photo.path, &times, 0) == 0)
         var after = stat()
         #expect(stat(photo.path, &after) == 0 && after.st_mtim.tv_nsec == status.st_mtim.tv_nsec && after.st_size == status.st_size)
+        try Self.expectRefused(thumbnail, variants: ["grid-387", "detail-640"], library)
+    }
+
+    /// The cell's thumbnails of `variants` and its placeholder are 409, and no file of it was made.
+    static func expectRefused(_ thumbnail: String, variants: [String], _ library: ServedLibrary) throws {
         let stem = String(thumbnail.split(separator: "/").last!.dropLast(4))
-        for variant in ["grid-387", "detail-640"] {
-            let reply = try server.get("/api/v1/thumbnails/\(variant)/\(stem).jpg")
+        for variant in variants {
+            let reply = try library.server.get("/api/v1/thumbnails/\(variant)/\(stem).jpg")
             #expect(reply.status == 409, "\(variant): \(reply.status) \(reply.text.prefix(200))")
         }
-        #expect(try server.get("/api/v1/placeholders/\(stem).jpg").status == 409)
+        #expect(try library.server.get("/api/v1/placeholders/\(stem).jpg").status == 409)
         let made = (try? FileManager.default.subpathsOfDirectory(atPath: library.folder.url.appendingPathComponent("thumbnails").path)) ?? []
         #expect(!made.contains { $0.contains(stem) }, "\(made.filter { $0.contains(stem) })")
     }
