@@ -280,8 +280,7 @@ import Glibc
 
     @Test func aPhotoSwappedForALinkIsRefusedAndNothingIsMadeFromIt() throws {
         let library = try ServedLibrary()
-        let server = library.server
-        guard let (path, thumbnail) = try Self.firstJPEGCell(server) else {
+        guard let (path, thumbnail) = try Self.firstJPEGCell(library.server) else {
             Issue.record("no JPEG cell")
             return
         }
@@ -304,8 +303,7 @@ import Glibc
     /// thumbnails and placeholders (the CLI's `thumbs` records the same refusal).
     @Test func aPhotoRewrittenWithItsSizeAndTimeKeptIsRefused() throws {
         let library = try ServedLibrary()
-        let server = library.server
-        guard let (path, thumbnail) = try Self.firstJPEGCell(server) else {
+        guard let (path, thumbnail) = try Self.firstJPEGCell(library.server) else {
             Issue.record("no JPEG cell")
             return
         }
