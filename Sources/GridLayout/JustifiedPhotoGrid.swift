@@ -212,13 +212,15 @@ public struct JustifiedPhotoGrid: Sendable {
         return (lo, Rect(x: 0, y: y, width: configuration.containerWidth, height: h))
     }
 
-    /// The cell of a photo of `pixelSize` in `frame`: the photo fills the frame centred (`imageFrame`
+    /// The cell of a photo of `pixelSize` in its box `frame`: the photo fills the frame centred (`imageFrame`
     /// overhangs it on one axis; a forced ratio or a clamped row's changed widths crop the photo), and
-    /// `crop` is the part the frame shows, in its pixels.
+    /// `crop` is the part the frame shows, in its pixels. Frames are given on the thousandth-of-a-point
+    /// grid (`Rect.onThousandthGrid`), the crop from the exact ones.
     public static func cell(_ index: Int, frame: Rect, pixelSize: Size) -> CellGeometry {
         let fill = Size(AspectRatioLayout.childProposal(ProposedSize(frame.size), ratioSize: pixelSize, contentMode: .fill))
         let imageFrame = Rect(origin: frame.origin + Alignment.center.childOrigin(container: frame.size, child: fill), size: fill)
-        return CellGeometry(index: index, frame: frame, imageFrame: imageFrame, clip: frame,
+        let shown = frame.onThousandthGrid
+        return CellGeometry(index: index, frame: shown, imageFrame: imageFrame == frame ? shown : imageFrame.onThousandthGrid, clip: shown,
                             crop: CellGeometry.visibleCrop(imageFrame: imageFrame, clip: frame, pixelSize: pixelSize))
     }
 }

@@ -45,5 +45,13 @@ public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
         return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
+    /// The rectangle with its edges on the thousandth-of-a-point grid: each edge the nearest 0.001 pt, the
+    /// width and height the distances between the rounded edges (justified frames: docs/layout-engine.md, "Justified rows").
+    public var onThousandthGrid: Rect {
+        let x0 = (x * 1000).rounded(), x1 = ((x + width) * 1000).rounded()
+        let y0 = (y * 1000).rounded(), y1 = ((y + height) * 1000).rounded()
+        return Rect(x: x0 / 1000, y: y0 / 1000, width: (x1 - x0) / 1000, height: (y1 - y0) / 1000)
+    }
+
     public var description: String { "(\(x), \(y), \(width), \(height))" }
 }

@@ -160,6 +160,10 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
             }
             let scaled = number * 256
             if Double(Int64(scaled)) == scaled, appendDyadic(Int64(scaled), ulp: number.ulp) { return }
+            // The nearest double to a whole number of thousandths (justified frames: docs/layout-engine.md).
+            let thousandths = number * 1000
+            let m = Int64(thousandths + (thousandths < 0 ? -0.5 : 0.5))
+            if Double(m) / 1000 == number, appendThousandths(m, ulp: number.ulp) { return }
         }
         if number.isFinite {
             // `description`'s bytes, written in place (no String made and freed for each number). The
@@ -194,16 +198,37 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         var digits = 8
         while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
         guard Self.negativePowersOfTen[digits] > ulp / 2 else { return false }
-        if scaled < 0 { put(UInt8(ascii: "-")) }
-        appendDigits(Int64(magnitude >> 8))
+        appendDecimal(negative: scaled < 0, whole: Int64(magnitude >> 8), fraction: fraction, digits: digits)
+        return true
+    }
+
+    /// Appends `m / 1000` (the double nearest it is the number written; not integral, |m| < 1e18) when
+    /// that is the shortest round-trip form — when its d ≤ 3 fraction digits (trailing zeros dropped) exceed
+    /// the double's spacing, no other decimal of d digits or fewer rounds to it — and returns true; false,
+    /// having written nothing, otherwise.
+    private mutating func appendThousandths(_ m: Int64, ulp: Double) -> Bool {
+        var fraction = Int64(m.magnitude % 1000)
+        guard fraction != 0 else { return false }
+        var digits = 3
+        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        guard Self.negativePowersOfTen[digits] > ulp else { return false }
+        appendDecimal(negative: m < 0, whole: Int64(m.magnitude / 1000), fraction: fraction, digits: digits)
+        return true
+    }
+
+    /// Appends `-` (when `negative`) `whole`.`fraction`, the fraction as `digits` digits (leading zeros kept).
+    @inline(__always)
+    private mutating func appendDecimal(negative: Bool, whole: Int64, fraction: Int64, digits: Int) {
+        if negative { put(UInt8(ascii: "-")) }
+        appendDigits(whole)
         reserve(digits + 1)
         start[count] = UInt8(ascii: ".")
+        var fraction = fraction
         for k in stride(from: digits, to: 0, by: -1) {
             start[count + k] = UInt8(ascii: "0") + UInt8(fraction % 10)
             fraction /= 10
         }
         count += digits + 1
-        return true
     }
 
     /// 10^-d for d = 0...8.

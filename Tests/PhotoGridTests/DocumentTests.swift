@@ -84,7 +84,7 @@ struct JSONWriterNumberTests {
         let cases: [(Double, String)] = [
             (129, "129"), (-21.5, "-21.5"), (104.75, "104.75"), (0.00390625, "0.00390625"), (-0.5, "-0.5"),
             (999_999.99609375, "999999.99609375"), (314.0 / 3, "104.66666666666667"), (1e-14, "1e-14"),
-            (0.1, "0.1"), (-0.0, "-0"), (0, "0"), (1e21, "1e+21"), (123_456_789_012, "123456789012"),
+            (0.1, "0.1"), (0.001, "0.001"), (-96.083, "-96.083"), (4_999_935.618, "4999935.618"), (-0.0, "-0"), (0, "0"), (1e21, "1e+21"), (123_456_789_012, "123456789012"),
         ]
         for (x, text) in cases { #expect(written(x) == text, "\(x)") }
         // Every m/256 in a wide range equals Swift's shortest round-trip description (minus ".0").
@@ -103,6 +103,23 @@ struct JSONWriterNumberTests {
                 let reference = x == x.rounded() ? String(Int64(x)) : x.description
                 #expect(written(x) == reference, "\(x)")
             }
+        }
+    }
+
+    /// Thousandths (justified frames are given to 0.001 pt) print as `description` does: every m/1000
+    /// from −100 to 100 pt, random ones up to a million-photo grid's depth, and far out where a double's
+    /// spacing outgrows 0.001 and the shortest form has fewer digits.
+    @Test("thousandths print as description prints them")
+    func thousandths() {
+        var rng = SystemRandomNumberGenerator()
+        var values = (-100_000...100_000).map { Double($0) / 1000 }
+        values += (0..<20_000).map { _ in Double(Int64.random(in: -50_000_000_000...50_000_000_000, using: &rng)) / 1000 }
+        for exponent in 40...61 {
+            values += (0..<200).map { _ in Double(Int64.random(in: (Int64(1) << exponent)...(Int64(1) << (exponent + 1)), using: &rng)) / 1000 }
+        }
+        for x in values {
+            let reference = abs(x) < 1e15 && x == x.rounded() ? String(Int64(x)) : x.description
+            #expect(written(x) == reference, "\(x)")
         }
     }
 
