@@ -6,19 +6,22 @@
 //   ImageFormats → JPEG, PNG, WebP, HEIF, Video, EXIF, Imaging, PhotoGridSupport;
 //   Thumbnails → JPEG, ImageFormats, Imaging, GridLayout, PhotoGridSupport; Drawing → GridLayout, Imaging, JPEG,
 //   ImageFormats, Thumbnails;
-//   PhotoLibrary → JPEG, ImageFormats, EXIF, PhotoGridSupport, CSQLiteShims; PhotoGrid → GridLayout, Duplicates, CRuntimeHooks, Imaging, PhotoLibrary, Thumbnails,
+//   PhotoLibrary (the core) → ImageFormats, EXIF, PhotoGridSupport, CSQLiteShims; SQLiteLibrary → PhotoLibrary, ImageFormats, PhotoGridSupport,
+//   CSQLiteShims (+ GRDB); PostgresLibrary → PhotoLibrary, ImageFormats (+ PostgresNIO);
+//   PhotoGrid → GridLayout, Duplicates, CRuntimeHooks, Imaging, PhotoLibrary, SQLiteLibrary, PostgresLibrary, Thumbnails,
 //   Drawing, ImageFormats, JPEG, PhotoGridSupport;
 //   PhotoGridServer → PhotoGrid, PhotoLibrary, PhotoGridSupport, CRuntimeHooks (+ Hummingbird);
 //   Duplicates → Thumbnails, ImageFormats, Imaging, PhotoGridSupport;
 //   photogrid → PhotoGrid, PhotoGridServer, PhotoLibrary, PhotoGridSupport.
 // scripts/check-layering.py (run by .ci/run) fails on an import of one of these modules that its target does
-// not declare. PhotoGridServer and photogrid import PhotoLibrary for its value types and errors; the store is
-// `any LibraryStore` (PhotoLibrary/LibraryStore.swift): only PhotoLibrary names the SQLite store or GRDB.
+// not declare, and on an external module outside its policy (GRDB only in SQLiteLibrary, PostgresNIO only in
+// PostgresLibrary). PhotoGridServer and photogrid import PhotoLibrary for its value types and errors; the store is
+// `any LibraryStore` (PhotoLibrary/LibraryStore.swift), opened by PhotoGrid's `LibraryStoreOpener`.
 // Platform (the C library, chosen once: Glibc, Musl or Darwin) is imported by every target that calls the C
 // library, and is left out of the list above. GridLayout, Imaging, EXIF and PhotoGridSupport import nothing
 // else of ours. Only JPEG sees libjpeg, only PNG
-// libpng (through CPNGShims), only WebP libwebp, only HEIF libheif, only Video FFmpeg; only PhotoLibrary sees SQLite
-// and PostgreSQL (GRDB, PostgresNIO).
+// libpng (through CPNGShims), only WebP libwebp, only HEIF libheif, only Video FFmpeg; only SQLiteLibrary sees SQLite
+// (GRDB), only PostgresLibrary PostgreSQL (PostgresNIO).
 import PackageDescription
 
 // The pixel code (JPEG decode/encode, resampling, thumbnails) is compiled optimised in debug builds too,
@@ -95,13 +98,27 @@ let package = Package(
         // PNG, WebP and HEIF behind one probe and one decoder, for the index and the thumbnails.
         .target(name: "ImageFormats", dependencies: ["JPEG", "PNG", "WebP", "HEIF", "Video", "EXIF", "Imaging", "PhotoGridSupport", "Platform"],
                 swiftSettings: optimisedSwiftInDebug + layering),
+        // The library's core: the store protocols, the records, the index run, the walk, migrations' text.
         .target(
             name: "PhotoLibrary",
-            dependencies: ["ImageFormats", "EXIF", "PhotoGridSupport", "Platform", "CSQLiteShims", .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio"),
-                           .product(name: "NIOPosix", package: "swift-nio"), .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ImageFormats", "EXIF", "PhotoGridSupport", "Platform", "CSQLiteShims"],
             swiftSettings: layering,
             plugins: ["EmbedMigrations"]
+        ),
+        // The library in a SQLite file (GRDB): the only importer of GRDB.
+        .target(
+            name: "SQLiteLibrary",
+            dependencies: ["PhotoLibrary", "ImageFormats", "PhotoGridSupport", "Platform", "CSQLiteShims", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
+            swiftSettings: layering
+        ),
+        // The library in a PostgreSQL database (PostgresNIO): the only importer of PostgresNIO and its TLS.
+        .target(
+            name: "PostgresLibrary",
+            dependencies: ["PhotoLibrary", "ImageFormats", .product(name: "PostgresNIO", package: "postgres-nio"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: layering
         ),
         .target(name: "Thumbnails", dependencies: ["JPEG", "ImageFormats", "Imaging", "PhotoGridSupport", "Platform"], swiftSettings: optimisedSwiftInDebug + layering),
         // Duplicate detection (issue 39): picture signatures, the multi-index hash search, the verification, exact copies.
@@ -110,7 +127,7 @@ let package = Package(
         // Drawing for `render`: the canvas photos are composed on, and its JPEG.
         .target(name: "Drawing", dependencies: ["GridLayout", "Imaging", "JPEG", "ImageFormats", "Thumbnails"],
                 swiftSettings: optimisedSwiftInDebug + layering),
-        .target(name: "PhotoGrid", dependencies: ["GridLayout", "Duplicates", "CRuntimeHooks", "Imaging", "PhotoLibrary", "Thumbnails", "Drawing", "ImageFormats", "JPEG", "PhotoGridSupport", "Platform"],
+        .target(name: "PhotoGrid", dependencies: ["GridLayout", "Duplicates", "CRuntimeHooks", "Imaging", "PhotoLibrary", "SQLiteLibrary", "PostgresLibrary", "Thumbnails", "Drawing", "ImageFormats", "JPEG", "PhotoGridSupport", "Platform"],
                 swiftSettings: layering),
         // `photogrid serve`: translates HTTP to the PhotoGrid gallery model (and nothing else).
         .target(
@@ -159,12 +176,12 @@ let package = Package(
         .testTarget(name: "WebPTests", dependencies: ["WebP", "TestSupport"]),
         .testTarget(name: "HEIFTests", dependencies: ["HEIF", "TestSupport"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "TestSupport"]),
-        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "ImageFormats", "JPEG", "PhotoGridSupport", "TestSupport",
+        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "SQLiteLibrary", "PostgresLibrary", "ImageFormats", "JPEG", "PhotoGridSupport", "TestSupport",
                                                               .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFormats", "Imaging", "ImageQuality", "JPEG", "TestSupport"]),
         .testTarget(name: "DuplicatesTests", dependencies: ["Duplicates", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Thumbnails", "GridLayout", "Imaging", "JPEG", "TestSupport"]),
-        .testTarget(name: "PhotoGridTests", dependencies: ["photogrid", "PhotoGrid", "PhotoLibrary", "Thumbnails", "GridLayout", "Imaging", "JPEG",
+        .testTarget(name: "PhotoGridTests", dependencies: ["photogrid", "PhotoGrid", "PhotoLibrary", "SQLiteLibrary", "Thumbnails", "GridLayout", "Imaging", "JPEG",
                                                            "PhotoGridSupport", "Platform", "TestSupport"]),
         // End-to-end tests run the built binary; they decode its pictures and thumbnails with `JPEG`.
         .testTarget(name: "EndToEndTests", dependencies: ["JPEG", "TestSupport"]),

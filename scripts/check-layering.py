@@ -18,15 +18,15 @@ import json, os, re, subprocess, sys
 
 # Which targets may import each external module (a test target may import what its subject may).
 EXTERNAL = {
-    "GRDB": {"PhotoLibrary"},
-    "GRDBSQLite": {"PhotoLibrary"},
-    "SQLite3": {"PhotoLibrary"},
-    "PostgresNIO": {"PhotoLibrary"},
-    "NIOSSL": {"PhotoLibrary"},
-    "NIOCore": {"PhotoLibrary", "PhotoGridServer", "PhotoGridServerTests"},
-    "NIOPosix": {"PhotoLibrary", "PhotoGridServer"},
+    "GRDB": {"SQLiteLibrary", "PhotoLibraryTests"},
+    "GRDBSQLite": {"SQLiteLibrary"},
+    "SQLite3": {"SQLiteLibrary"},
+    "PostgresNIO": {"PostgresLibrary"},
+    "NIOSSL": {"PostgresLibrary"},
+    "NIOCore": {"SQLiteLibrary", "PostgresLibrary", "PhotoGridServer", "PhotoGridServerTests"},
+    "NIOPosix": {"SQLiteLibrary", "PostgresLibrary", "PhotoGridServer"},
     "NIOEmbedded": {"PhotoGridServerTests"},
-    "Logging": {"PhotoLibrary", "PhotoGridServer", "photogrid", "PhotoGridServerTests"},
+    "Logging": {"PostgresLibrary", "PhotoGridServer", "photogrid", "PhotoGridServerTests"},
     "Hummingbird": {"PhotoGridServer", "PhotoGridServerTests"},
     "HummingbirdCore": {"PhotoGridServer", "PhotoGridServerTests"},
     "HTTPTypes": {"PhotoGridServer", "PhotoGridServerTests"},

@@ -4,12 +4,12 @@ import Platform
 import Dispatch
 
 /// A regular file found by the walk, with what one `lstat` tells.
-struct WalkedFile: Sendable, Equatable {
+package struct WalkedFile: Sendable, Equatable {
     /// Path relative to the walk's root, as raw bytes ("a/b.jpg").
-    var relativePath: [UInt8]
-    var size: Int64
+    package var relativePath: [UInt8]
+    package var size: Int64
     /// Modification time, nanoseconds since the Unix epoch.
-    var modificationTimeNanoseconds: Int64
+    package var modificationTimeNanoseconds: Int64
     /// Whether the name ends in a photo format's extension (`.jpg`, `.png`, `.webp`, `.heic`, …, any
     /// case: `ImageFormat.named`): a candidate without opening it.
     var hasPhotoName: Bool
@@ -263,7 +263,7 @@ private struct FolderIdentity: Hashable, Sendable {
 }
 
 /// Helpers for paths held as raw bytes.
-enum PathBytes {
+package enum PathBytes {
     /// Byte-wise lexicographic order (what SQLite's BLOB comparison does, memcmp then length).
     static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         let common = min(a.count, b.count)
@@ -277,7 +277,7 @@ enum PathBytes {
     }
 
     /// Display text for a path: UTF-8, each invalid byte shown as U+FFFD.
-    static func displayText(_ bytes: [UInt8]) -> String {
+    package static func displayText(_ bytes: [UInt8]) -> String {
         String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,4 +1,3 @@
-import GRDB
 import struct Foundation.Data
 import PhotoGridSupport
 
@@ -59,26 +58,26 @@ public final class GridSnapshot: Sendable {
         self.init(version: version, builder)
     }
 
-    convenience init(version: Int, _ builder: consuming Builder) {
+    package convenience init(version: Int, _ builder: consuming Builder) {
         builder.starts.append(UInt32(builder.text.count))
         self.init(version: version, ids: builder.ids, widths: builder.widths, heights: builder.heights, starts: builder.starts,
                   keyStarts: builder.keyStarts, text: builder.text, invalidPaths: builder.invalidPaths, nonPhotos: builder.nonPhotos)
     }
 
     /// The arrays of a snapshot, filled one photo at a time in grid order.
-    struct Builder: ~Copyable {
+    package struct Builder: ~Copyable {
         var ids: [Int64] = [], widths: [Int32] = [], heights: [Int32] = []
         var starts: [UInt32] = [], keyStarts: [UInt32] = [], text: [UInt8] = []
         var invalidPaths = Set<Int>()
         var nonPhotos: [Int: NonPhoto] = [:]
 
-        init(expected: Int) {
+        package init(expected: Int) {
             ids.reserveCapacity(expected); widths.reserveCapacity(expected); heights.reserveCapacity(expected)
             starts.reserveCapacity(expected + 1); keyStarts.reserveCapacity(expected)
             text.reserveCapacity(expected * 48)
         }
 
-        mutating func append(id: Int64, width: Int, height: Int, path: UnsafeRawBufferPointer, contentKey: String?,
+        package mutating func append(id: Int64, width: Int, height: Int, path: UnsafeRawBufferPointer, contentKey: String?,
                              media: MediaKind = .photo, duration: Double? = nil, posterTime: Double? = nil) {
             if media != .photo { nonPhotos[ids.count] = NonPhoto(media: media, duration: duration, posterTime: posterTime) }
             ids.append(id)
@@ -194,56 +193,5 @@ public final class GridSnapshot: Sendable {
         public var contentKey: UnsafeBufferPointer<UInt8>?
         /// Not a photo: its kind and duration (nil for a photo).
         public var nonPhoto: NonPhoto?
-    }
-}
-
-extension SQLiteStore {
-    /// The library's grid version (Migrations/0007): it changes whenever the grid may have.
-    public func gridVersion() throws(LibraryError) -> Int {
-        try read("reading the grid version") { db in
-            try Int.fetchOne(db.cachedStatement(sql: "SELECT version FROM grid_version WHERE id = 1")) ?? 0
-        }
-    }
-
-    /// Writes to the database's files by any process (inotify on its folder, `SQLiteChangeWatch`): each
-    /// commit writes the write-ahead log. Nil when inotify cannot watch the folder (no watch left).
-    public func gridAnnouncements() -> GridAnnouncements? {
-        changeWatch.withLock { state in
-            if !state.asked {
-                state.asked = true
-                state.watch = SQLiteChangeWatch(databasePath: path)
-            }
-            return state.watch?.announcements
-        }
-    }
-
-    /// The whole grid, in grid order, and its version, from one snapshot.
-    public func gridSnapshot() throws(LibraryError) -> GridSnapshot {
-        try read("reading the grid into memory") { db in
-            let version = try Int.fetchOne(db, sql: "SELECT version FROM grid_version WHERE id = 1") ?? 0
-            let expected = try Int.fetchOne(db, sql: "SELECT photos FROM grid_size WHERE id = 1") ?? 0
-            var builder = GridSnapshot.Builder(expected: expected)
-            let statement = try db.makeStatement(sql: """
-                SELECT grid.id, grid.display_width, grid.display_height, grid.path_bytes, photos.content_key, photos.media, photos.duration,
-                       photos.poster_time
-                FROM (SELECT rowid AS id, display_width, display_height, sort_key, path_bytes FROM photos
-                      INDEXED BY photos_grid WHERE \(Self.gridFilter) ORDER BY sort_key, path_bytes) AS grid
-                JOIN photos ON photos.id = grid.id ORDER BY grid.sort_key, grid.path_bytes
-                """)
-            let rows = try Row.fetchCursor(statement)
-            let (id, width, height, pathBytes, contentKey, media, duration, posterTime) = (
-                try statement.position(of: "id"), try statement.position(of: "display_width"), try statement.position(of: "display_height"),
-                try statement.position(of: "path_bytes"), try statement.position(of: "content_key"), try statement.position(of: "media"),
-                try statement.position(of: "duration"), try statement.position(of: "poster_time"))
-            while let row = try rows.next() {
-                let path: Data = row[pathBytes]
-                let kind: String = row[media]
-                path.withUnsafeBytes {
-                    builder.append(id: row[id], width: row[width], height: row[height], path: $0, contentKey: row[contentKey],
-                                   media: MediaKind(rawValue: kind) ?? .photo, duration: row[duration], posterTime: row[posterTime])
-                }
-            }
-            return GridSnapshot(version: version, builder)
-        }
     }
 }

@@ -1,6 +1,6 @@
 /// What `Indexer` reads and writes through: the steps of an index run as a store carries them out
 /// (`SQLiteStore` on SQLite, `PostgresStore` on PostgreSQL). Each step is its own transaction.
-protocol IndexWriter: Sendable {
+package protocol IndexWriter: Sendable {
     /// Where the library is kept (a database file's path, or a redacted URL).
     var path: String { get }
     /// The folder the library indexes, if a run has completed.
@@ -20,9 +20,4 @@ protocol IndexWriter: Sendable {
     func runWroteRows()
     /// After a run that wrote nothing but its run record (best effort).
     func runWroteNothing()
-}
-
-extension SQLiteStore: IndexWriter {
-    func runWroteRows() { restartWAL() }
-    func runWroteNothing() { skipCheckpointOnClose() }
 }

@@ -25,11 +25,7 @@ public struct Indexer: Sendable {
     let store: any IndexWriter
     public var options: IndexOptions
 
-    public init(store: SQLiteStore, options: IndexOptions = IndexOptions()) {
-        self.init(writer: store, options: options)
-    }
-
-    init(writer: any IndexWriter, options: IndexOptions = IndexOptions()) {
+    package init(writer: any IndexWriter, options: IndexOptions = IndexOptions()) {
         self.store = writer
         self.options = options
     }

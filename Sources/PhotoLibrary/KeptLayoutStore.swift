@@ -8,19 +8,19 @@ public protocol KeptLayoutStore: AnyObject, Sendable {
 }
 
 /// The statements of kept layouts, written once for both dialects (`$n` placeholders, as `PictureSignatureSQL`).
-enum KeptLayoutSQL {
+package enum KeptLayoutSQL {
     /// The bytes kept under `$1` for the grid as the reading snapshot sees it.
-    static let select = """
+    package static let select = """
         SELECT bytes FROM kept_layouts WHERE key = $1 AND grid_version = (SELECT version FROM grid_version WHERE id = 1)
         """
-    static let version = "SELECT version FROM grid_version WHERE id = 1"
-    static let deleteOtherVersions = "DELETE FROM kept_layouts WHERE grid_version <> $1"
-    static let upsert = """
+    package static let version = "SELECT version FROM grid_version WHERE id = 1"
+    package static let deleteOtherVersions = "DELETE FROM kept_layouts WHERE grid_version <> $1"
+    package static let upsert = """
         INSERT INTO kept_layouts (key, grid_version, bytes, kept_order) VALUES ($1, $2, $3, (SELECT coalesce(max(kept_order), 0) + 1 FROM kept_layouts))
         ON CONFLICT (key) DO UPDATE SET grid_version = excluded.grid_version, bytes = excluded.bytes, kept_order = excluded.kept_order
         """
     static let keptCount = 8
-    static let trim = """
+    package static let trim = """
         DELETE FROM kept_layouts WHERE key NOT IN (SELECT key FROM kept_layouts ORDER BY kept_order DESC LIMIT \(keptCount))
         """
 }

@@ -1,18 +1,57 @@
 /// The statements both stores run with the same text (no placeholder, nothing of a dialect), written once;
 /// the stores' own SQL keeps only what differs (`PictureSignatureSQL`, `KeptLayoutSQL` and
 /// `ThumbnailClaims` are written once too, with `$n` placeholders).
-enum LibrarySQL {
+package enum LibrarySQL {
     /// What an index run matches the walk's files against: every row's identity and state.
-    static let indexedPhotos = "SELECT id, path_bytes, file_size, mtime_ns, status, content_key, error FROM photos"
+    package static let indexedPhotos = "SELECT id, path_bytes, file_size, mtime_ns, status, content_key, error FROM photos"
     /// The files seen that are not photos (so a rescan need not open them again).
-    static let indexedNonPhotos = "SELECT path_bytes, file_size, mtime_ns FROM non_photos"
-    static let libraryID = "SELECT uuid FROM library_identity WHERE id = 1"
-    static let root = "SELECT root_bytes, root, last_indexed_at FROM library WHERE id = 1"
-    static let statusCounts = "SELECT status, count(*) AS rows FROM photos GROUP BY status"
-    static let appliedMigrations = "SELECT name FROM schema_migrations ORDER BY name"
-    static let claimHolders = "SELECT DISTINCT worker FROM thumbnail_claims"
-    static let recordedVariants = "SELECT DISTINCT variant FROM thumbnails ORDER BY variant"
+    package static let indexedNonPhotos = "SELECT path_bytes, file_size, mtime_ns FROM non_photos"
+    package static let libraryID = "SELECT uuid FROM library_identity WHERE id = 1"
+    package static let root = "SELECT root_bytes, root, last_indexed_at FROM library WHERE id = 1"
+    package static let statusCounts = "SELECT status, count(*) AS rows FROM photos GROUP BY status"
+    package static let appliedMigrations = "SELECT name FROM schema_migrations ORDER BY name"
+    package static let claimHolders = "SELECT DISTINCT worker FROM thumbnail_claims"
+    package static let recordedVariants = "SELECT DISTINCT variant FROM thumbnails ORDER BY variant"
     /// Pruning: the thumbnail records of missing photos, then the photos.
-    static let deleteMissingPhotosRecords = "DELETE FROM thumbnails WHERE photo_id IN (SELECT id FROM photos WHERE status = 'missing')"
-    static let deleteMissingPhotos = "DELETE FROM photos WHERE status = 'missing'"
+    package static let deleteMissingPhotosRecords = "DELETE FROM thumbnails WHERE photo_id IN (SELECT id FROM photos WHERE status = 'missing')"
+    package static let deleteMissingPhotos = "DELETE FROM photos WHERE status = 'missing'"
+
+    /// The grid holds the `ok` rows (readable, present) but a Live Photo's movie (its photo stands for
+    /// both), in grid order: `(sort_key, path_bytes)`; the partial index `photos_grid` (Migrations/0010)
+    /// covers exactly them.
+    package static let gridFilter = "status = 'ok' AND live_photo_id IS NULL"
+
+    /// What an upsert of a photo row does when its path has a row (both stores' dialect): the row takes
+    /// the new values, but first_seen; a Live Photo's photo read again stays live (with its movie's
+    /// duration) until the run's end checks the pair (`LivePhotoPairing`).
+    package static let upsertConflictSQL = """
+        ON CONFLICT (path_bytes) DO UPDATE SET
+            path = excluded.path, file_size = excluded.file_size, mtime_ns = excluded.mtime_ns,
+            content_key = excluded.content_key, stored_width = excluded.stored_width,
+            stored_height = excluded.stored_height, display_width = excluded.display_width,
+            display_height = excluded.display_height, orientation = excluded.orientation,
+            components = excluded.components, color_space = excluded.color_space,
+            progressive = excluded.progressive, taken_at = excluded.taken_at, sort_key = excluded.sort_key,
+            status = excluded.status, error = excluded.error, last_seen = excluded.last_seen,
+            format = excluded.format, codec = excluded.codec, poster_time = excluded.poster_time,
+            content_identifier = excluded.content_identifier, motion_offset = excluded.motion_offset,
+            motion_length = excluded.motion_length,
+            media = CASE WHEN photos.media = 'live' AND excluded.media = 'photo' THEN 'live' ELSE excluded.media END,
+            duration = CASE WHEN photos.media = 'live' AND excluded.media = 'photo' THEN photos.duration ELSE excluded.duration END
+        """
+
+    /// `photoColumns` in a dialect whose maximum of two values is `greatest` (SQLite's `max`,
+    /// PostgreSQL's `GREATEST`).
+    package static func photoColumns(greatest: String) -> String {
+        """
+        id, path_bytes, path, status, error, file_size, mtime_ns, content_key, stored_width, stored_height,
+        display_width, display_height, orientation, components, color_space, progressive, taken_at,
+        sort_key, first_seen,
+        CASE WHEN status = 'missing' THEN last_seen ELSE \(greatest)(last_seen, coalesce(last_indexed_at, last_seen)) END AS seen,
+        format, media, duration, codec, poster_time, content_identifier, live_photo_id,
+        (SELECT id FROM photos AS movie WHERE movie.live_photo_id = photos.id ORDER BY id LIMIT 1) AS movie_id,
+        (SELECT path FROM photos AS movie WHERE movie.live_photo_id = photos.id ORDER BY id LIMIT 1) AS movie_path,
+        motion_offset, motion_length
+        """
+    }
 }

@@ -4,10 +4,10 @@
 /// run, so a pair whose half went away, changed or moved stands alone again. The steps are the same for
 /// every store; each store reads and writes its rows through `LivePhotoRows`, inside the transaction
 /// of the batch or of the run's end.
-enum LivePhotoPairing {
+package enum LivePhotoPairing {
     /// Pairs the movies among `paths` (just written by an index batch; nil: every candidate movie) with
     /// their photos.
-    static func pair(_ rows: some LivePhotoRows, paths: [[UInt8]]?) throws {
+    package static func pair(_ rows: some LivePhotoRows, paths: [[UInt8]]?) throws {
         for movie in try rows.motionCandidates(paths: paths) {
             guard let photo = try partner(of: movie.half, rows) else { continue }
             try rows.link(movie: movie.id, photo: photo, duration: movie.half.duration)
@@ -17,7 +17,7 @@ enum LivePhotoPairing {
     /// Checks every pair against the rule and the rows as they are now: a pair whose photo or movie is
     /// no longer present and readable, or no longer matches, is undone (both stand alone again); a Live
     /// Photo's duration follows its movie's. Then pairs what can be paired.
-    static func check(_ rows: some LivePhotoRows) throws {
+    package static func check(_ rows: some LivePhotoRows) throws {
         for pair in try rows.pairs() {
             var keep = pair.movieStatus == "ok" && pair.movieMedia == "video" && pair.photoID != nil
             if keep, let photoID = pair.photoID, let photo = pair.photo {
@@ -67,7 +67,7 @@ enum LivePhotoPairing {
 
 /// A recorded pair as `LivePhotoPairing.check` judges it: the movie row and the photo it names (nil
 /// fields when that photo row is gone).
-struct LivePhotoPair {
+package struct LivePhotoPair {
     var movieID: Int64
     var movie: LivePhotoRule.Half
     var movieStatus: String
@@ -79,10 +79,17 @@ struct LivePhotoPair {
     var photoDuration: Double?
     /// Whether the photo is a Motion Photo (its motion a byte range of its own file).
     var photoHasMotion: Bool
+
+    package init(movieID: Int64, movie: LivePhotoRule.Half, movieStatus: String, movieMedia: String, photoID: Int64?, photo: LivePhotoRule.Half?,
+                 photoStatus: String?, photoMedia: String?, photoDuration: Double?, photoHasMotion: Bool) {
+        (self.movieID, self.movie, self.movieStatus, self.movieMedia) = (movieID, movie, movieStatus, movieMedia)
+        (self.photoID, self.photo, self.photoStatus, self.photoMedia) = (photoID, photo, photoStatus, photoMedia)
+        (self.photoDuration, self.photoHasMotion) = (photoDuration, photoHasMotion)
+    }
 }
 
 /// A store's rows as Live Photo pairing reads and writes them (inside one write transaction).
-protocol LivePhotoRows {
+package protocol LivePhotoRows {
     /// The movies a Live Photo's motion may be — present, unpaired videos that carry an identifier or
     /// are short enough for the name fallback — among `paths` (every one when nil).
     func motionCandidates(paths: [[UInt8]]?) throws -> [(id: Int64, half: LivePhotoRule.Half)]

@@ -82,7 +82,7 @@ public struct Photo: Sendable, Equatable, Identifiable {
 extension Photo {
     /// Decodes a row selected with the store's photo columns (`SQLiteStore.photoColumns`), by column name
     /// (either store's).
-    init(columns row: some StoreRow) throws(LibraryError) {
+    package init(columns row: some StoreRow) throws(LibraryError) {
         self.init(
             id: try row.required("id", row.int64), pathBytes: [UInt8](try row.required("path_bytes", row.bytes)),
             path: try row.required("path", row.string),

@@ -1,27 +1,27 @@
-import ImageFormats
+package import ImageFormats
 
 /// What the indexer stores about a readable photo: its format, its header facts and its content key.
-struct PhotoFacts: Sendable, Equatable {
-    var format: ImageFormat
-    var storedWidth: Int
-    var storedHeight: Int
-    var pixelWidth: Int
-    var pixelHeight: Int
-    var orientation: Int
-    var components: Int
-    var colorSpace: String
-    var isProgressive: Bool
-    var takenAt: String?
-    var contentKey: String
+package struct PhotoFacts: Sendable, Equatable {
+    package var format: ImageFormat
+    package var storedWidth: Int
+    package var storedHeight: Int
+    package var pixelWidth: Int
+    package var pixelHeight: Int
+    package var orientation: Int
+    package var components: Int
+    package var colorSpace: String
+    package var isProgressive: Bool
+    package var takenAt: String?
+    package var contentKey: String
     /// A video's duration in seconds and codec (nil for photos).
     var duration: Double?
-    var codec: String?
+    package var codec: String?
     /// A video's poster frame time in seconds (nil for photos).
-    var posterTime: Double?
+    package var posterTime: Double?
     /// Apple's Live Photo identifier (photo maker note or movie metadata), when the file has one.
-    var contentIdentifier: String?
+    package var contentIdentifier: String?
     /// An Android Motion Photo's appended video (set by the prober once it is found where announced).
-    var motion: EmbeddedMovie?
+    package var motion: EmbeddedMovie?
 
     /// The facts of a probe of any format.
     init(facts: ImageFacts, fileSize: Int64) {

@@ -15,34 +15,34 @@ public protocol PictureSignatureStore: AnyObject, Sendable {
 
 /// The statements of `PictureSignatureStore`, written once for both dialects (`$n` placeholders: SQLite
 /// numbers them in order of appearance, PostgreSQL by their digits).
-enum PictureSignatureSQL {
-    static let index = """
+package enum PictureSignatureSQL {
+    package static let index = """
         SELECT p.id, p.content_key, s.hash, s.error FROM photos p LEFT JOIN picture_signatures s ON s.content_key = p.content_key
         WHERE p.status = 'ok' AND p.media <> 'video' AND p.content_key IS NOT NULL ORDER BY p.content_key, p.id
         """
-    static let select = """
+    package static let select = """
         SELECT s.content_key, s.hash, b.signature, s.error FROM picture_signatures s
         LEFT JOIN picture_signature_bytes b ON b.content_key = s.content_key
         """
     /// Each of a record's two rows (the bytes' row goes when its record becomes a failure).
-    static let upsert = """
+    package static let upsert = """
         INSERT INTO picture_signatures (content_key, hash, error, created_at) VALUES ($1, $2, $3, $4)
         ON CONFLICT (content_key) DO UPDATE SET hash = excluded.hash, error = excluded.error, created_at = excluded.created_at
         """
-    static let upsertBytes = """
+    package static let upsertBytes = """
         INSERT INTO picture_signature_bytes (content_key, signature) VALUES ($1, $2)
         ON CONFLICT (content_key) DO UPDATE SET signature = excluded.signature
         """
-    static let deleteBytes = "DELETE FROM picture_signature_bytes WHERE content_key = $1"
+    package static let deleteBytes = "DELETE FROM picture_signature_bytes WHERE content_key = $1"
 
     /// The index entry of a row of `index`.
-    static func entry(id: Int64, contentKey: String, hash: Int64?, error: String?) -> PictureSignatureIndexEntry {
+    package static func entry(id: Int64, contentKey: String, hash: Int64?, error: String?) -> PictureSignatureIndexEntry {
         PictureSignatureIndexEntry(photoID: id, contentKey: contentKey,
                                    kept: hash.map { .hash(UInt64(bitPattern: $0)) } ?? (error == nil ? .none : .failure))
     }
 
     /// The record a row's columns describe (`hash` stored as a signed 64-bit integer).
-    static func record(contentKey: String, hash: Int64?, signature: [UInt8]?, error: String?) -> PictureSignatureRecord {
+    package static func record(contentKey: String, hash: Int64?, signature: [UInt8]?, error: String?) -> PictureSignatureRecord {
         if let hash, let signature {
             return PictureSignatureRecord(contentKey: contentKey, outcome: .success((UInt64(bitPattern: hash), signature)))
         }
@@ -50,7 +50,7 @@ enum PictureSignatureSQL {
     }
 
     /// The columns `record` is kept as: hash, signature, error.
-    static func columns(_ record: PictureSignatureRecord) -> (hash: Int64?, signature: [UInt8]?, error: String?) {
+    package static func columns(_ record: PictureSignatureRecord) -> (hash: Int64?, signature: [UInt8]?, error: String?) {
         switch record.outcome {
         case .success(let made): return (Int64(bitPattern: made.hash), made.bytes, nil)
         case .failure(let failure): return (nil, nil, failure.message)

@@ -1,6 +1,6 @@
 /// The SQL both stores claim thumbnail work with (Migrations/0013, 0014): which photos need work, in the
 /// dialect both SQLite (3.39+) and PostgreSQL speak.
-enum ThumbnailClaims {
+package enum ThumbnailClaims {
     /// The photos (`photos` in the FROM clause) that lack a current record — same content key, size and
     /// mtime; a failure counts as done — of one of `variants`.
     static func needsWork(_ variants: [String]) -> String {
@@ -18,7 +18,7 @@ enum ThumbnailClaims {
     /// The claim of the photos `candidates` selects (their `id`s) for `$worker` until `now` + `$lease`:
     /// a claim whose lease ended is taken over, a live one of another worker never (a worker whose snapshot
     /// predates another's commit still reaches the row: the upsert itself refuses it).
-    static func claim(candidates: String, now: String, worker: String, lease: String) -> String {
+    package static func claim(candidates: String, now: String, worker: String, lease: String) -> String {
         """
         INSERT INTO thumbnail_claims (photo_id, worker, expires_at) SELECT id, \(worker), \(now) + \(lease) FROM (\(candidates)) AS todo WHERE true
         ON CONFLICT (photo_id) DO UPDATE SET worker = excluded.worker, expires_at = excluded.expires_at
@@ -28,7 +28,7 @@ enum ThumbnailClaims {
     }
 
     /// The candidates' query: readable photos needing work that no unexpired claim holds, in grid order.
-    static func candidates(_ variants: [String], now: String, limit: String) -> String {
+    package static func candidates(_ variants: [String], now: String, limit: String) -> String {
         """
         SELECT id FROM photos WHERE status = 'ok' AND \(needsWork(variants))
           AND NOT EXISTS (SELECT 1 FROM thumbnail_claims AS c WHERE c.photo_id = photos.id AND c.expires_at > \(now))
@@ -38,7 +38,7 @@ enum ThumbnailClaims {
 
     /// Photos among `ids` needing work, not held by an unexpired claim of a worker other than `worker`
     /// (the caller's own claims are renewed).
-    static func candidates(among ids: [Int64], _ variants: [String], now: String, worker: String) -> String {
+    package static func candidates(among ids: [Int64], _ variants: [String], now: String, worker: String) -> String {
         """
         SELECT id FROM photos WHERE id IN (\(list(ids))) AND status = 'ok' AND \(needsWork(variants))
           AND NOT EXISTS (SELECT 1 FROM thumbnail_claims AS c WHERE c.photo_id = photos.id AND c.expires_at > \(now)
@@ -49,7 +49,7 @@ enum ThumbnailClaims {
     /// Photos among `ids` needing work that `worker` does not hold (after its claim, in the same
     /// transaction): another worker's unexpired claim holds them, or — in PostgreSQL, whose claims skip
     /// locked rows — another worker is claiming them at this moment.
-    static func heldElsewhere(among ids: [Int64], _ variants: [String], now: String, worker: String) -> String {
+    package static func heldElsewhere(among ids: [Int64], _ variants: [String], now: String, worker: String) -> String {
         """
         SELECT id FROM photos WHERE id IN (\(list(ids))) AND status = 'ok' AND \(needsWork(variants))
           AND NOT EXISTS (SELECT 1 FROM thumbnail_claims AS c WHERE c.photo_id = photos.id AND c.expires_at > \(now)
@@ -59,7 +59,7 @@ enum ThumbnailClaims {
 
     /// Photos among `ids` needing work that another worker's unexpired claim holds (read alone: what a
     /// waiting run looks at when the store announces a change, before it claims again).
-    static func heldByOthers(among ids: [Int64], _ variants: [String], now: String, worker: String) -> String {
+    package static func heldByOthers(among ids: [Int64], _ variants: [String], now: String, worker: String) -> String {
         """
         SELECT id FROM photos WHERE id IN (\(list(ids))) AND status = 'ok' AND \(needsWork(variants))
           AND EXISTS (SELECT 1 FROM thumbnail_claims AS c WHERE c.photo_id = photos.id AND c.expires_at > \(now)
@@ -69,7 +69,7 @@ enum ThumbnailClaims {
 
     /// The seconds until the soonest unexpired claim of another worker on one of `ids` ends (NULL for none),
     /// named `ends_in`.
-    static func soonestLeaseEnd(among ids: [Int64], now: String, worker: String) -> String {
+    package static func soonestLeaseEnd(among ids: [Int64], now: String, worker: String) -> String {
         """
         SELECT min(expires_at) - \(now) AS ends_in FROM thumbnail_claims
         WHERE photo_id IN (\(list(ids))) AND expires_at > \(now) AND worker <> \(worker)
@@ -77,13 +77,13 @@ enum ThumbnailClaims {
     }
 
     /// The other workers whose unexpired claims hold one of `ids` (`worker` column).
-    static func holders(among ids: [Int64], now: String, worker: String) -> String {
+    package static func holders(among ids: [Int64], now: String, worker: String) -> String {
         "SELECT DISTINCT worker FROM thumbnail_claims WHERE photo_id IN (\(list(ids))) AND expires_at > \(now) AND worker <> \(worker)"
     }
 
     /// The seconds until the soonest unexpired claim of another worker on a readable photo needing work of
     /// `variants` ends (NULL for none), named `ends_in`: when an idle worker may find work without news.
-    static func soonestLeaseEnd(_ variants: [String], now: String, worker: String) -> String {
+    package static func soonestLeaseEnd(_ variants: [String], now: String, worker: String) -> String {
         """
         SELECT min(c.expires_at) - \(now) AS ends_in FROM thumbnail_claims AS c JOIN photos ON photos.id = c.photo_id
         WHERE c.expires_at > \(now) AND c.worker <> \(worker) AND photos.status = 'ok' AND \(needsWork(variants))
@@ -91,7 +91,7 @@ enum ThumbnailClaims {
     }
 
     /// Notes that `worker` claimed `count` photos now.
-    static func seen(now: String, worker: String, count: String) -> String {
+    package static func seen(now: String, worker: String, count: String) -> String {
         """
         INSERT INTO thumbnail_workers (name, last_seen, claimed) VALUES (\(worker), \(now), \(count))
         ON CONFLICT (name) DO UPDATE SET last_seen = excluded.last_seen, claimed = thumbnail_workers.claimed + excluded.claimed
@@ -101,7 +101,7 @@ enum ThumbnailClaims {
     /// The queue: readable photos needing work of one of `variants` (all readable photos but those whose
     /// every variant has a current record: a pass over the records, not a lookup per photo, so a library
     /// with no thumbnails yet answers at once), and how many of them a live claim holds.
-    static func queue(_ variants: [String], now: String) -> String {
+    package static func queue(_ variants: [String], now: String) -> String {
         let names = quotable(variants)
         let list = names.isEmpty ? "NULL" : names.map { "'\($0)'" }.joined(separator: ", ")
         return """
@@ -117,17 +117,17 @@ enum ThumbnailClaims {
     }
 
     /// Extends `worker`'s unexpired claims to `now` + `lease`.
-    static func renew(now: String, worker: String, lease: String) -> String {
+    package static func renew(now: String, worker: String, lease: String) -> String {
         "UPDATE thumbnail_claims SET expires_at = \(now) + \(lease) WHERE worker = \(worker) AND expires_at > \(now)"
     }
 
     /// Notes `worker` as seen now (a renewal: no new claim).
-    static func heartbeat(now: String, worker: String) -> String {
+    package static func heartbeat(now: String, worker: String) -> String {
         "UPDATE thumbnail_workers SET last_seen = \(now) WHERE name = \(worker)"
     }
 
     /// The workers seen claiming within the last hour, latest first.
-    static func workersSeen(now: String) -> String {
+    package static func workersSeen(now: String) -> String {
         "SELECT name, last_seen, claimed FROM thumbnail_workers WHERE last_seen > \(now) - 3600 ORDER BY last_seen DESC, name"
     }
 

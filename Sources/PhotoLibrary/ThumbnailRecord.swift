@@ -67,7 +67,7 @@ public struct ThumbnailFailure: Error, Sendable, Equatable, CustomStringConverti
 
 extension ThumbnailRecord {
     /// Decodes a row of the `thumbnails` table, by column name (either store's).
-    init(columns row: some StoreRow) throws(LibraryError) {
+    package init(columns row: some StoreRow) throws(LibraryError) {
         let outcome: Result<File, ThumbnailFailure>
         if try row.string("status") == "ok", let path = try row.string("path"), let width = try row.int64("pixel_width"),
            let height = try row.int64("pixel_height"), let bytes = try row.int64("byte_size") {

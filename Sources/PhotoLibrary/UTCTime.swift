@@ -1,14 +1,14 @@
 import Platform
 
 /// A point in time as nanoseconds since the Unix epoch, formatted as UTC text without Foundation.
-struct UTCTime: Sendable, Equatable, Comparable {
+package struct UTCTime: Sendable, Equatable, Comparable {
     /// Nanoseconds since 1970-01-01T00:00:00Z.
     var nanoseconds: Int64
 
-    static func < (a: UTCTime, b: UTCTime) -> Bool { a.nanoseconds < b.nanoseconds }
+    package static func < (a: UTCTime, b: UTCTime) -> Bool { a.nanoseconds < b.nanoseconds }
 
     /// The current wall-clock time (`clock_gettime(CLOCK_REALTIME)`).
-    static func now() -> UTCTime {
+    package static func now() -> UTCTime {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         return UTCTime(nanoseconds: Int64(spec.tv_sec) &* 1_000_000_000 &+ Int64(spec.tv_nsec))
@@ -16,7 +16,7 @@ struct UTCTime: Sendable, Equatable, Comparable {
 
     /// `YYYY-MM-DDTHH:MM:SS` in UTC (seconds truncated toward the past), the form of EXIF's
     /// DateTimeOriginal in ISO 8601, so that the two sort together in the grid.
-    var isoSeconds: String {
+    package var isoSeconds: String {
         let (seconds, _) = nanoseconds.floorDividedBy(1_000_000_000)
         let (days, secondOfDay) = seconds.floorDividedBy(86_400)
         let (year, month, day) = Self.civil(fromDays: days)

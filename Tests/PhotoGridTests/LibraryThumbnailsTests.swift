@@ -4,6 +4,7 @@ import JPEG
 @testable import PhotoGrid
 @testable import photogrid
 import PhotoLibrary
+import SQLiteLibrary
 import Testing
 import Thumbnails
 

@@ -4,6 +4,7 @@ import Foundation
 import JPEG
 import Testing
 @testable import PhotoLibrary
+@testable import SQLiteLibrary
 
 #if canImport(Glibc)
 import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import PhotoLibrary
+@testable import SQLiteLibrary
 
 /// `DatabaseFile`: what a database path holds, found without writing to it.
 @Suite struct DatabaseFileTests {

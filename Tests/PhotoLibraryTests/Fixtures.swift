@@ -5,6 +5,7 @@ import Foundation
 import JPEG
 import Synchronization
 @testable import PhotoLibrary
+@testable import SQLiteLibrary
 
 #if canImport(Glibc)
 import Glibc

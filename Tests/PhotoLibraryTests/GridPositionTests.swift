@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import PhotoLibrary
+@testable import SQLiteLibrary
 
 /// Grid windows found through the per-day counts (Migrations/0006) against the plain ordered query,
 /// and every grid document read from one snapshot.

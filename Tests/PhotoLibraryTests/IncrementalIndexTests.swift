@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import PhotoLibrary
+@testable import SQLiteLibrary
 
 #if canImport(Glibc)
 import Glibc

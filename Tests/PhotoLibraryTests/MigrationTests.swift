@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import PhotoLibrary
+@testable import SQLiteLibrary
 
 @Suite struct MigrationTests {
     /// The build plugin compiled every Migrations/*.sql into the module, text for text.

@@ -3,6 +3,7 @@ import Foundation
 import JPEG
 import Testing
 @testable import PhotoLibrary
+@testable import SQLiteLibrary
 
 /// The committed sample photos, indexed for real, against `SamplePhotos.facts`.
 @Suite struct SampleImageIndexTests {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 import PhotoLibrary
+import SQLiteLibrary
+import PostgresLibrary
 
 /// The store conformance suite: what every `LibraryStore` must do, written against the protocol alone
 /// (this file imports PhotoLibrary without `@testable` and names no store type). A new store is added
@@ -16,8 +18,14 @@ struct StoreConformanceTests {
         var testDescription: String { name }
     }
 
+    /// The store at `location`: a `postgres://` URL's, else a SQLite file's (what `LibraryStoreOpener`, in PhotoGrid, opens).
+    static func open(_ location: String, creating: Bool) throws -> any LibraryStore {
+        if PostgresLocation.names(location) { return try PostgresStore(url: location, connections: 3) }
+        return try SQLiteStore(path: location, mode: creating ? .createIfMissing : .existing, readers: 2)
+    }
+
     static let stores: [StoreKind] = [
-        StoreKind(name: "SQLite") { folder in try LibraryStoreOpener.open(folder.appendingPathComponent("library.sqlite").path, creating: true) },
+        StoreKind(name: "SQLite") { folder in try Self.open(folder.appendingPathComponent("library.sqlite").path, creating: true) },
     ] + postgres
 
     /// PostgreSQL (a throwaway cluster, `PostgresCluster`), a new database per test; left out when there is
@@ -25,7 +33,7 @@ struct StoreConformanceTests {
     static var postgres: [StoreKind] {
         switch PostgresCluster.shared {
         case .success(let cluster):
-            return [StoreKind(name: "PostgreSQL") { _ in try LibraryStoreOpener.open(try cluster.makeDatabase(), creating: true) }]
+            return [StoreKind(name: "PostgreSQL") { _ in try Self.open(try cluster.makeDatabase(), creating: true) }]
         case .failure(let why):
             guard PostgresCluster.required else { return [] }
             return [StoreKind(name: "PostgreSQL") { _ in throw why }]
@@ -218,7 +226,7 @@ struct StoreConformanceTests {
     func claimsRacingOnTwoConnectionsAreDisjoint(_ kind: StoreKind) throws {
         let scratch = try Scratch(kind)
         try scratch.index()
-        let stores: [any LibraryStore] = [scratch.store, try LibraryStoreOpener.open(scratch.store.path, creating: false)]
+        let stores: [any LibraryStore] = [scratch.store, try Self.open(scratch.store.path, creating: false)]
         let all = Set(try scratch.store.photos().map(\.id))
         #expect(all.count == SamplePhotos.facts.count)
         let variants = ["grid-387", "detail-1280"]
@@ -261,7 +269,7 @@ struct StoreConformanceTests {
     func leasesExpireRenewAndRelease(_ kind: StoreKind) throws {
         let scratch = try Scratch(kind)
         try scratch.index()
-        let (one, two) = (scratch.store, try LibraryStoreOpener.open(scratch.store.path, creating: false))
+        let (one, two) = (scratch.store, try Self.open(scratch.store.path, creating: false))
         let variants = ["grid-387"]
         let order = try one.photos().map(\.id)  // grid order
         let all = Set(order), half = order.count / 2
@@ -373,7 +381,7 @@ struct StoreConformanceTests {
         while await Self.announced(announcements, after: seen, within: .milliseconds(500)) { seen = announcements.count }
         try Data("notes".utf8).write(to: scratch.folder.url.appendingPathComponent("notes.txt"))
         #expect(await !Self.announced(announcements, after: seen, within: .milliseconds(500)), "a file beside the library was announced")
-        let other = try LibraryStoreOpener.open(scratch.store.path, creating: false)
+        let other = try Self.open(scratch.store.path, creating: false)
         var options = IndexOptions()
         options.jobs = 1
         _ = try other.index(folder: scratch.photos.path, options: options)

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import PhotoLibrary
+@testable import SQLiteLibrary
 
 /// The thumbnails table (migration 0002) and the store's API for it.
 @Suite struct ThumbnailRecordTests {

@@ -1,3 +1,4 @@
+public import PhotoLibrary
 import PostgresNIO
 import struct Foundation.Data
 
@@ -75,13 +76,13 @@ struct PostgresGridReader: GridWindowReader {
     /// The whole grid's rows for `gridSnapshot`: only what the snapshot keeps, in this order.
     static let snapshotSQL = """
         SELECT id, display_width, display_height, path_bytes, content_key, media, duration, poster_time FROM photos
-        WHERE \(SQLiteStore.gridFilter) ORDER BY sort_key, path_bytes
+        WHERE \(LibrarySQL.gridFilter) ORDER BY sort_key, path_bytes
         """
 
     static func entriesSQL(window: Bool) -> String {
         """
         SELECT id, path, display_width, display_height, path_bytes, content_key, media, duration, poster_time FROM photos
-        WHERE \(SQLiteStore.gridFilter)\(window ? " AND sort_key >= $1" : "") ORDER BY sort_key, path_bytes\(window ? " LIMIT $2 OFFSET $3" : "")
+        WHERE \(LibrarySQL.gridFilter)\(window ? " AND sort_key >= $1" : "") ORDER BY sort_key, path_bytes\(window ? " LIMIT $2 OFFSET $3" : "")
         """
     }
 

@@ -1,3 +1,4 @@
+package import PhotoLibrary
 import PostgresNIO
 import ImageFormats
 import struct Foundation.Data
@@ -8,7 +9,7 @@ extension PostgresStore: IndexWriter {
     /// Rows per INSERT statement: 26 parameters a row stays under PostgreSQL's 65,535.
     static let rowsPerStatement = 1000
 
-    func loadIndexState() throws(LibraryError) -> IndexState {
+    package func loadIndexState() throws(LibraryError) -> IndexState {
         try transaction("loading the index", mode: "ISOLATION LEVEL REPEATABLE READ READ ONLY") { session throws(LibraryError) in
             var state = IndexState()
             let photos = try session.rows(PostgresQuery(unsafeSQL: LibrarySQL.indexedPhotos), "loading the index")
@@ -31,7 +32,7 @@ extension PostgresStore: IndexWriter {
         }
     }
 
-    func apply(_ writes: [PendingWrite], now: String) throws(LibraryError) {
+    package func apply(_ writes: [PendingWrite], now: String) throws(LibraryError) {
         if writes.isEmpty { return }
         try transaction("writing index results") { session throws(LibraryError) in
             var upserts: [PhotoRowValues] = [], others: [WalkedFile] = [], movies: [[UInt8]] = []
@@ -65,7 +66,7 @@ extension PostgresStore: IndexWriter {
                 }
                 try session.execute(PostgresQuery(unsafeSQL: """
                     INSERT INTO photos (\(Self.photoRowColumns), first_seen, last_seen) VALUES \(rows.joined(separator: ", "))
-                    \(SQLiteStore.upsertConflictSQL)
+                    \(LibrarySQL.upsertConflictSQL)
                     """, binds: binds), "writing index results")
             }
             for start in stride(from: 0, to: others.count, by: Self.rowsPerStatement) {
@@ -91,7 +92,7 @@ extension PostgresStore: IndexWriter {
         }
     }
 
-    func finishIndexRun(missing: [Int64], forgottenNonPhotos: [[UInt8]], root: [UInt8], now: String,
+    package func finishIndexRun(missing: [Int64], forgottenNonPhotos: [[UInt8]], root: [UInt8], now: String,
                         rowsChanged: Bool) throws(LibraryError) -> Int {
         try transaction("finishing the index run") { session throws(LibraryError) in
             let operation = "finishing the index run"
@@ -123,7 +124,7 @@ extension PostgresStore: IndexWriter {
         }
     }
 
-    func pruneMissing() throws(LibraryError) -> (rows: Int, unreferencedThumbnails: [String]) {
+    package func pruneMissing() throws(LibraryError) -> (rows: Int, unreferencedThumbnails: [String]) {
         try transaction("removing missing photos") { session throws(LibraryError) in
             let operation = "removing missing photos"
             var paths: [String] = []
@@ -143,8 +144,8 @@ extension PostgresStore: IndexWriter {
         }
     }
 
-    func runWroteRows() {}
-    func runWroteNothing() {}
+    package func runWroteRows() {}
+    package func runWroteNothing() {}
 
     /// The columns of a photo row an index run writes, after $1 (the run's start, first_seen/last_seen).
     static let photoRowColumns = """

@@ -1,3 +1,4 @@
+import PhotoLibrary
 import GRDB
 
 /// Brings a database's schema up to date: applies the migrations it lacks, in order, all in one

@@ -1,3 +1,4 @@
+public import PhotoLibrary
 import GRDB
 import struct Foundation.Data
 
@@ -219,22 +220,7 @@ public final class SQLiteStore: Sendable {
     ///
     /// A present row's file was found by the last completed index run, so its last-seen time is that
     /// run's start (`library.last_indexed_at`): an unchanged rescan need not rewrite every row.
-    static let photoColumns = photoColumns(greatest: "max")
-
-    /// `photoColumns` in a dialect whose maximum of two values is `greatest` (SQLite's `max`,
-    /// PostgreSQL's `GREATEST`).
-    static func photoColumns(greatest: String) -> String {
-        """
-        id, path_bytes, path, status, error, file_size, mtime_ns, content_key, stored_width, stored_height,
-        display_width, display_height, orientation, components, color_space, progressive, taken_at,
-        sort_key, first_seen,
-        CASE WHEN status = 'missing' THEN last_seen ELSE \(greatest)(last_seen, coalesce(last_indexed_at, last_seen)) END AS seen,
-        format, media, duration, codec, poster_time, content_identifier, live_photo_id,
-        (SELECT id FROM photos AS movie WHERE movie.live_photo_id = photos.id ORDER BY id LIMIT 1) AS movie_id,
-        (SELECT path FROM photos AS movie WHERE movie.live_photo_id = photos.id ORDER BY id LIMIT 1) AS movie_path,
-        motion_offset, motion_length
-        """
-    }
+    static let photoColumns = LibrarySQL.photoColumns(greatest: "max")
 
     /// The FROM clause for `photoColumns`.
     static let photoSource = "photos LEFT JOIN (SELECT last_indexed_at FROM library WHERE id = 1) AS last_run ON 1"
@@ -341,7 +327,7 @@ public final class SQLiteStore: Sendable {
             for row in try Row.fetchAll(db, sql: "SELECT format, count(*) AS rows FROM photos WHERE status = 'ok' GROUP BY format") {
                 counts.formats[row["format"]] = row["rows"]
             }
-            for row in try Row.fetchAll(db, sql: "SELECT media, count(*) AS rows FROM photos WHERE \(Self.gridFilter) GROUP BY media") {
+            for row in try Row.fetchAll(db, sql: "SELECT media, count(*) AS rows FROM photos WHERE \(LibrarySQL.gridFilter) GROUP BY media") {
                 counts.media[row["media"]] = row["rows"]
             }
             return counts

@@ -1,3 +1,4 @@
+public import PhotoLibrary
 import PostgresNIO
 
 /// Thumbnail records in PostgreSQL (`SQLiteStore+Thumbnails`'s in this dialect).

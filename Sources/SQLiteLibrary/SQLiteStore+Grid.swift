@@ -1,12 +1,8 @@
+public import PhotoLibrary
 import GRDB
 import struct Foundation.Data
 
 extension SQLiteStore {
-    /// The grid holds the `ok` rows (readable, present) but a Live Photo's movie (its photo stands for
-    /// both), in grid order: `(sort_key, path_bytes)`; the partial index `photos_grid` (Migrations/0010)
-    /// covers exactly them.
-    static let gridFilter = "status = 'ok' AND live_photo_id IS NULL"
-
     /// Runs `body` with the grid as one read transaction sees it: its size and the photos at any
     /// positions all come from the same snapshot, so an index run committing meanwhile is seen either
     /// wholly or not at all. Errors of `body` are rethrown as they are; the reader's own are `LibraryError`.
@@ -50,7 +46,7 @@ public struct GridReader {
     /// the covering index `photos_grid`, so the cost is the window plus one day, not the position. Only
     /// the chosen rows are read for their path and content key.
     public func entries(_ range: Range<Int>? = nil) throws(LibraryError) -> [GridEntry] {
-        var inner = "SELECT rowid AS id, display_width, display_height, sort_key, path_bytes FROM photos INDEXED BY photos_grid WHERE \(SQLiteStore.gridFilter)"
+        var inner = "SELECT rowid AS id, display_width, display_height, sort_key, path_bytes FROM photos INDEXED BY photos_grid WHERE \(LibrarySQL.gridFilter)"
         var arguments: StatementArguments = []
         if let range {
             guard !range.isEmpty, range.lowerBound >= 0 else { return [] }

@@ -1,3 +1,4 @@
+import PhotoLibrary
 import GRDB
 
 extension Statement {

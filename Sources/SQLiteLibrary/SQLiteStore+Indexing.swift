@@ -1,68 +1,14 @@
+package import PhotoLibrary
 import ImageFormats
 import CSQLiteShims
 import GRDB
 import struct Foundation.Data
 
-/// What the database knows about a photo row, as much as the indexer needs to classify a walked file.
-struct KnownPhoto: Sendable, Equatable {
-    var id: Int64
-    var size: Int64
-    var modificationTimeNanoseconds: Int64
-    var status: PhotoStatus
-    var contentKey: String?
-    /// An error row whose error may go away without the file changing (`ProbeErrorRetry`).
-    var hasTransientError = false
-}
-
-/// A file remembered as not being a JPEG candidate.
-struct KnownNonPhoto: Sendable, Equatable {
-    var size: Int64
-    var modificationTimeNanoseconds: Int64
-}
-
-/// The database's view of the folder before an index run.
-struct IndexState: Sendable {
-    var photos: [[UInt8]: KnownPhoto] = [:]
-    var nonPhotos: [[UInt8]: KnownNonPhoto] = [:]
-}
-
-/// One row to write: a walked file and what its probe found.
-struct PhotoRowValues: Sendable {
-    var file: WalkedFile
-    /// Header facts, or nil for an error row.
-    var facts: PhotoFacts?
-    /// The error row's message (nil when `facts` is set).
-    var error: String?
-    /// The format the file was read as (`PhotoFacts.format`), or claimed to be (an error row).
-    var format: ImageFormat
-
-    /// Grid order's key: the capture time when known, else the file's mtime as UTC.
-    var sortKey: String { facts?.takenAt ?? UTCTime(nanoseconds: file.modificationTimeNanoseconds).isoSeconds }
-    /// `ok` with facts, else `error`.
-    var status: PhotoStatus { facts == nil ? .error : .ok }
-    /// An error row's message (nil for an ok row).
-    var errorText: String? { facts == nil ? (error ?? "unreadable") : nil }
-    /// A video, a Live Photo (a Motion Photo: its motion in its own file), or a photo.
-    var media: MediaKind { format.isVideo ? .video : facts?.motion != nil ? .live : .photo }
-    /// A video's duration, or a Motion Photo's motion's.
-    var duration: Double? { facts?.motion.map { $0.duration } ?? facts?.duration }
-}
-
-/// One pending write of an index run; applied in batches, one transaction per batch.
-enum PendingWrite: Sendable {
-    /// Insert the row for a path, or update it in place if the path has a row.
-    case photo(PhotoRowValues)
-    /// Give row `id` (a vanished file with the same content key) the new path and facts.
-    case move(id: Int64, PhotoRowValues)
-    /// Remember a file that is not a JPEG candidate.
-    case nonPhoto(WalkedFile)
-}
-
 extension SQLiteStore {
     /// Loads every photo row's path, size, mtime, status and content key, and the non-photo files.
     ///
     /// Read on the writer connection: an index run then opens one SQLite connection, not two.
-    func loadIndexState() throws(LibraryError) -> IndexState {
+    package func loadIndexState() throws(LibraryError) -> IndexState {
         try readOnWriter("loading the index") { db in
             var state = IndexState()
             // Sized once: growing a dictionary of a million paths rehashes it twenty times.
@@ -92,7 +38,7 @@ extension SQLiteStore {
     }
 
     /// Applies `writes` in one transaction. `now` is the run's start time (first_seen/last_seen).
-    func apply(_ writes: [PendingWrite], now: String) throws(LibraryError) {
+    package func apply(_ writes: [PendingWrite], now: String) throws(LibraryError) {
         if writes.isEmpty { return }
         try write("writing index results") { db in
             let upsert = try db.cachedStatement(sql: Self.upsertPhotoSQL)
@@ -125,7 +71,7 @@ extension SQLiteStore {
     /// Rows found unchanged are not written: their last-seen time is the run's start, read from
     /// `library.last_indexed_at` (see `photoColumns`). A row that goes missing keeps, as its
     /// last-seen time, the start of the previous completed run, the last one that found it.
-    func finishIndexRun(missing: [Int64], forgottenNonPhotos: [[UInt8]], root: [UInt8],
+    package func finishIndexRun(missing: [Int64], forgottenNonPhotos: [[UInt8]], root: [UInt8],
                         now: String, rowsChanged: Bool = true) throws(LibraryError) -> Int {
         try write("finishing the index run") { db in
             if !missing.isEmpty {
@@ -180,26 +126,7 @@ extension SQLiteStore {
                             poster_time, content_identifier, motion_offset, motion_length)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?18, ?19, ?21, ?22, ?23,
                 ?24, ?25, ?26, ?27)
-        \(upsertConflictSQL)
-        """
-
-    /// What an upsert of a photo row does when its path has a row (both stores' dialect): the row takes
-    /// the new values, but first_seen; a Live Photo's photo read again stays live (with its movie's
-    /// duration) until the run's end checks the pair (`LivePhotoPairing`).
-    static let upsertConflictSQL = """
-        ON CONFLICT (path_bytes) DO UPDATE SET
-            path = excluded.path, file_size = excluded.file_size, mtime_ns = excluded.mtime_ns,
-            content_key = excluded.content_key, stored_width = excluded.stored_width,
-            stored_height = excluded.stored_height, display_width = excluded.display_width,
-            display_height = excluded.display_height, orientation = excluded.orientation,
-            components = excluded.components, color_space = excluded.color_space,
-            progressive = excluded.progressive, taken_at = excluded.taken_at, sort_key = excluded.sort_key,
-            status = excluded.status, error = excluded.error, last_seen = excluded.last_seen,
-            format = excluded.format, codec = excluded.codec, poster_time = excluded.poster_time,
-            content_identifier = excluded.content_identifier, motion_offset = excluded.motion_offset,
-            motion_length = excluded.motion_length,
-            media = CASE WHEN photos.media = 'live' AND excluded.media = 'photo' THEN 'live' ELSE excluded.media END,
-            duration = CASE WHEN photos.media = 'live' AND excluded.media = 'photo' THEN photos.duration ELSE excluded.duration END
+        \(LibrarySQL.upsertConflictSQL)
         """
 
     /// Same parameters as `upsertPhotoSQL`, with ?20 = the row id. Does nothing if the new path is taken.

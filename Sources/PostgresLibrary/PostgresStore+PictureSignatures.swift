@@ -1,3 +1,4 @@
+public import PhotoLibrary
 import PostgresNIO
 import struct Foundation.Data
 

@@ -1,3 +1,4 @@
+import PhotoLibrary
 import PostgresNIO
 import struct Foundation.Data
 

@@ -1,3 +1,7 @@
+public import PhotoLibrary
+import SQLiteLibrary
+import PostgresLibrary
+
 /// Opens the store a library location names — a SQLite database file (`SQLiteStore`, embedded), or a
 /// `postgres://` URL (`PostgresStore`, for several machines); the one place a front end's `--db` becomes
 /// a `LibraryStore`.

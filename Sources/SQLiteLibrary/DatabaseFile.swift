@@ -1,3 +1,4 @@
+public import PhotoLibrary
 #if canImport(GRDBSQLite)
 import PhotoGridSupport
 import GRDBSQLite

@@ -1,3 +1,4 @@
+public import PhotoLibrary
 import PostgresNIO
 import struct Foundation.Data
 
@@ -126,7 +127,7 @@ public final class PostgresStore: Sendable {
     // MARK: - Queries
 
     /// The columns `Photo.init(columns:)` reads (`SQLiteStore.photoColumns` in PostgreSQL's dialect).
-    static let photoColumns = SQLiteStore.photoColumns(greatest: "GREATEST")
+    static let photoColumns = LibrarySQL.photoColumns(greatest: "GREATEST")
     static let photoSource = "photos LEFT JOIN (SELECT last_indexed_at FROM library WHERE id = 1) AS last_run ON true"
 
     public func photos(statuses: Set<PhotoStatus>?) throws(LibraryError) -> [Photo] {
@@ -212,7 +213,7 @@ public final class PostgresStore: Sendable {
             for (sql, keyPath) in [
                 ("SELECT color_space AS name, count(*) AS rows FROM photos WHERE status = 'ok' AND color_space IS NOT NULL GROUP BY color_space", \LibraryCounts.colorSpaces),
                 ("SELECT format AS name, count(*) AS rows FROM photos WHERE status = 'ok' GROUP BY format", \LibraryCounts.formats),
-                ("SELECT media AS name, count(*) AS rows FROM photos WHERE \(SQLiteStore.gridFilter) GROUP BY media", \LibraryCounts.media),
+                ("SELECT media AS name, count(*) AS rows FROM photos WHERE \(LibrarySQL.gridFilter) GROUP BY media", \LibraryCounts.media),
             ] as [(String, WritableKeyPath<LibraryCounts, [String: Int]>)] {
                 for row in try session.rows(PostgresQuery(unsafeSQL: sql), "counting photos") {
                     let row = row.makeRandomAccess()
@@ -234,7 +235,7 @@ public final class PostgresStore: Sendable {
     public func integrityCheck() throws(LibraryError) -> String {
         let rows = try fetch("""
             SELECT (SELECT coalesce(sum(photos), 0)::bigint FROM grid_days) AS counted,
-                   (SELECT count(*) FROM photos WHERE \(unescaped: SQLiteStore.gridFilter)) AS rows
+                   (SELECT count(*) FROM photos WHERE \(unescaped: LibrarySQL.gridFilter)) AS rows
             """, "checking integrity") { row throws(LibraryError) in
             (try row.value("counted", Int.self), try row.value("rows", Int.self))
         }

@@ -1,3 +1,4 @@
+public import PhotoLibrary
 import PostgresNIO
 
 /// Kept layouts in PostgreSQL (`KeptLayoutSQL`'s statements).

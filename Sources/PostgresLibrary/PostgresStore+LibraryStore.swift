@@ -1,3 +1,4 @@
+public import PhotoLibrary
 /// The PostgreSQL store is a `LibraryStore`: the members the protocol names are the store's own (in
 /// `PostgresStore.swift` and its extensions); indexing runs the `Indexer` on it.
 extension PostgresStore: LibraryStore {

@@ -1,3 +1,4 @@
+import PhotoLibrary
 import NIOCore
 import NIOPosix
 import PhotoGridSupport

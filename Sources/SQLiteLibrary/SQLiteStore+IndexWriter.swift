@@ -1,0 +1,6 @@
+import PhotoLibrary
+
+extension SQLiteStore: IndexWriter {
+    package func runWroteRows() { restartWAL() }
+    package func runWroteNothing() { skipCheckpointOnClose() }
+}
