@@ -48,7 +48,7 @@ struct GridWithoutPhotos: GridWindowReader {
 
 extension LayoutRequest {
     /// `store.readGrid` with `hiddenPhotos` left out of the grid `body` sees.
-    func readGrid<T>(_ store: any LibraryStore, _ body: (any GridWindowReader) throws -> T) throws -> T {
+    func readGrid<T>(_ store: any GridSource, _ body: (any GridWindowReader) throws -> T) throws -> T {
         if hiddenPhotos.isEmpty { return try store.readGrid(body) }
         return try store.readGrid { grid in try body(try GridWithoutPhotos(grid, hiding: hiddenPhotos)) }
     }

@@ -62,7 +62,7 @@ public enum LibraryDuplicates {
     }
 
     /// The groups the index (ordered by content key) gives.
-    static func group(_ index: [PictureSignatureIndexEntry], store: any LibraryStore, root: LibraryRoot,
+    static func group(_ index: [PictureSignatureIndexEntry], store: any PhotoRowStore & PictureSignatureStore, root: LibraryRoot,
                       made: Int, thumbnailPrefix: String? = nil) throws(LibraryError) -> DuplicatesDocument {
         // One position per content key that has a signature, with its photos' ids.
         var keys: [String] = [], hashes: [UInt64] = [], idsOfKey: [[Int64]] = []
@@ -165,7 +165,7 @@ public enum LibraryDuplicates {
 /// Makes the signatures of `photos` (one per content key) on `threads` threads and saves them a batch at
 /// a time from the calling thread, reporting progress.
 struct SignatureRun {
-    let store: any LibraryStore
+    let store: any PictureSignatureStore
     let root: LibraryRoot
     let photos: [Photo]
     let threads: Int

@@ -18,7 +18,7 @@ final class ThumbnailClaimGate: Sendable {
         var failure: LibraryError?
     }
 
-    private let store: any LibraryStore
+    private let store: any ThumbnailLeaseStore
     private let variants: [String]
     let worker: String
     private let leaseSeconds: Int
@@ -30,7 +30,7 @@ final class ThumbnailClaimGate: Sendable {
     private let isDone: @Sendable (ThumbnailJob) -> Bool
     private let state = Mutex(State())
 
-    init(store: any LibraryStore, variants: [String], worker: String, leaseSeconds: Int, work: ThumbnailWork, chunk: Int,
+    init(store: any ThumbnailLeaseStore, variants: [String], worker: String, leaseSeconds: Int, work: ThumbnailWork, chunk: Int,
          isDone: @escaping @Sendable (ThumbnailJob) -> Bool) {
         self.store = store
         self.isDone = isDone

@@ -7,13 +7,13 @@ import PhotoLibrary
 /// nothing). The store is read when it announced a change, never on a timer; a holder of this machine is
 /// looked for twice a second by its process id alone (`ThumbnailWorker.hasEnded`).
 struct ThumbnailClaimWait {
-    let store: any LibraryStore
+    let store: any ThumbnailLeaseStore & GridSource
     let variants: [String]
     let worker: String
     let wake = WakeSignal()
 
     /// Waits on `store`'s announcements from now on.
-    init(store: any LibraryStore, variants: [String], worker: String) {
+    init(store: any ThumbnailLeaseStore & GridSource, variants: [String], worker: String) {
         self.store = store
         self.variants = variants
         self.worker = worker

@@ -26,7 +26,7 @@ public struct ThumbnailWorker: Sendable {
 
     /// How long an idle worker waits without news: until the soonest lease on work ends (a second more: leases
     /// are kept in whole seconds), else for news alone; `idleInterval` when the store announces nothing.
-    func idleWait(store: any LibraryStore, variants: [ThumbnailVariant], announced: Bool) throws(LibraryThumbnailsError) -> Duration {
+    func idleWait(store: any ThumbnailLeaseStore & GridSource, variants: [ThumbnailVariant], announced: Bool) throws(LibraryThumbnailsError) -> Duration {
         guard announced else { return idleInterval }
         let endsIn: Int?
         do { endsIn = try store.soonestThumbnailLeaseEnd(variants: variants.map(\.name), worker: name) } catch { throw .library(error) }

@@ -277,7 +277,7 @@ public final class ThumbnailsOnDemand: Sendable {
     }
 
     /// The readable photos a thumbnail stem names: by content key, or `id-<row id>`.
-    static func photos(named stem: String, in store: any LibraryStore) throws(LibraryError) -> [Photo] {
+    static func photos(named stem: String, in store: any PhotoRowStore) throws(LibraryError) -> [Photo] {
         if stem.hasPrefix("id-") {
             guard let id = Int64(stem.dropFirst(3)), id > 0, let photo = try store.photo(id: id), photo.status == .ok,
                   !(photo.contentKey.map(ThumbnailCache.isContentKey) ?? false) else { return [] }
