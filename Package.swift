@@ -178,6 +178,7 @@ let package = Package(
         .testTarget(name: "VideoTests", dependencies: ["Video", "TestSupport"]),
         .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "SQLiteLibrary", "PostgresLibrary", "ImageFormats", "JPEG", "PhotoGridSupport", "TestSupport",
                                                               .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "ImageFormatsTests", dependencies: ["ImageFormats", "Imaging", "TestSupport"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFormats", "Imaging", "ImageQuality", "JPEG", "TestSupport"]),
         .testTarget(name: "DuplicatesTests", dependencies: ["Duplicates", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Thumbnails", "GridLayout", "Imaging", "JPEG", "TestSupport"]),

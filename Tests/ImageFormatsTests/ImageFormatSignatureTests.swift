@@ -4,8 +4,7 @@ import Testing
 import TestSupport
 
 /// `ImageFormat(signature:)`: a file's first bytes against the format its own specification says they
-/// are. (There is no ImageFormats test target; the media seam's tests live in ThumbnailsTests, beside
-/// `MediaSeamTests`.) Each case cites the clause that names its bytes; the expected format is the
+/// are. Each case cites the clause that names its bytes; the expected format is the
 /// specification's, not what the code happens to return.
 @Suite struct ImageFormatSignatureTests {
     /// One row of the table.
