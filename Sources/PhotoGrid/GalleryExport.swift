@@ -106,10 +106,9 @@ public enum GalleryExport {
 
     /// The names an export puts into its folder: a folder that holds only these (and its library)
     /// was made by a previous export.
-    static let exportNames: Set<String> = [
-        "photogrid.sqlite", "photogrid.sqlite-wal", "photogrid.sqlite-shm", "photogrid.sqlite-journal",
-        "thumbnails", "layout.json", "grid.jpg", ExportMarker.fileName,
-    ]
+    static let exportNames = Set(LibraryLocation.sqliteFile(Request.databaseName).files + [
+        LibraryLocation.thumbnailFolderName, "layout.json", "grid.jpg", ExportMarker.fileName,
+    ])
 
     /// Refuses an output folder that is neither empty nor a previous export's (its library
     /// `photogrid.sqlite` and nothing but what an export writes): `export` never writes among
@@ -123,7 +122,7 @@ public enum GalleryExport {
         }
         if names.isEmpty { return }
         // A previous export (the store then refuses a photogrid.sqlite that is not a library).
-        let isExport = names.contains("photogrid.sqlite")
+        let isExport = names.contains(Request.databaseName)
             && names.allSatisfy { exportNames.contains($0) || AtomicFile.isTemporary($0) }
         if !isExport {
             throw ExportError(output: "\(path) is not empty and holds no photogrid export; nothing was written "

@@ -12,8 +12,10 @@ public enum LibraryStoreOpener {
     /// A PostgreSQL library's schema is made by whichever command opens it first (`creating` or not): the
     /// database is the user's, made beforehand; `readers` bounds its connections.
     public static func open(_ location: String, creating: Bool, readers: Int = 2) throws(LibraryError) -> any LibraryStore {
-        if PostgresLocation.names(location) { return try PostgresStore(url: location, connections: readers + 1) }
-        return try SQLiteStore(path: location, mode: creating ? .createIfMissing : .existing, readers: readers)
+        switch try LibraryLocation(location) {
+        case .postgres(_, let address): return try PostgresStore(url: address, connections: readers + 1)
+        case .sqliteFile(let path): return try SQLiteStore(path: path, mode: creating ? .createIfMissing : .existing, readers: readers)
+        }
     }
 
     /// Removes a library a failed first run made (its database file and the files beside it), unless it
@@ -21,7 +23,7 @@ public enum LibraryStoreOpener {
     /// Call only for a library whose opening made it (`createdFile`), once it is closed.
     /// A PostgreSQL library is left as it is (its database is the user's; its empty tables are harmless).
     public static func removeNew(_ location: String) {
-        if PostgresLocation.names(location) || holdsPhotos(location) { return }
+        guard case .sqliteFile = (try? LibraryLocation(location)) ?? .sqliteFile(location), !holdsPhotos(location) else { return }
         SQLiteStore.removeFiles(location)
     }
 

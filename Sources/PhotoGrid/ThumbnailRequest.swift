@@ -29,10 +29,6 @@ public struct ThumbnailRequest: Sendable, Hashable {
     public static let defaultWidth = 393.0
     /// The default display scale: 3×.
     public static let defaultScale = 3.0
-    /// The name of the default thumbnail folder, next to the database.
-    public static let defaultFolderName = "thumbnails"
-    /// Where PostgreSQL libraries' default thumbnail folders live: kept across reboots, one per machine.
-    public static let postgresFolderRoot = "/var/tmp/photogrid"
     /// Largest accepted thumbnail side in pixels.
     public static let maximumPixels = 8192
 
@@ -49,19 +45,10 @@ public struct ThumbnailRequest: Sendable, Hashable {
         self.configuration = configuration
     }
 
-    /// The thumbnail folder for the database at `database`: `thumbnails` in the database's folder
-    /// (`photogrid.sqlite` → `thumbnails`, `/data/lib.sqlite` → `/data/thumbnails`); for a PostgreSQL
-    /// library, one folder per database on this machine, which every command, `serve` node and `worker` on
-    /// it finds without options (`postgres://u@db:5432/photos` → `/var/tmp/photogrid/db-5432-photos/thumbnails`).
+    /// The thumbnail folder for the database at `database` (`LibraryLocation.defaultThumbnailFolder`; an
+    /// address that does not parse as PostgreSQL's is taken as a file's).
     public static func defaultFolder(database: String) -> String {
-        if PostgresLocation.names(database), let location = try? PostgresLocation(database) {
-            let host = location.socketFolder.map { _ in "local" } ?? location.host
-            let name = [host, String(location.port), location.database].joined(separator: "-")
-                .map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_" ? $0 : "_" }
-            return "\(postgresFolderRoot)/\(String(name))/\(defaultFolderName)"
-        }
-        guard let slash = database.lastIndex(of: "/") else { return defaultFolderName }
-        return String(database[...slash]) + defaultFolderName
+        ((try? LibraryLocation(database)) ?? .sqliteFile(database)).defaultThumbnailFolder
     }
 
     /// The folder to use with the database at `database`.

@@ -176,7 +176,7 @@ final class FolderWatcher: Sendable {
                 changed = true
                 continue
             }
-            if WalkRules.isHidden(name.utf8) || Self.isDatabaseFile(name) { continue }
+            if WalkRules.isHidden(name.utf8) || LibraryLocation.isSQLiteFileName(name) { continue }
             if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
                let parent = folders.withLock({ $0[watch] }) {
                 _ = watchTree(parent + "/" + name)
@@ -197,9 +197,4 @@ final class FolderWatcher: Sendable {
     /// Whether a failed watch means the folder is not there (now): it may come (back).
     static func isGone(_ code: Int32) -> Bool { code == ENOENT || code == ENOTDIR }
 
-    /// SQLite's files (a library kept inside the folder writes them on every run).
-    static func isDatabaseFile(_ name: String) -> Bool {
-        name.hasSuffix(".sqlite") || name.hasSuffix("-wal") || name.hasSuffix("-shm") || name.hasSuffix("-journal")
-            || name.hasSuffix(".db")
-    }
 }

@@ -165,10 +165,10 @@ public final class SQLiteStore: Sendable {
         throw .system(call: "link", path: path, errno: code)
     }
 
-    /// Removes the database file at `path` and its `-wal`/`-shm` files (a library this run created
-    /// and must not leave behind). Close every store of it first.
+    /// Removes the database file at `path` and the files beside it (a library this run created and must not
+    /// leave behind). Close every store of it first.
     public static func removeFiles(_ path: String) {
-        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+        for file in LibraryLocation.sqliteFile(path).files { unlink(file) }
     }
 
     /// The `LibraryError` for a GRDB error met while opening or migrating the database at `path`.
