@@ -16,8 +16,15 @@ package protocol IndexWriter: Sendable {
     /// Removes the missing rows and their thumbnail records; returns how many, and the thumbnail files
     /// no record names any more.
     func pruneMissing() throws(LibraryError) -> (rows: Int, unreferencedThumbnails: [String])
-    /// After a run that wrote rows: whatever the store does to start its next run clean (best effort).
+    /// After a run that wrote rows: whatever the store does to start its next run clean (best effort;
+    /// SQLite restarts its write-ahead log).
     func runWroteRows()
-    /// After a run that wrote nothing but its run record (best effort).
+    /// After a run that wrote nothing but its run record (best effort; SQLite skips its checkpoint).
     func runWroteNothing()
+}
+
+extension IndexWriter {
+    /// A store with no journal of its own to tidy (a database server) does nothing after a run.
+    package func runWroteRows() {}
+    package func runWroteNothing() {}
 }

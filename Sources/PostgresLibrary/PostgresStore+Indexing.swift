@@ -144,9 +144,6 @@ extension PostgresStore: IndexWriter {
         }
     }
 
-    package func runWroteRows() {}
-    package func runWroteNothing() {}
-
     /// The columns of a photo row an index run writes, after $1 (the run's start, first_seen/last_seen).
     static let photoRowColumns = """
         path_bytes, path, file_size, mtime_ns, content_key, stored_width, stored_height, display_width, display_height,
