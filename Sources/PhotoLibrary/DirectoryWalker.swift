@@ -4,7 +4,7 @@ import Platform
 import Dispatch
 
 /// A regular file found by the walk, with what one `lstat` tells.
-package struct WalkedFile: Sendable, Equatable {
+public struct WalkedFile: Sendable, Equatable {
     /// Path relative to the walk's root, as raw bytes ("a/b.jpg").
     package var relativePath: [UInt8]
     package var size: Int64

@@ -25,7 +25,7 @@ package struct KnownNonPhoto: Sendable, Equatable {
 }
 
 /// The database's view of the folder before an index run.
-package struct IndexState: Sendable {
+public struct IndexState: Sendable {
     package var photos: [[UInt8]: KnownPhoto] = [:]
     package var nonPhotos: [[UInt8]: KnownNonPhoto] = [:]
 

@@ -1,6 +1,8 @@
 /// What `Indexer` reads and writes through: the steps of an index run as a store carries them out
-/// (`SQLiteStore` on SQLite, `PostgresStore` on PostgreSQL). Each step is its own transaction.
-package protocol IndexWriter: Sendable {
+/// (`SQLiteStore` on SQLite, `PostgresStore` on PostgreSQL). Each step is its own transaction; the run
+/// itself (`index(folder:options:)`) is written once, over these steps. The values they pass are the
+/// stores' alone (their members are the package's).
+public protocol IndexWriter: Sendable {
     /// Where the library is kept (a database file's path, or a redacted URL).
     var path: String { get }
     /// The folder the library indexes, if a run has completed.
@@ -25,6 +27,12 @@ package protocol IndexWriter: Sendable {
 
 extension IndexWriter {
     /// A store with no journal of its own to tidy (a database server) does nothing after a run.
-    package func runWroteRows() {}
-    package func runWroteNothing() {}
+    public func runWroteRows() {}
+    public func runWroteNothing() {}
+
+    /// Indexes `folder` into the library: `Indexer`'s steps (walk, compare, probe, write in batches, mark
+    /// what vanished, pair Live Photos) over this store's.
+    public func index(folder: String, options: IndexOptions) throws(LibraryError) -> IndexSummary {
+        try Indexer(writer: self, options: options).index(folder: folder)
+    }
 }

@@ -1,7 +1,7 @@
 package import ImageFormats
 
 /// One row to write: a walked file and what its probe found.
-package struct PhotoRowValues: Sendable {
+public struct PhotoRowValues: Sendable {
     package var file: WalkedFile
     /// Header facts, or nil for an error row.
     package var facts: PhotoFacts?
@@ -23,7 +23,7 @@ package struct PhotoRowValues: Sendable {
 }
 
 /// One pending write of an index run; applied in batches, one transaction per batch.
-package enum PendingWrite: Sendable {
+public enum PendingWrite: Sendable {
     /// Insert the row for a path, or update it in place if the path has a row.
     case photo(PhotoRowValues)
     /// Give row `id` (a vanished file with the same content key) the new path and facts.

@@ -6,7 +6,7 @@ extension IndexWriter {
     /// Walks the folder (one stat per file, nothing opened). Empty before the first index run.
     /// - Throws: `.libraryFolderGone` when the library's folder no longer exists; walk and
     ///   database errors.
-    package func walkSkippedEntries() throws(LibraryError) -> [SkippedEntry] {
+    public func skippedEntries() throws(LibraryError) -> [SkippedEntry] {
         guard let root = try root() else { return [] }
         guard Indexer.isFolder(root.pathBytes) else { throw .libraryFolderGone(path: root.path) }
         let walk = try DirectoryWalker.walk(root: root.pathBytes,

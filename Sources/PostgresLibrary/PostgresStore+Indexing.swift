@@ -1,4 +1,4 @@
-package import PhotoLibrary
+public import PhotoLibrary
 import PostgresNIO
 import ImageFormats
 import struct Foundation.Data
@@ -9,7 +9,7 @@ extension PostgresStore: IndexWriter {
     /// Rows per INSERT statement: 26 parameters a row stays under PostgreSQL's 65,535.
     static let rowsPerStatement = 1000
 
-    package func loadIndexState() throws(LibraryError) -> IndexState {
+    public func loadIndexState() throws(LibraryError) -> IndexState {
         try transaction("loading the index", mode: "ISOLATION LEVEL REPEATABLE READ READ ONLY") { session throws(LibraryError) in
             var state = IndexState()
             let photos = try session.rows(PostgresQuery(unsafeSQL: LibrarySQL.indexedPhotos), "loading the index")
@@ -32,7 +32,7 @@ extension PostgresStore: IndexWriter {
         }
     }
 
-    package func apply(_ writes: [PendingWrite], now: String) throws(LibraryError) {
+    public func apply(_ writes: [PendingWrite], now: String) throws(LibraryError) {
         if writes.isEmpty { return }
         try transaction("writing index results") { session throws(LibraryError) in
             var upserts: [PhotoRowValues] = [], others: [WalkedFile] = [], movies: [[UInt8]] = []
@@ -92,7 +92,7 @@ extension PostgresStore: IndexWriter {
         }
     }
 
-    package func finishIndexRun(missing: [Int64], forgottenNonPhotos: [[UInt8]], root: [UInt8], now: String,
+    public func finishIndexRun(missing: [Int64], forgottenNonPhotos: [[UInt8]], root: [UInt8], now: String,
                         rowsChanged: Bool) throws(LibraryError) -> Int {
         try transaction("finishing the index run") { session throws(LibraryError) in
             let operation = "finishing the index run"
@@ -124,7 +124,7 @@ extension PostgresStore: IndexWriter {
         }
     }
 
-    package func pruneMissing() throws(LibraryError) -> (rows: Int, unreferencedThumbnails: [String]) {
+    public func pruneMissing() throws(LibraryError) -> (rows: Int, unreferencedThumbnails: [String]) {
         try transaction("removing missing photos") { session throws(LibraryError) in
             let operation = "removing missing photos"
             var paths: [String] = []

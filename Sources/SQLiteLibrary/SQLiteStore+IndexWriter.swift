@@ -1,6 +1,6 @@
-import PhotoLibrary
+public import PhotoLibrary
 
-extension SQLiteStore: IndexWriter {
-    package func runWroteRows() { restartWAL() }
-    package func runWroteNothing() { skipCheckpointOnClose() }
+extension SQLiteStore {
+    public func runWroteRows() { restartWAL() }
+    public func runWroteNothing() { skipCheckpointOnClose() }
 }

@@ -1,4 +1,4 @@
-package import PhotoLibrary
+public import PhotoLibrary
 import ImageFormats
 import CSQLiteShims
 import GRDB
@@ -8,7 +8,7 @@ extension SQLiteStore {
     /// Loads every photo row's path, size, mtime, status and content key, and the non-photo files.
     ///
     /// Read on the writer connection: an index run then opens one SQLite connection, not two.
-    package func loadIndexState() throws(LibraryError) -> IndexState {
+    public func loadIndexState() throws(LibraryError) -> IndexState {
         try readOnWriter("loading the index") { db in
             var state = IndexState()
             // Sized once: growing a dictionary of a million paths rehashes it twenty times.
@@ -38,7 +38,7 @@ extension SQLiteStore {
     }
 
     /// Applies `writes` in one transaction. `now` is the run's start time (first_seen/last_seen).
-    package func apply(_ writes: [PendingWrite], now: String) throws(LibraryError) {
+    public func apply(_ writes: [PendingWrite], now: String) throws(LibraryError) {
         if writes.isEmpty { return }
         try write("writing index results") { db in
             let upsert = try db.cachedStatement(sql: Self.upsertPhotoSQL)
@@ -71,7 +71,7 @@ extension SQLiteStore {
     /// Rows found unchanged are not written: their last-seen time is the run's start, read from
     /// `library.last_indexed_at` (see `photoColumns`). A row that goes missing keeps, as its
     /// last-seen time, the start of the previous completed run, the last one that found it.
-    package func finishIndexRun(missing: [Int64], forgottenNonPhotos: [[UInt8]], root: [UInt8],
+    public func finishIndexRun(missing: [Int64], forgottenNonPhotos: [[UInt8]], root: [UInt8],
                         now: String, rowsChanged: Bool = true) throws(LibraryError) -> Int {
         try write("finishing the index run") { db in
             if !missing.isEmpty {

@@ -1,4 +1,4 @@
-package import PhotoLibrary
+public import PhotoLibrary
 import GRDB
 
 extension SQLiteStore {
@@ -8,7 +8,7 @@ extension SQLiteStore {
     /// - Returns: the number of rows removed, and the thumbnail files (relative to the thumbnail
     ///   folder) that only those rows' records referred to: files the library made for them and no
     ///   longer needs. Files shared with a remaining photo (same content) are not listed.
-    package func pruneMissing() throws(LibraryError) -> (rows: Int, unreferencedThumbnails: [String]) {
+    public func pruneMissing() throws(LibraryError) -> (rows: Int, unreferencedThumbnails: [String]) {
         try write("removing missing photos") { db in
             let paths = try String.fetchAll(db, sql: """
                 SELECT DISTINCT path FROM thumbnails
