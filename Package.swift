@@ -42,6 +42,8 @@ let package = Package(
         .library(name: "PhotoGrid", targets: ["PhotoGrid"]),
         .library(name: "GridLayout", targets: ["GridLayout"]),
         .library(name: "Duplicates", targets: ["Duplicates"]),
+        // For Benchmarks/thumbs.sh's quality measure: the thumbnail pipeline and PSNR against its reference.
+        .library(name: "ImageQuality", targets: ["ImageQuality", "Thumbnails", "JPEG", "Imaging"]),
         .executable(name: "photogrid", targets: ["photogrid"]),
     ],
     dependencies: [

@@ -16,6 +16,13 @@ let package = Package(
             dependencies: [.product(name: "GridLayout", package: "PhotoGrid")],
             path: "Sources/JustifiedBenchmark"
         ),
+        // Thumbnail quality (not a test): PSNR of the pipeline's thumbnails and of other tools' against the
+        // full-decode area-average reference, and render times per margin/filter (run by ../thumbs.sh).
+        .executableTarget(
+            name: "thumbs-quality",
+            dependencies: [.product(name: "ImageQuality", package: "PhotoGrid")],
+            path: "Sources/ThumbsQuality"
+        ),
         .executableTarget(
             name: "duplicates-benchmark",
             dependencies: [.product(name: "Duplicates", package: "PhotoGrid")],

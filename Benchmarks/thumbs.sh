@@ -40,8 +40,8 @@ mkdir -p "$WORK"
 # --- 1. Release build as Benchmarks/index.sh makes it, unless PHOTOGRID_BIN names a binary.
 source Benchmarks/release-binary.sh
 echo "building thumbs-quality (release)…" >&2
-swift build -c release --package-path Benchmarks/Thumbnails --scratch-path "$SCRATCH-quality" >&2
-QUALITY=$(swift build -c release --package-path Benchmarks/Thumbnails --scratch-path "$SCRATCH-quality" --show-bin-path)/thumbs-quality
+swift build -c release --package-path Benchmarks --product thumbs-quality >&2
+QUALITY=$(swift build -c release --package-path Benchmarks --show-bin-path)/thumbs-quality
 
 # --- 2. The photos: exactly Benchmarks/index.sh's set, made once by Benchmarks/make-photos.sh (10
 # camera-like originals with Canon EXIF, 100 copies of each that differ by a COM marker).
