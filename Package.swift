@@ -6,13 +6,13 @@
 //   ImageFormats → JPEG, PNG, WebP, HEIF, Video, EXIF, Imaging, PhotoGridSupport;
 //   Thumbnails → JPEG, ImageFormats, Imaging, GridLayout, PhotoGridSupport; Drawing → GridLayout, Imaging, JPEG,
 //   ImageFormats, Thumbnails;
-//   PhotoLibrary (the core) → ImageFormats, EXIF, PhotoGridSupport, CSQLiteShims; SQLiteLibrary → PhotoLibrary, ImageFormats, PhotoGridSupport,
-//   CSQLiteShims (+ GRDB); PostgresLibrary → PhotoLibrary, ImageFormats (+ PostgresNIO);
-//   PhotoGrid → GridLayout, Duplicates, CRuntimeHooks, Imaging, PhotoLibrary, SQLiteLibrary, PostgresLibrary, Thumbnails,
+//   PhotoLibrary (the core) → ImageFormats, PhotoGridSupport; Indexing → PhotoLibrary, ImageFormats, EXIF, PhotoGridSupport, CSQLiteShims;
+//   SQLiteLibrary → PhotoLibrary, ImageFormats, PhotoGridSupport, CSQLiteShims (+ GRDB); PostgresLibrary → PhotoLibrary, ImageFormats (+ PostgresNIO);
+//   PhotoGrid → GridLayout, Duplicates, CRuntimeHooks, Imaging, PhotoLibrary, Indexing, SQLiteLibrary, PostgresLibrary, Thumbnails,
 //   Drawing, ImageFormats, JPEG, PhotoGridSupport;
-//   PhotoGridServer → PhotoGrid, PhotoLibrary, PhotoGridSupport, CRuntimeHooks (+ Hummingbird);
+//   PhotoGridServer → PhotoGrid, PhotoLibrary, Indexing, PhotoGridSupport, CRuntimeHooks (+ Hummingbird);
 //   Duplicates → Thumbnails, ImageFormats, Imaging, PhotoGridSupport;
-//   photogrid → PhotoGrid, PhotoGridServer, PhotoLibrary, PhotoGridSupport.
+//   photogrid → PhotoGrid, PhotoGridServer, PhotoLibrary, Indexing, PhotoGridSupport.
 // scripts/check-layering.py (run by .ci/run) fails on an import of one of these modules that its target does
 // not declare, and on an external module outside its policy (GRDB only in SQLiteLibrary, PostgresNIO only in
 // PostgresLibrary). PhotoGridServer and photogrid import PhotoLibrary for its value types and errors; the store is
@@ -103,10 +103,13 @@ let package = Package(
         // The library's core: the store protocols, the records, the index run, the walk, migrations' text.
         .target(
             name: "PhotoLibrary",
-            dependencies: ["ImageFormats", "EXIF", "PhotoGridSupport", "Platform", "CSQLiteShims"],
+            dependencies: ["ImageFormats", "PhotoGridSupport", "Platform"],
             swiftSettings: layering,
             plugins: ["EmbedMigrations"]
         ),
+        // Indexing, a service over a store's index steps: the walk, the probes, the incremental Indexer.
+        .target(name: "Indexing", dependencies: ["PhotoLibrary", "ImageFormats", "EXIF", "PhotoGridSupport", "Platform", "CSQLiteShims"],
+                swiftSettings: layering),
         // The library in a SQLite file (GRDB): the only importer of GRDB.
         .target(
             name: "SQLiteLibrary",
@@ -129,13 +132,13 @@ let package = Package(
         // Drawing for `render`: the canvas photos are composed on, and its JPEG.
         .target(name: "Drawing", dependencies: ["GridLayout", "Imaging", "JPEG", "ImageFormats", "Thumbnails"],
                 swiftSettings: optimisedSwiftInDebug + layering),
-        .target(name: "PhotoGrid", dependencies: ["GridLayout", "Duplicates", "CRuntimeHooks", "Imaging", "PhotoLibrary", "SQLiteLibrary", "PostgresLibrary", "Thumbnails", "Drawing", "ImageFormats", "JPEG", "PhotoGridSupport", "Platform"],
+        .target(name: "PhotoGrid", dependencies: ["GridLayout", "Duplicates", "CRuntimeHooks", "Imaging", "PhotoLibrary", "Indexing", "SQLiteLibrary", "PostgresLibrary", "Thumbnails", "Drawing", "ImageFormats", "JPEG", "PhotoGridSupport", "Platform"],
                 swiftSettings: layering),
         // `photogrid serve`: translates HTTP to the PhotoGrid gallery model (and nothing else).
         .target(
             name: "PhotoGridServer",
             dependencies: [
-                "PhotoGrid", "PhotoLibrary", "PhotoGridSupport", "Platform", "CRuntimeHooks",
+                "PhotoGrid", "PhotoLibrary", "Indexing", "PhotoGridSupport", "Platform", "CRuntimeHooks",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -152,7 +155,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "photogrid",
-            dependencies: ["PhotoGrid", "PhotoGridServer", "PhotoLibrary", "PhotoGridSupport", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            dependencies: ["PhotoGrid", "PhotoGridServer", "PhotoLibrary", "Indexing", "PhotoGridSupport", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: layering
         ),
@@ -178,13 +181,13 @@ let package = Package(
         .testTarget(name: "WebPTests", dependencies: ["WebP", "TestSupport"]),
         .testTarget(name: "HEIFTests", dependencies: ["HEIF", "TestSupport"]),
         .testTarget(name: "VideoTests", dependencies: ["Video", "TestSupport"]),
-        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "SQLiteLibrary", "PostgresLibrary", "ImageFormats", "JPEG", "PhotoGridSupport", "TestSupport",
+        .testTarget(name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Indexing", "SQLiteLibrary", "PostgresLibrary", "ImageFormats", "JPEG", "PhotoGridSupport", "TestSupport",
                                                               .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ImageFormatsTests", dependencies: ["ImageFormats", "Imaging", "TestSupport"]),
         .testTarget(name: "ThumbnailsTests", dependencies: ["Thumbnails", "ImageFormats", "Imaging", "ImageQuality", "JPEG", "TestSupport"]),
         .testTarget(name: "DuplicatesTests", dependencies: ["Duplicates", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Thumbnails", "GridLayout", "Imaging", "JPEG", "TestSupport"]),
-        .testTarget(name: "PhotoGridTests", dependencies: ["photogrid", "PhotoGrid", "PhotoLibrary", "SQLiteLibrary", "Thumbnails", "GridLayout", "Imaging", "JPEG",
+        .testTarget(name: "PhotoGridTests", dependencies: ["photogrid", "PhotoGrid", "PhotoLibrary", "Indexing", "SQLiteLibrary", "Thumbnails", "GridLayout", "Imaging", "JPEG",
                                                            "PhotoGridSupport", "Platform", "TestSupport"]),
         // End-to-end tests run the built binary; they decode its pictures and thumbnails with `JPEG`.
         .testTarget(name: "EndToEndTests", dependencies: ["JPEG", "TestSupport"]),

@@ -4,6 +4,7 @@ public import Thumbnails
 
 import Platform
 public import PhotoGridSupport
+import Indexing
 
 /// `photogrid export`: everything a client needs to draw the Photos grid of a folder, in one folder.
 ///

@@ -4,6 +4,7 @@ import PhotoGridSupport
 import ImageFormats
 import Thumbnails
 import Platform
+import Indexing
 
 /// `photogrid duplicates` and `GET /api/v1/duplicates`: the groups of copies of one picture in a library.
 ///

@@ -1,5 +1,6 @@
 public import PhotoLibrary
 public import Thumbnails
+public import Indexing
 
 /// The `photogrid index --json` document, version 1.
 ///

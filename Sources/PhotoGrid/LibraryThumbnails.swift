@@ -4,6 +4,7 @@ public import PhotoLibrary
 public import Thumbnails
 public import PhotoGridSupport
 import Platform
+import Indexing
 
 /// Why `photogrid thumbs` could not run at all (per-photo failures are not errors of the run).
 public enum LibraryThumbnailsError: PhotoGridFailure, Equatable {
@@ -386,7 +387,7 @@ struct ThumbnailWork {
 
 extension ProgressReporting {
     /// Reports `done` of `total` thumbnails.
-    func update(done: Int, total: Int) {
+    package func update(done: Int, total: Int) {
         update(IndexProgress(phase: .indexing, done: done, total: total))
     }
 }

@@ -1,4 +1,5 @@
 public import PhotoLibrary
+public import Indexing
 
 /// Where a long use case (indexing, thumbnails, export) reports how far it got: the library calls it,
 /// the caller decides what to do with it — the command line draws a bar on a terminal, a server

@@ -1,4 +1,5 @@
 public import PhotoLibrary
+public import Indexing
 
 /// The `photogrid list --skipped` document, version 1: what the library's folder holds and an
 /// index run does not index, with why.

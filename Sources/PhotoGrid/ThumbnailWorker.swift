@@ -3,6 +3,7 @@ public import PhotoLibrary
 import Thumbnails
 public import PhotoGridSupport
 import Platform
+import Indexing
 
 /// `photogrid worker`: makes a library's thumbnails in claimed batches, beside any number of other
 /// workers, `serve` nodes and `thumbs` runs on the same library (SQLite or PostgreSQL). A batch is a

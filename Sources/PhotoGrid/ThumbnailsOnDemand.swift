@@ -4,6 +4,7 @@ public import Thumbnails
 public import PhotoGridSupport
 import Dispatch
 import ImageFormats
+import Indexing
 
 /// Thumbnails found or made one at a time, as a server answers `GET /api/v1/thumbnails/{variant}/{name}.jpg`:
 /// the recorded file when it is current, else made now (into the same cache and records as

@@ -3,6 +3,7 @@ import PhotoGrid
 import PhotoGridSupport
 import PhotoLibrary
 import Synchronization
+import Indexing
 
 /// `GET /api/v1/duplicates`: the groups the library's kept signatures give, answered at once; the
 /// signatures missing are made meanwhile on a thread of their own, one run at a time, so a later request

@@ -3,6 +3,7 @@ import PhotoGridSupport
 import Synchronization
 
 import Platform
+import Indexing
 
 /// Changes under a photo folder, through Linux's inotify: one watch per folder (new folders are
 /// watched as they appear), and a `changes` element once the folder has been quiet for `quietTime`

@@ -4,6 +4,7 @@ import PhotoGridSupport
 import PhotoLibrary
 import ServiceLifecycle
 import Synchronization
+import Indexing
 
 /// Indexes the served folder: once at start, then (with `--watch`) each time the folder changes.
 /// Progress goes out as `index` events and each finished run as a `library` event; queries go on

@@ -29,10 +29,4 @@ extension IndexWriter {
     /// A store with no journal of its own to tidy (a database server) does nothing after a run.
     public func runWroteRows() {}
     public func runWroteNothing() {}
-
-    /// Indexes `folder` into the library: `Indexer`'s steps (walk, compare, probe, write in batches, mark
-    /// what vanished, pair Live Photos) over this store's.
-    public func index(folder: String, options: IndexOptions) throws(LibraryError) -> IndexSummary {
-        try Indexer(writer: self, options: options).index(folder: folder)
-    }
 }

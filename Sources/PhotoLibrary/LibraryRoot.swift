@@ -1,3 +1,6 @@
+import Platform
+import PhotoGridSupport
+
 /// The folder a database indexes: every `Photo.pathBytes` is relative to it.
 public struct LibraryRoot: Sendable, Equatable {
     /// The absolute path (symlinks resolved), exactly as the file system spells it.
@@ -14,7 +17,13 @@ public struct LibraryRoot: Sendable, Equatable {
     }
 
     /// Whether the folder is there now (it may have been moved, renamed or unmounted).
-    public var isFolder: Bool { Indexer.isFolder(pathBytes) }
+    public var isFolder: Bool { Self.isFolder(pathBytes) }
+
+    /// Whether `path` names a folder now (`stat`).
+    package static func isFolder(_ path: [UInt8]) -> Bool {
+        var status = stat()
+        return path.withNULTerminated { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
 
     /// The absolute path of `photo`'s file as bytes (root + "/" + relative path), for open(2).
     public func absolutePathBytes(of photo: Photo) -> [UInt8] {

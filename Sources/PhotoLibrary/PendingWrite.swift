@@ -10,6 +10,10 @@ public struct PhotoRowValues: Sendable {
     /// The format the file was read as (`PhotoFacts.format`), or claimed to be (an error row).
     package var format: ImageFormat
 
+    package init(file: WalkedFile, facts: PhotoFacts?, error: String?, format: ImageFormat) {
+        (self.file, self.facts, self.error, self.format) = (file, facts, error, format)
+    }
+
     /// Grid order's key: the capture time when known, else the file's mtime as UTC.
     package var sortKey: String { facts?.takenAt ?? UTCTime(nanoseconds: file.modificationTimeNanoseconds).isoSeconds }
     /// `ok` with facts, else `error`.

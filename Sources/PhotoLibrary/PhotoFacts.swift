@@ -24,7 +24,7 @@ package struct PhotoFacts: Sendable, Equatable {
     package var motion: EmbeddedMovie?
 
     /// The facts of a probe of any format.
-    init(facts: ImageFacts, fileSize: Int64) {
+    package init(facts: ImageFacts, fileSize: Int64) {
         format = facts.format
         storedWidth = facts.storedWidth
         storedHeight = facts.storedHeight
@@ -63,7 +63,7 @@ public enum ContentKey {
 }
 
 /// What probing one walked file found.
-enum ProbeOutcome: Sendable, Equatable {
+package enum ProbeOutcome: Sendable, Equatable {
     /// A readable photo.
     case photo(PhotoFacts)
     /// A candidate that could not be read: the error row's message, and the format its first bytes

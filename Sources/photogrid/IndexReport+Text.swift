@@ -1,5 +1,6 @@
 import PhotoGrid
 import PhotoLibrary
+import Indexing
 
 extension IndexReport {
 

@@ -2,6 +2,7 @@ import PhotoGrid
 import PhotoGridSupport
 import PhotoLibrary
 import Synchronization
+import Indexing
 
 /// The progress bar of `photogrid index` on standard error: files done / total, a bar, the rate
 /// and the time left. Redrawn at most ten times a second; erased when the run ends.

@@ -3,6 +3,7 @@ import PhotoGrid
 import PhotoGridSupport
 import PhotoLibrary
 import Testing
+@testable import Indexing
 
 /// The async index run a server calls: the work runs on a pool's thread, reports progress, and answers
 /// as the synchronous form does.

@@ -2,6 +2,7 @@ import PhotoLibrary
 import Testing
 @testable import PhotoGrid
 @testable import photogrid
+@testable import Indexing
 
 /// The documents and texts of `photogrid index`, `list` and `stats`, built from given values.
 @Suite struct LibraryDocumentTests {

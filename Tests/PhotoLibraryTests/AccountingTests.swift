@@ -8,6 +8,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+@testable import Indexing
 #endif
 
 /// Every entry an index run sees is accounted for; PhotoGrid's own outputs are never photos; error
@@ -223,7 +224,7 @@ import Glibc
         let other = fixture.base.appendingPathComponent("other")
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
         #expect {
-            try Indexer(store: try fixture.store()).index(folder: other.path)
+            try Indexer(writer: try fixture.store()).index(folder: other.path)
         } throws: { error in
             guard case let .differentFolder(_, _, rootExists) = error as? LibraryError else { return false }
             return rootExists
@@ -233,14 +234,14 @@ import Glibc
         let moved = fixture.base.appendingPathComponent("renamed")
         try FileManager.default.moveItem(at: fixture.photos, to: moved)
         #expect {
-            try Indexer(store: try fixture.store()).index(folder: moved.path)
+            try Indexer(writer: try fixture.store()).index(folder: moved.path)
         } throws: { error in
             guard case let .differentFolder(_, _, rootExists) = error as? LibraryError else { return false }
             return !rootExists
         }
         var options = IndexOptions()
         options.moveRoot = true
-        let summary = try Indexer(store: try fixture.store(), options: options).index(folder: moved.path)
+        let summary = try Indexer(writer: try fixture.store(), options: options).index(folder: moved.path)
         #expect(summary.movedFrom == fixture.photos.path)
         #expect(summary.unchanged == 2)
         #expect(summary.missing == 0)

@@ -2,6 +2,7 @@ import TestSupport
 import Foundation
 import Testing
 @testable import PhotoLibrary
+@testable import Indexing
 
 /// Folders tagged as caches (CACHEDIR.TAG, e.g. photogrid's thumbnail folder inside the photo
 /// folder) are not walked: their JPEGs are not photos of the library.

@@ -6,6 +6,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+@testable import Indexing
 #endif
 
 @Suite struct DirectoryWalkerTests {

@@ -6,6 +6,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+@testable import Indexing
 #endif
 
 /// Faults injected into an index run: files that change between the walk and the probe, and a
@@ -24,9 +25,9 @@ import Glibc
 
     /// Options whose progress callback runs `fault` once, after the walk and before any probe: the
     /// first `.indexing` report comes between the two (Indexer step 2 → 3).
-    static func options(injecting fault: @escaping @Sendable () -> Void) -> PhotoLibrary.IndexOptions {
+    static func options(injecting fault: @escaping @Sendable () -> Void) -> Indexing.IndexOptions {
         let done = Atomic<Bool>(false)
-        var options = PhotoLibrary.IndexOptions()
+        var options = Indexing.IndexOptions()
         options.jobs = 1
         options.progress = { progress in
             guard progress.phase == .indexing, !done.exchange(true, ordering: .relaxed) else { return }

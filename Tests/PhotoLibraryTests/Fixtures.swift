@@ -9,6 +9,7 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+@testable import Indexing
 #endif
 
 /// A scratch folder with a `photos/` folder to index and a database path beside it; removed on deinit.
@@ -92,7 +93,7 @@ final class LibraryFixture {
     /// Indexes `photos/` with `options` into the fixture's database.
     @discardableResult
     func index(_ options: IndexOptions = IndexOptions()) throws -> IndexSummary {
-        try Indexer(store: try store(), options: options).index(folder: photos.path)
+        try Indexer(writer: try store(), options: options).index(folder: photos.path)
     }
 
     /// The photos in grid order, keyed by display path.

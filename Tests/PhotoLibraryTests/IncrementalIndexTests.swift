@@ -7,6 +7,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+@testable import Indexing
 #endif
 
 /// Rescans: unchanged files cost one stat and no open; changes, deletions and moves are found.
@@ -217,8 +218,8 @@ import Glibc
         let fixture = try LibraryFixture()
         try Self.makeFolder(fixture)
         let store = try SQLiteStore(path: fixture.photos.appendingPathComponent("photogrid.sqlite").path)
-        _ = try Indexer(store: store).index(folder: fixture.photos.path)
-        let again = try Indexer(store: store).index(folder: fixture.photos.path)
+        _ = try Indexer(writer: store).index(folder: fixture.photos.path)
+        let again = try Indexer(writer: store).index(folder: fixture.photos.path)
         #expect(again.unchanged == 5)
         #expect(again.filesOpened == 0)
         #expect(try store.loadIndexState().nonPhotos.isEmpty)
@@ -335,7 +336,7 @@ import Glibc
                 group.addTask {
                     var options = IndexOptions()
                     options.batchSize = 10
-                    return try Indexer(store: try SQLiteStore(path: path), options: options).index(folder: folder)
+                    return try Indexer(writer: try SQLiteStore(path: path), options: options).index(folder: folder)
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }

@@ -4,6 +4,7 @@ import GRDB
 import Testing
 @testable import PhotoLibrary
 @testable import SQLiteLibrary
+@testable import Indexing
 
 @Suite struct MigrationTests {
     /// The build plugin compiled every Migrations/*.sql into the module, text for text.
@@ -58,7 +59,7 @@ import Testing
         let fixture = try LibraryFixture()
         try fixture.copySample("aitzgorri.jpg", to: "a.jpg")
         let before = Migration.embedded.filter { $0.name < "0012" }
-        _ = try Indexer(store: try fixture.store(migrations: before)).index(folder: fixture.photos.path)
+        _ = try Indexer(writer: try fixture.store(migrations: before)).index(folder: fixture.photos.path)
         let store = try fixture.store()
         #expect(try store.appliedMigrations().contains("0012_constant_checks"))
         let definition = try store.pool.read { db in try String.fetchOne(db, sql: "SELECT sql FROM sqlite_schema WHERE name = 'photos'") } ?? ""

@@ -4,12 +4,13 @@ import JPEG
 import Testing
 @testable import PhotoLibrary
 @testable import SQLiteLibrary
+@testable import Indexing
 
 /// The committed sample photos, indexed for real, against `SamplePhotos.facts`.
 @Suite struct SampleImageIndexTests {
     @Test func everySamplePhotoHasItsTrueSizeAndOrientation() throws {
         let fixture = try LibraryFixture()
-        let summary = try Indexer(store: try fixture.store()).index(folder: Repository.sampleImages.path)
+        let summary = try Indexer(writer: try fixture.store()).index(folder: Repository.sampleImages.path)
         #expect(summary.scanned == 26)
         #expect(summary.added == 26)
         #expect(summary.errors == 0)
@@ -49,7 +50,7 @@ import Testing
             let fixture = try LibraryFixture()
             var options = IndexOptions()
             options.jobs = jobs
-            _ = try Indexer(store: try fixture.store(), options: options).index(folder: Repository.sampleImages.path)
+            _ = try Indexer(writer: try fixture.store(), options: options).index(folder: Repository.sampleImages.path)
             return try fixture.store().photos().map { photo in
                 var photo = photo
                 photo.firstSeen = ""

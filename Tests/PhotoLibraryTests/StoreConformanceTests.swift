@@ -4,6 +4,7 @@ import TestSupport
 import PhotoLibrary
 import SQLiteLibrary
 import PostgresLibrary
+@testable import Indexing
 
 /// The store conformance suite: what every `LibraryStore` must do, written against the protocol alone
 /// (this file imports PhotoLibrary without `@testable` and names no store type). A new store is added

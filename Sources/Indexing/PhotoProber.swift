@@ -1,3 +1,4 @@
+public import PhotoLibrary
 import PhotoGridSupport
 import ImageFormats
 import EXIF

@@ -1,19 +1,8 @@
+public import PhotoLibrary
 import PhotoGridSupport
 import ImageFormats
 import Platform
 import Dispatch
-
-/// A regular file found by the walk, with what one `lstat` tells.
-public struct WalkedFile: Sendable, Equatable {
-    /// Path relative to the walk's root, as raw bytes ("a/b.jpg").
-    package var relativePath: [UInt8]
-    package var size: Int64
-    /// Modification time, nanoseconds since the Unix epoch.
-    package var modificationTimeNanoseconds: Int64
-    /// Whether the name ends in a photo format's extension (`.jpg`, `.png`, `.webp`, `.heic`, …, any
-    /// case: `ImageFormat.named`): a candidate without opening it.
-    var hasPhotoName: Bool
-}
 
 extension WalkedFile {
     /// What the file counts as when it is not a JPEG: by its name's extension.
@@ -260,24 +249,4 @@ enum DirectoryWalker {
 private struct FolderIdentity: Hashable, Sendable {
     var device: UInt64
     var inode: UInt64
-}
-
-/// Helpers for paths held as raw bytes.
-package enum PathBytes {
-    /// Byte-wise lexicographic order (what SQLite's BLOB comparison does, memcmp then length).
-    static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        let common = min(a.count, b.count)
-        let order = a.withUnsafeBufferPointer { pa in
-            b.withUnsafeBufferPointer { pb -> Int32 in
-                guard common > 0, let left = pa.baseAddress, let right = pb.baseAddress else { return 0 }
-                return memcmp(left, right, common)
-            }
-        }
-        return order != 0 ? order < 0 : a.count < b.count
-    }
-
-    /// Display text for a path: UTF-8, each invalid byte shown as U+FFFD.
-    package static func displayText(_ bytes: [UInt8]) -> String {
-        String(decoding: bytes, as: UTF8.self)
-    }
 }

@@ -1,3 +1,4 @@
+public import PhotoLibrary
 extension IndexWriter {
     /// The entries of the library's folder that an index run skips, as the folder is now: hidden
     /// entries, symbolic links, cache folders, PhotoGrid's outputs, and files that are not

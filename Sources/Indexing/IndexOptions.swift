@@ -1,3 +1,4 @@
+public import PhotoLibrary
 import class Foundation.ProcessInfo
 
 /// How an index run works. The defaults are what `photogrid index` uses.
@@ -36,7 +37,7 @@ public struct IndexOptions: Sendable {
     public var pause: (@Sendable () -> Void)?
 
     /// The run's start time as stored in first_seen/last_seen (tests pin it).
-    var startTime: @Sendable () -> String = { UTCTime.now().isoSeconds + "Z" }
+    package var startTime: @Sendable () -> String = { UTCTime.now().isoSeconds + "Z" }
 
     public init() {}
 

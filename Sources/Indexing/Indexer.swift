@@ -1,3 +1,4 @@
+public import PhotoLibrary
 import PhotoGridSupport
 import Synchronization
 import Dispatch
@@ -201,10 +202,7 @@ public struct Indexer: Sendable {
     }
 
     /// Whether `path` is a folder now (stat follows links).
-    static func isFolder(_ path: [UInt8]) -> Bool {
-        var status = stat()
-        return path.withNULTerminated { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
-    }
+    static func isFolder(_ path: [UInt8]) -> Bool { LibraryRoot.isFolder(path) }
 
     /// Checks that `folder` can be indexed into `store` as it is (without `moveRoot`): it is a readable
     /// folder, and the library indexes it or nothing yet.

@@ -1,3 +1,4 @@
+public import PhotoLibrary
 public import ImageFormats
 
 /// How the indexer probes an open file as a format (`ImageProbe`, every format). Tests substitute one
