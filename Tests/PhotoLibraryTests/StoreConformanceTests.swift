@@ -81,6 +81,27 @@ struct StoreConformanceTests {
         #expect(!identity.isEmpty && again == identity)
     }
 
+    /// An index run's steps read back what they wrote (`IndexWriter.loadIndexState`: how the next run tells
+    /// unchanged files): every row by its path bytes, with its id, status, content key, and the size and
+    /// mtime `stat` gives the file; and an open store is reachable.
+    @Test(arguments: stores)
+    func theIndexStateIsTheRowsAsTheFilesAre(_ kind: StoreKind) throws {
+        let scratch = try Scratch(kind)
+        try scratch.index()
+        try scratch.store.checkReachable()
+        let state = try scratch.store.loadIndexState()
+        let rows = try scratch.store.photos()
+        #expect(state.photos.count == rows.count && !rows.isEmpty)
+        for row in rows {
+            let known = try #require(state.photos[row.pathBytes], "\(row.path)")
+            var info = stat()
+            #expect(stat(scratch.photos.appendingPathComponent(row.path).path, &info) == 0)
+            #expect(known.id == row.id && known.status == row.status && known.contentKey == row.contentKey, "\(row.path)")
+            #expect(known.size == Int64(info.st_size), "\(row.path)")
+            #expect(known.modificationTimeNanoseconds == Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec), "\(row.path)")
+        }
+    }
+
     @Test(arguments: stores)
     func indexedSamplesAreTheGridInOrder(_ kind: StoreKind) throws {
         let scratch = try Scratch(kind)
