@@ -1,49 +1,26 @@
 /// The EXIF orientation tag (0x0112): how the stored pixels must be transformed to be shown upright.
 ///
-/// Each case is named after the transform applied to the *stored* image to get the *displayed*
-/// one. The raw value is the EXIF value 1–8. The EXIF table ("the 0th row is …, the 0th column
-/// is …") and the transforms:
-///
-/// | EXIF | 0th row | 0th column | case | display size |
-/// |---|---|---|---|---|
-/// | 1 | top | left | `identity` | W×H |
-/// | 2 | top | right | `flipHorizontal` | W×H |
-/// | 3 | bottom | right | `rotate180` | W×H |
-/// | 4 | bottom | left | `flipVertical` | W×H |
-/// | 5 | left | top | `transpose` (mirror across the main diagonal) | H×W |
-/// | 6 | right | top | `rotate90Clockwise` | H×W |
-/// | 7 | right | bottom | `transverse` (mirror across the anti-diagonal) | H×W |
-/// | 8 | left | bottom | `rotate90CounterClockwise` | H×W |
-///
-/// For a stored image of `W`×`H` the displayed pixel at column `dx`, row `dy` is the stored pixel
-/// at `storedPoint(dx, dy)`:
-///
-/// | EXIF | stored x | stored y |
-/// |---|---|---|
-/// | 1 | dx | dy |
-/// | 2 | W−1−dx | dy |
-/// | 3 | W−1−dx | H−1−dy |
-/// | 4 | dx | H−1−dy |
-/// | 5 | dy | dx |
-/// | 6 | dy | H−1−dx |
-/// | 7 | W−1−dy | H−1−dx |
-/// | 8 | W−1−dy | dx |
+/// Each case is named after the transform applied to the *stored* image to get the *displayed* one; the
+/// raw value is the EXIF value 1–8. Each case's comment gives the EXIF table's "0th row, 0th column" and,
+/// for a stored image of `W`×`H`, the stored pixel `storedPoint(dx, dy)` shown at column `dx`, row `dy`
+/// (5–8 display `H`×`W`).
 public enum Orientation: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// 1: shown as stored.
+    /// 1 (0th row top, 0th column left): shown as stored; `(dx, dy)`.
     case identity = 1
-    /// 2: mirrored left–right.
+    /// 2 (top, right): mirrored left–right; `(W−1−dx, dy)`.
     case flipHorizontal = 2
-    /// 3: turned half a turn.
+    /// 3 (bottom, right): turned half a turn; `(W−1−dx, H−1−dy)`.
     case rotate180 = 3
-    /// 4: mirrored top–bottom.
+    /// 4 (bottom, left): mirrored top–bottom; `(dx, H−1−dy)`.
     case flipVertical = 4
-    /// 5: mirrored across the top-left–bottom-right diagonal (rows become columns).
+    /// 5 (left, top): mirrored across the top-left–bottom-right diagonal (rows become columns); `(dy, dx)`.
     case transpose = 5
-    /// 6: turned a quarter turn clockwise (the usual portrait photo from a phone held upright).
+    /// 6 (right, top): turned a quarter turn clockwise (the usual portrait photo from a phone held upright);
+    /// `(dy, H−1−dx)`.
     case rotate90Clockwise = 6
-    /// 7: mirrored across the top-right–bottom-left diagonal.
+    /// 7 (right, bottom): mirrored across the top-right–bottom-left diagonal; `(W−1−dy, H−1−dx)`.
     case transverse = 7
-    /// 8: turned a quarter turn counter-clockwise.
+    /// 8 (left, bottom): turned a quarter turn counter-clockwise; `(W−1−dy, dx)`.
     case rotate90CounterClockwise = 8
 
     /// The orientation for an EXIF value, or `.identity` for anything outside 1–8 (what viewers do

@@ -29,27 +29,16 @@ struct DirectoryWalk: Sendable {
     var skipped: [SkippedEntry] = []
 }
 
-/// Lists every regular file under a folder with opendir/readdir/fstatat (no Foundation): one
-/// `fstatat` per file, none per folder beyond an `fstat` of its open descriptor.
+/// Lists every regular file under a folder with opendir/readdir/fstatat (no Foundation): one `fstatat` per
+/// file. The folders of one depth are listed on up to `threads` threads (a cold disk answers several
+/// directory reads at once faster), then taken in path order: the result does not depend on the threads.
 ///
-/// The walk goes one depth at a time: the folders of a depth are listed on up to `threads` threads
-/// at once (a cold disk answers several directory reads at once faster than one after another: a
-/// rescan of 100,000 photos in 100 folders, uncached, took 1.15 s listing one folder at a time and
-/// 0.75 s four at a time), then their listings are taken in path order on the calling thread. The
-/// result does not depend on the number of threads or on the order the listings finish in.
-///
-/// Rules: names starting with "." (hidden files and folders) are skipped, and so are
-/// folders tagged as caches (a `CACHEDIR.TAG` file with the Cache Directory Tagging signature, as
-/// `photogrid thumbs` writes in its thumbnail folder, bford.info/cachedir), the outputs an
-/// export named in its folder's `ExportMarker`, and folders where a pseudo file system is mounted
-/// (`PseudoFileSystem`: /proc, /sys, …); symbolic
-/// links are never followed, neither to files nor to folders, so the walk cannot leave the root or
-/// loop through links (a target inside the root is found at its real path anyway); a folder seen
-/// twice (same device and inode, e.g. a bind mount) is listed once, at its shallowest path (the first
-/// in path order among equally deep ones), so the walk always ends and always lists the same paths.
-/// Sockets, FIFOs and devices are skipped as `other`. Each skipped entry is recorded with its
-/// `SkippedKind`, so that every entry is accounted for. Entries that vanish during the walk are
-/// left out.
+/// Skipped, each recorded with its `SkippedKind` so every entry is accounted for: names starting with "."; folders
+/// tagged as caches (`CACHEDIR.TAG`, bford.info/cachedir, as `photogrid thumbs` writes); an export's outputs
+/// (its `ExportMarker`); pseudo file systems (`PseudoFileSystem`: /proc, /sys, …); sockets, FIFOs and devices
+/// (`other`). Symbolic links are never followed, so the walk cannot leave the root or loop; a folder seen
+/// twice (same device and inode: a bind mount) is listed once, at its shallowest path (first in path order).
+/// Entries that vanish during the walk are left out.
 enum DirectoryWalker {
     /// How many folders of one depth are listed at once, at most.
     static let threads = 4

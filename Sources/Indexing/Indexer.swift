@@ -5,23 +5,18 @@ import Dispatch
 
 import Platform
 
-/// Indexes a folder into a library store (`IndexWriter`: SQLite's `SQLiteStore`, PostgreSQL's `PostgresStore`).
-///
+/// Indexes a folder into a library store, through its `IndexWriter` steps:
 /// 1. Walk the whole folder first (one `fstatat` per file), so the total is exact.
 /// 2. Compare with the database: files with the same size and mtime are unchanged and never opened;
 ///    rows whose file was not found are vanished.
-/// 3. Probe the new and changed files on `jobs` threads; write the outcomes in path order, in
-///    transactions of `batchSize` rows (the first: `firstBatchSize`) or `batchInterval`, whichever comes first. A new file whose
-///    content key equals a vanished (or missing) row's is a move: that row gets the new path.
+/// 3. Probe the new and changed files on `jobs` threads; write the outcomes in path order, in transactions
+///    of `batchSize` rows (the first `firstBatchSize`) or `batchInterval`, whichever comes first. A new file
+///    whose content key is a vanished (or missing) row's is a move: that row gets the new path.
 /// 4. One last transaction marks the remaining vanished rows missing and records the root.
 /// 5. With `prune`, missing rows and their thumbnail records are removed.
-///
-/// A library indexes one folder: a run on another folder is refused unless `moveRoot` says the
-/// library folder moved. Every entry the walk saw is counted in the summary (indexed, error,
-/// vanished, or skipped by kind).
-///
-/// A crash at any point leaves committed batches in place; the next run finds those files
-/// unchanged and completes the rest.
+/// A run on another folder than the library's is refused unless `moveRoot` says it moved. Every entry the
+/// walk saw is counted (indexed, error, vanished, skipped by kind). A crash leaves committed batches in
+/// place; the next run finds those files unchanged and completes the rest.
 public struct Indexer: Sendable {
     let store: any IndexWriter
     public var options: IndexOptions

@@ -4,33 +4,16 @@ import Logging
 import NIOCore
 import NIOHTTP1
 
-/// Answers in the channel pipeline, on the event loop that read them, the requests whose answer is
-/// ready in memory (`GalleryAPI.immediateAnswer`: a visible-range layout from the grid in memory, a
-/// thumbnail kept in memory): no task, router or middleware per request. Every other request, and each
-/// the route answers otherwise (a bad value, `all`, sections, a thumbnail to make), goes on to the router
-/// unchanged.
-///
-/// Why: these are the requests a scrolling client makes many times a second, and Hummingbird's work per
-/// request (an async iterator step and a task switch each way, the middleware chain, HTTP types made
-/// and converted each way) cost more than the answer itself (~11 µs for the ~20 cells of a window on a
-/// million-photo grid): both routes stopped at ~19,000 and ~25,000 requests/s where nginx served
-/// ~67,000. Behind the same rules as the router (`AccessRules`: Host, method, body, token), the same
-/// log line at `info`, marked `(from memory)`.
-///
-/// - Place: right after NIO's HTTP/1 decoder, before Hummingbird's HTTP-types codec
-///   (`GalleryHTTP1Channel`), so an answer costs no conversion either way. Only HTTP/1.1 requests are
-///   answered here; those with a `Connection` header go to the router. The connection is closed after
-///   the answer to an HTTP/1.0 request without `Connection: keep-alive`, or to one with `Connection: close`.
-/// - Order: a request is answered here only while no earlier request of the connection is with the
-///   router (counted from the response ends the router writes), so pipelined answers keep their order.
-/// - Back-pressure: only while the channel is writable; a client that does not read its answers is
-///   left to the router, which waits for it.
-/// - Idle connections: this handler sees every request and response of its connection, the router's
-///   too, so it keeps the idle timeout (Hummingbird's own, further up, would not see these answers):
-///   a connection with nothing in progress and nothing read or written for `idleTimeout` is closed.
-/// - Shutdown: the quiesce event goes on to Hummingbird's connection handler (which closes the
-///   connection once the router's requests are answered) after the answers written here are flushed,
-///   and after the request being read here, if any, is answered.
+/// Answers in the channel pipeline, on the event loop that read them, the requests whose answer is ready in
+/// memory (`GalleryAPI.immediateAnswer`: a visible-range layout from the grid, a thumbnail kept in memory): no
+/// task, router or middleware per request (they cost more than the answer), behind the same `AccessRules` and
+/// log line (`(from memory)`). Every other request goes on to the router unchanged. What it keeps:
+/// - its place right after NIO's HTTP/1 decoder (no HTTP-types conversion); HTTP/1.1 requests without a
+///   `Connection` header only; the connection closed after an HTTP/1.0 answer without keep-alive or `close`;
+/// - order: it answers only while no earlier request of the connection is with the router, and only while
+///   the channel is writable (a client that does not read its answers is left to the router);
+/// - the idle timeout (it sees every request and response of its connection, the router's too);
+/// - shutdown: the quiesce event goes on once its answers are flushed and the request being read is answered.
 final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart

@@ -1,34 +1,17 @@
 import PhotoGridSupport
 import Platform
 
-/// The thumbnail folder on disk:
+/// The thumbnail folder on disk: `CACHEDIR.TAG` (a cache: backup tools and indexers skip it),
+/// `.photogrid-library` (the one library whose thumbnails it holds), `.lock` (locked by every writer), and
+/// a folder per variant (`grid-387/<content key>.jpg`, `detail-1024/…`).
 ///
-/// ```
-/// <root>/CACHEDIR.TAG                  marks the folder as a cache (backup tools and indexers skip it)
-/// <root>/.photogrid-library            names the one library whose thumbnails the folder holds
-/// <root>/.lock                         locked (flock, shared) by every process writing into the folder
-/// <root>/grid-387/<content key>.jpg    a variant's thumbnails, one per distinct photo content
-/// <root>/detail-1024/<content key>.jpg
-/// ```
-///
-/// A file is named by the photo's content key (file size and a digest of its first bytes), so
-/// identical photos share one thumbnail and an edited photo gets a new name. Whether a file is
-/// current is the database's business (it records, per photo and variant, the file, its byte size
-/// and the source's size and mtime); the cache only lays files out, writes them atomically
-/// (`AtomicFile`), and removes temporary files and thumbnails no record refers to.
-///
-/// Locks are per operation, so that processes (the command line, a server) make thumbnails into one
-/// folder at once:
-/// - every open cache holds a shared `flock` on `.lock` for its life ("I may be writing here");
-/// - what must not race a writer takes it exclusively, without waiting, and is skipped when another
-///   process holds the folder: removing temporary files a killed run left (at open), and removing
-///   thumbnails no record refers to (`withExclusiveAccess`) — a file another process has just made
-///   is not yet recorded, and would look unreferenced;
-/// - making one thumbnail holds a write lock on one byte of `.lock` chosen by the file's name
-///   (`withFileLock`, an open-file-description `fcntl` lock, released if the process dies): two
-///   processes never make the same file at the same moment, and one waits for the other for at most
-///   that one file's write. Old photogrid binaries take the `flock` exclusively for their whole run;
-///   the new ones wait for them as before.
+/// A file is named by the photo's content key (its size and a digest of its head and tail), so identical
+/// photos share one thumbnail and an edited photo gets a new name. Whether a file is current is the
+/// database's business; the cache lays files out, writes them atomically (`AtomicFile`), and removes
+/// temporary files and unreferenced thumbnails. Locks are per operation, so processes make thumbnails
+/// into one folder at once: every open cache holds a shared `flock` on `.lock` for its life; removals
+/// take it exclusively, untried when busy (`withExclusiveAccess`); one file's making holds a byte lock
+/// (`withFileLock`). Old photogrid binaries take the `flock` exclusively for their whole run.
 public final class ThumbnailCache: Sendable {
     /// The folder, as given (relative paths are relative to the working directory).
     public let root: String
@@ -51,10 +34,9 @@ public final class ThumbnailCache: Sendable {
     /// removes it again.
     public let created: CreatedFolder?
 
-    /// Opens the folder `root` (creating it and its parents if needed) for `variants`: checks the
-    /// folder is ours, creates the variant folders, tags the root, takes the lock (waiting for
-    /// another process that holds it) and removes temporary files a killed run left in the variant
-    /// folders.
+    /// Opens the folder `root` (creating it and its parents if needed) for `variants`: checks the folder is
+    /// ours, creates the variant folders, tags the root, takes the shared lock (waiting while one holds it
+    /// exclusively) and removes temporary files a killed run left (when no other process has it open).
     ///
     /// The folder is ours when it is new or empty, when its owner file names `owner`, or when it
     /// carries photogrid's `CACHEDIR.TAG` and no owner file (made by an older photogrid; `owner`

@@ -2,48 +2,13 @@ public import Imaging
 
 /// How to make one thumbnail, worked out from the photo's header alone (pure arithmetic, no I/O).
 ///
-/// The pipeline that follows a plan: decode the JPEG at `1 / scaleDenominator` (libjpeg's
-/// shrink-on-load) → resample `sourceRegion` of the decoded pixels to `resampleSize` (or, when
-/// `needsResampling` is false, just take `crop`) → apply the EXIF `orientation` → encode. Cropping
-/// and resampling happen in *stored* orientation (before the transform), so only the pixels that
-/// end up in the thumbnail are filtered; the crop is chosen in *display* orientation and mapped
-/// back, so it is exactly the crop the user sees.
-///
-/// Two forms of the crop: `crop` in whole decoded pixels (rounded as described below) and
-/// `sourceRegion`, the exact visible region in continuous decoded coordinates. They differ when the
-/// exact edges fall between decoded pixels — an odd side difference, or any DCT scale that does not
-/// divide the offsets. Resample `sourceRegion`: measured on the sample photos against a full-size
-/// area-average reference of the exact crop, the whole-pixel crop loses up to 10 dB PSNR at 1/2 and
-/// 1/4 scale (a ½ decoded pixel shift is up to a whole output pixel), the exact region none.
-///
-/// The rules, for a photo stored `W`×`H`, target length `N` and margin `M`:
-///
-/// 1. **DCT scale.** libjpeg can decode at 1/1, 1/2, 1/4 or 1/8; at `1/d` it outputs
-///    `ceil(W/d)` × `ceil(H/d)` pixels. The plan takes the largest `d` for which the side that
-///    matters still has at least `M × N` pixels — the shorter side for a square (it becomes the
-///    square), the longer side for a fit (it becomes the long side); `d = 1` if none does. So the
-///    final resample always shrinks by at least `M` (or works at full resolution).
-/// 2. **Crop** (in decoded pixels, `Dw`×`Dh` in stored orientation). Square: the centred largest
-///    square of the *oriented* decoded image, `side = min(Dw, Dh)`, offsets
-///    `(displayW − side) / 2` and `(displayH − side) / 2` rounded **down** in display coordinates
-///    (docs/layout-spec.md §4.3, whose exact offset may be a half pixel: we take the pixel boundary to its
-///    left/top as the user sees it), then mapped to stored coordinates with
-///    `Orientation.storedRect(forDisplayRect:storedSize:)`. So for a mirrored or rotated photo the
-///    stored offset may be one pixel more than the naive `(Dw − side) / 2`. Fit: the whole decoded image.
-/// 3. **No upscaling.** A photo smaller than the target is not enlarged: a square is
-///    `min(N, min(W, H))` pixels; a fit keeps the photo's size when its long side is ≤ `N`. An
-///    enlarged thumbnail adds bytes and decoding time but no detail; whoever draws it scales it to
-///    the cell anyway (as it must for any pixel size), and the thumbnail's real pixel size is
-///    recorded, so nothing is lost.
-/// 4. **Fit size.** Long side `N`, short side `round(short × N / long)` (halves up, at least 1),
-///    computed from the stored size (the true aspect ratio), not from the rounded-up decoded size.
-/// 5. **Exact region.** The decoded pixel `k` covers stored pixels `[k·d, (k+1)·d)`, so the exact
-///    region is the stored one divided by `d`: for a square the centred square of the stored image,
-///    `((W − s)/2 / d, (H − s)/2 / d, s/d, s/d)` with `s = min(W, H)` (a centred square is the same
-///    whichever way the photo is turned, so no orientation mapping is needed); for a fit the whole
-///    photo, `(0, 0, W/d, H/d)` (the last decoded pixel of a side not divisible by `d` is partly padding).
-///
-/// `resampleSize` is `outputSize` in stored orientation (width and height exchanged for EXIF 5–8).
+/// The pipeline that follows a plan: decode the JPEG at `1 / scaleDenominator` (libjpeg's shrink-on-load)
+/// → resample `sourceRegion` of the decoded pixels to `resampleSize` (or, when `needsResampling` is false,
+/// just take `crop`) → apply the EXIF `orientation` → encode. Cropping and resampling happen in *stored*
+/// orientation, so only the pixels that end up in the thumbnail are filtered; the crop is chosen in
+/// *display* orientation and mapped back, so it is exactly the crop the user sees. Each rule is on the
+/// member it decides (`scaleDenominator`, `crop`, `sourceRegion`, `outputSize`), for a photo stored
+/// `W`×`H`, target length `N` and margin `M`.
 public struct ThumbnailPlan: Sendable, Hashable {
     /// The DCT scale denominators libjpeg offers for shrink-on-load, largest first.
     public static let scaleDenominators = [8, 4, 2, 1]
@@ -60,17 +25,33 @@ public struct ThumbnailPlan: Sendable, Hashable {
     public let target: ThumbnailTarget
     /// The DCT margin `M` the plan was made with.
     public let margin: Int
-    /// The libjpeg `scale_denom` to decode with (`scale_num` = 1): 1, 2, 4 or 8.
+    /// The libjpeg `scale_denom` to decode with (`scale_num` = 1): 1, 2, 4 or 8. At `1/d` libjpeg outputs
+    /// `ceil(W/d)` × `ceil(H/d)` pixels; the plan takes the largest `d` for which the side that matters still
+    /// has at least `M × N` pixels — the shorter side for a square (it becomes the square), the longer side for
+    /// a fit (it becomes the long side); `d = 1` if none does. So the final resample always shrinks by at
+    /// least `M` (or works at full resolution).
     public let scaleDenominator: Int
     /// The size libjpeg outputs at that scale: `ceil(stored / scaleDenominator)` per side.
     public let decodedSize: PixelSize
-    /// The part of the decoded image to keep, in whole decoded pixels and stored orientation.
+    /// The part of the decoded image to keep, in whole decoded pixels and stored orientation (`Dw`×`Dh`
+    /// decoded). Square: the centred largest square of the *oriented* decoded image, `side = min(Dw, Dh)`,
+    /// offsets `(displayW − side) / 2` and `(displayH − side) / 2` rounded **down** in display coordinates
+    /// (docs/layout-spec.md §4.3, whose exact offset may be a half pixel: the pixel boundary to its left/top
+    /// as the user sees it), mapped to stored coordinates by `Orientation.storedRect(forDisplayRect:storedSize:)`
+    /// (for a mirrored or rotated photo one pixel more than the naive `(Dw − side) / 2`). Fit: the whole image.
     public let crop: PixelRect
-    /// The exact visible region in continuous decoded coordinates, stored orientation (what to resample).
+    /// The exact visible region in continuous decoded coordinates, stored orientation (what to resample:
+    /// the whole-pixel `crop` loses up to 10 dB PSNR at 1/2 and 1/4 scale, against an area-average reference
+    /// of the exact crop). Decoded pixel `k` covers stored pixels `[k·d, (k+1)·d)`, so it is the stored region
+    /// divided by `d`: for a square `((W − s)/2 / d, (H − s)/2 / d, s/d, s/d)` with `s = min(W, H)` (the same
+    /// whichever way the photo is turned); for a fit `(0, 0, W/d, H/d)`.
     public let sourceRegion: PixelRegion
-    /// The size to resample `crop` to, in stored orientation.
+    /// The size to resample `crop` to: `outputSize` in stored orientation (exchanged for EXIF 5–8).
     public let resampleSize: PixelSize
-    /// The thumbnail's size as displayed (after orientation).
+    /// The thumbnail's size as displayed (after orientation). No upscaling: a square is `min(N, min(W, H))`
+    /// pixels and a fit keeps the photo's size when its long side is ≤ `N` (the real size is recorded; whoever
+    /// draws it scales it to the cell anyway). A fit's long side is `N`, its short side `round(short × N /
+    /// long)` (halves up, at least 1), from the stored size (the true aspect ratio), not the decoded one.
     public let outputSize: PixelSize
 
     /// Plans the thumbnail `target` of a photo stored `storedSize` with EXIF `orientation`, choosing
