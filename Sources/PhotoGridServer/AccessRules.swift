@@ -4,7 +4,6 @@ import PhotoGridSupport
 
 /// What every request must pass before any route, for the router (`RequestGuard`) and the answers from
 /// memory (`ImmediateAnswerHandler`) alike: one definition of each rule, in this order —
-///
 /// 1. a target of at most `RequestLimits.targetBytes` (else 414) and headers of at most
 ///    `RequestLimits.headerBytes` (else 431);
 /// 2. a request target that is a path, or the absolute form naming a host this server answers: else 400;

@@ -8,12 +8,10 @@ import Indexing
 /// Changes under a photo folder, through Linux's inotify: one watch per folder (new folders are
 /// watched as they appear), and a `changes` element once the folder has been quiet for `quietTime`
 /// after a burst of changes (a copy of a thousand photos is one change, not a thousand).
-///
 /// What the indexer never reads is ignored, so that the library's own writes cannot trigger an index
 /// run that writes again: hidden names (temporary files of atomic writes among them), SQLite's files,
 /// folders tagged `CACHEDIR.TAG` (thumbnail folders). A full queue (`IN_Q_OVERFLOW`) is a change too:
 /// the index run that follows is a full rescan of the folder anyway.
-///
 /// The folder itself going away — deleted, renamed, its file system unmounted — is a change (the run
 /// that follows says why it failed); the watcher then looks for the folder at its path every half
 /// second and, once it is there again (made anew, renamed back, remounted), watches it again and

@@ -3,11 +3,10 @@
 /// 1. Both carry Apple's content identifier (the photo's maker note, the movie's
 ///    `com.apple.quicktime.content.identifier`): they pair exactly when the identifiers are equal,
 ///    wherever they lie in the library. Different identifiers never pair.
-/// 2. Otherwise (one or both have none) the fallback: the same base name in the same folder
-///    (`IMG_0001.HEIC` and `IMG_0001.MOV`: the bytes before the last `.`), a movie of at most
-///    `longestMotion` seconds, and capture times that agree within `captureTolerance` seconds. A
-///    photo and a movie of one name taken weeks apart (a re-used camera counter) stay two items, and a
-///    missing capture time on either side means no fallback pairing.
+/// 2. Otherwise (one or both have none) the fallback: the same base name in the same folder (`IMG_0001.HEIC`
+///    and `IMG_0001.MOV`: the bytes before the last `.`), a movie of at most `longestMotion` seconds, and
+///    capture times that agree within `captureTolerance` seconds. A photo and a movie of one name taken weeks
+///    apart (a re-used camera counter) stay two items; a missing capture time means no fallback pairing.
 ///
 /// A photo has at most one movie and a movie at most one photo; among several candidates the movie
 /// takes the one in its own folder, then the nearest in time, then the oldest row.

@@ -45,10 +45,9 @@ public final class SQLiteStore: Sendable {
 
     /// Opens (or creates) the library database at `path` and applies pending migrations.
     ///
-    /// What the file is, is found before anything is written to it (`DatabaseFile.inspect`): a file
-    /// that is not a photogrid library is refused and left byte for byte as it was. A library that
-    /// cannot be written is opened read-only (immutable when its `-shm` file is absent), without
-    /// migrating it.
+    /// What the file is, is found before anything is written to it (`DatabaseFile.inspect`): a file that is
+    /// not a photogrid library is refused and left byte for byte as it was. A library that cannot be written
+    /// is opened read-only (immutable when its `-shm` file is absent), without migrating it.
     ///
     /// - Parameter migrations: the schema to bring the file up to; the embedded `Migrations/` by default.
     /// - Throws: `.noDatabase` (mode `.existing`), `.openDatabase`, `.notADatabase`,
