@@ -18,8 +18,7 @@ public enum ExportMarker {
 
     /// The outputs of an export folder whose library is `databaseName`.
     public static func outputs(databaseName: String) -> [String] {
-        [fileName, "layout.json", "grid.jpg", "thumbnails", databaseName, databaseName + "-wal",
-         databaseName + "-shm", databaseName + "-journal"]
+        [fileName, "layout.json", "grid.jpg", LibraryLocation.thumbnailFolderName] + LibraryLocation.sqliteFile(databaseName).files
     }
 
     /// The marker's text for `outputs`.

@@ -40,7 +40,7 @@ public struct Indexer: Sendable {
         if let previous = try store.root(), previous.pathBytes != root {
             guard options.moveRoot else {
                 throw .differentFolder(libraryFolder: previous.path, folder: PathBytes.displayText(root),
-                                       rootExists: Self.isFolder(previous.pathBytes))
+                                       rootExists: LibraryRoot.isFolder(previous.pathBytes))
             }
             summary.movedFrom = previous.path
         }
@@ -192,12 +192,8 @@ public struct Indexer: Sendable {
         let prefix = root + [UInt8(ascii: "/")]
         guard resolved.starts(with: prefix) else { return [] }
         let relative = Array(resolved[prefix.count...])
-        return [relative, relative + Array("-wal".utf8), relative + Array("-shm".utf8),
-                relative + Array("-journal".utf8)]
+        return Set([relative] + LibraryLocation.sqliteSideSuffixes.map { relative + Array($0.utf8) })
     }
-
-    /// Whether `path` is a folder now (stat follows links).
-    static func isFolder(_ path: [UInt8]) -> Bool { LibraryRoot.isFolder(path) }
 
     /// Checks that `folder` can be indexed into `store` as it is (without `moveRoot`): it is a readable
     /// folder, and the library indexes it or nothing yet.
@@ -205,7 +201,7 @@ public struct Indexer: Sendable {
         let root = try resolve(folder)
         if let previous = try store.root(), previous.pathBytes != root {
             throw .differentFolder(libraryFolder: previous.path, folder: PathBytes.displayText(root),
-                                   rootExists: isFolder(previous.pathBytes))
+                                   rootExists: LibraryRoot.isFolder(previous.pathBytes))
         }
     }
 

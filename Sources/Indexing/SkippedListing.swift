@@ -9,7 +9,7 @@ extension IndexWriter {
     ///   database errors.
     public func skippedEntries() throws(LibraryError) -> [SkippedEntry] {
         guard let root = try root() else { return [] }
-        guard Indexer.isFolder(root.pathBytes) else { throw .libraryFolderGone(path: root.path) }
+        guard root.isFolder else { throw .libraryFolderGone(path: root.path) }
         let walk = try DirectoryWalker.walk(root: root.pathBytes,
                                             excluding: Indexer(writer: self).databaseFiles(under: root.pathBytes))
         let state = try loadIndexState()

@@ -107,9 +107,7 @@ public enum GalleryExport {
 
     /// The names an export puts into its folder: a folder that holds only these (and its library)
     /// was made by a previous export.
-    static let exportNames = Set(LibraryLocation.sqliteFile(Request.databaseName).files + [
-        LibraryLocation.thumbnailFolderName, "layout.json", "grid.jpg", ExportMarker.fileName,
-    ])
+    static let exportNames = Set(ExportMarker.outputs(databaseName: Request.databaseName))
 
     /// Refuses an output folder that is neither empty nor a previous export's (its library
     /// `photogrid.sqlite` and nothing but what an export writes): `export` never writes among

@@ -23,8 +23,8 @@ public enum LibraryStoreOpener {
     /// Call only for a library whose opening made it (`createdFile`), once it is closed.
     /// A PostgreSQL library is left as it is (its database is the user's; its empty tables are harmless).
     public static func removeNew(_ location: String) {
-        guard case .sqliteFile = (try? LibraryLocation(location)) ?? .sqliteFile(location), !holdsPhotos(location) else { return }
-        SQLiteStore.removeFiles(location)
+        guard case .sqliteFile(let path) = try? LibraryLocation(location), !holdsPhotos(path) else { return }
+        SQLiteStore.removeFiles(path)
     }
 
     /// Whether the library at `location` holds any photo row — also when it is there but cannot be read

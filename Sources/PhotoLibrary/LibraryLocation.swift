@@ -12,16 +12,8 @@ public enum LibraryLocation: Sendable, Equatable {
         self = PostgresLocation.names(text) ? .postgres(try PostgresLocation(text), address: text) : .sqliteFile(text)
     }
 
-    /// The address as given: the file's path, or the URL.
-    public var address: String {
-        switch self {
-        case .sqliteFile(let path): path
-        case .postgres(_, let address): address
-        }
-    }
-
     /// SQLite's endings for the files beside a database: its write-ahead log, shared memory and rollback journal.
-    public static let sqliteSideSuffixes = ["-wal", "-shm", "-journal"]
+    package static let sqliteSideSuffixes = ["-wal", "-shm", "-journal"]
 
     /// The files the library keeps on this machine: a SQLite database and the files beside it; none for PostgreSQL.
     public var files: [String] {
@@ -38,7 +30,7 @@ public enum LibraryLocation: Sendable, Equatable {
     /// The name of the default thumbnail folder, next to a SQLite database.
     public static let thumbnailFolderName = "thumbnails"
     /// Where PostgreSQL libraries' default thumbnail folders live: kept across reboots, one per machine.
-    public static let postgresThumbnailRoot = "/var/tmp/photogrid"
+    private static let postgresThumbnailRoot = "/var/tmp/photogrid"
 
     /// The thumbnail folder when none is given: `thumbnails` in a SQLite database's folder (`photogrid.sqlite` →
     /// `thumbnails`, `/data/lib.sqlite` → `/data/thumbnails`); for PostgreSQL, one folder per database on this

@@ -15,6 +15,29 @@ package enum LibrarySQL {
     /// Pruning: the thumbnail records of missing photos, then the photos.
     package static let deleteMissingPhotosRecords = "DELETE FROM thumbnails WHERE photo_id IN (SELECT id FROM photos WHERE status = 'missing')"
     package static let deleteMissingPhotos = "DELETE FROM photos WHERE status = 'missing'"
+    /// Pruning: the thumbnail files the missing photos' records name (before those records go).
+    package static let missingPhotosThumbnailPaths = """
+        SELECT DISTINCT path FROM thumbnails
+        WHERE path IS NOT NULL AND photo_id IN (SELECT id FROM photos WHERE status = 'missing')
+        """
+    /// The end of an index run: the folder it indexed and when ($1 its bytes, $2 its text, $3 the run's start).
+    package static let recordRoot = """
+        INSERT INTO library (id, root_bytes, root, last_indexed_at) VALUES (1, $1, $2, $3)
+        ON CONFLICT (id) DO UPDATE SET root_bytes = excluded.root_bytes, root = excluded.root,
+            last_indexed_at = excluded.last_indexed_at
+        """
+    /// What an upsert of a file remembered as not a photo does when its path has a row.
+    package static let nonPhotoConflict = "ON CONFLICT (path_bytes) DO UPDATE SET file_size = excluded.file_size, mtime_ns = excluded.mtime_ns"
+    /// A photo no movie has joined yet (Live Photo pairing's candidates).
+    package static let unpairedPhoto = "status = 'ok' AND media = 'photo' AND NOT EXISTS (SELECT 1 FROM photos AS movie WHERE movie.live_photo_id = photos.id)"
+    /// The columns of a Live Photo pair (`LivePhotoPair`): a movie with `live_photo_id` set, and its photo.
+    package static let livePhotoPairColumns = """
+        movie.id AS movie_id, movie.path_bytes AS movie_path, movie.content_identifier AS movie_identifier,
+        movie.taken_at AS movie_taken, movie.duration AS movie_duration, movie.status AS movie_status,
+        movie.media AS movie_media, photo.id AS photo_id, photo.path_bytes AS photo_path,
+        photo.content_identifier AS photo_identifier, photo.taken_at AS photo_taken, photo.status AS photo_status,
+        photo.media AS photo_media, photo.duration AS photo_duration, photo.motion_length AS photo_motion
+        """
 
     /// The grid holds the `ok` rows (readable, present) but a Live Photo's movie (its photo stands for
     /// both), in grid order: `(sort_key, path_bytes)`; the partial index `photos_grid` (Migrations/0010)

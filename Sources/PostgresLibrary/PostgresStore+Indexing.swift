@@ -80,7 +80,7 @@ extension PostgresStore: IndexWriter {
                 }
                 try session.execute(PostgresQuery(unsafeSQL: """
                     INSERT INTO non_photos (path_bytes, file_size, mtime_ns) VALUES \(rows.joined(separator: ", "))
-                    ON CONFLICT (path_bytes) DO UPDATE SET file_size = excluded.file_size, mtime_ns = excluded.mtime_ns
+                    \(LibrarySQL.nonPhotoConflict)
                     """, binds: binds), "writing index results")
             }
             // The batch's movies join their photos now (a photo later in path order: at the run's end).
@@ -93,7 +93,7 @@ extension PostgresStore: IndexWriter {
     }
 
     public func finishIndexRun(missing: [Int64], forgottenNonPhotos: [[UInt8]], root: [UInt8], now: String,
-                        rowsChanged: Bool) throws(LibraryError) -> Int {
+                               rowsChanged: Bool) throws(LibraryError) -> Int {
         try transaction("finishing the index run") { session throws(LibraryError) in
             let operation = "finishing the index run"
             if !missing.isEmpty {
@@ -108,11 +108,8 @@ extension PostgresStore: IndexWriter {
                 binds.append(forgottenNonPhotos.map { ByteBuffer(bytes: $0) })
                 try session.execute(PostgresQuery(unsafeSQL: "DELETE FROM non_photos WHERE path_bytes = ANY($1)", binds: binds), operation)
             }
-            try session.execute("""
-                INSERT INTO library (id, root_bytes, root, last_indexed_at) VALUES (1, \(ByteBuffer(bytes: root)), \(PathBytes.displayText(root)), \(now))
-                ON CONFLICT (id) DO UPDATE SET root_bytes = excluded.root_bytes, root = excluded.root,
-                    last_indexed_at = excluded.last_indexed_at
-                """, operation)
+            try session.execute(PostgresQuery(unsafeSQL: LibrarySQL.recordRoot,
+                                              binds: Self.binds(ByteBuffer(bytes: root), PathBytes.displayText(root), now)), operation)
             // Pairs can change only where rows did.
             if rowsChanged || !missing.isEmpty {
                 do { try LivePhotoPairing.check(PostgresLivePhotoRows(session: session)) } catch {
@@ -128,10 +125,7 @@ extension PostgresStore: IndexWriter {
         try transaction("removing missing photos") { session throws(LibraryError) in
             let operation = "removing missing photos"
             var paths: [String] = []
-            for row in try session.rows("""
-                SELECT DISTINCT path FROM thumbnails
-                WHERE path IS NOT NULL AND photo_id IN (SELECT id FROM photos WHERE status = 'missing')
-                """, operation) { paths.append(try row.makeRandomAccess().value("path")) }
+            for row in try session.rows(PostgresQuery(unsafeSQL: LibrarySQL.missingPhotosThumbnailPaths), operation) { paths.append(try row.makeRandomAccess().value("path")) }
             try session.execute(PostgresQuery(unsafeSQL: LibrarySQL.deleteMissingPhotosRecords), operation)
             let removed = try session.execute(PostgresQuery(unsafeSQL: LibrarySQL.deleteMissingPhotos), operation)
             var stillUsed = Set<String>()

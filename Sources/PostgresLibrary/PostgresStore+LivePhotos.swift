@@ -14,7 +14,6 @@ struct PostgresLivePhotoRows: LivePhotoRows {
           AND (content_identifier IS NOT NULL OR duration <= \(LivePhotoRule.longestMotion))
         """
     static let photoColumns = "id, path_bytes, content_identifier, taken_at, NULL::float8 AS duration FROM photos"
-    static let unpaired = "status = 'ok' AND media = 'photo' AND NOT EXISTS (SELECT 1 FROM photos AS movie WHERE movie.live_photo_id = photos.id)"
 
     func motionCandidates(paths: [[UInt8]]?) throws -> [(id: Int64, half: LivePhotoRule.Half)] {
         guard let paths else { return try halves(PostgresQuery(unsafeSQL: Self.motionCandidatesSQL + " ORDER BY id")) }
@@ -27,25 +26,21 @@ struct PostgresLivePhotoRows: LivePhotoRows {
     }
 
     func unpairedPhotos(contentIdentifier: String) throws -> [(id: Int64, half: LivePhotoRule.Half)] {
-        try halves(PostgresQuery(unsafeSQL: "SELECT \(Self.photoColumns) WHERE content_identifier = $1 AND \(Self.unpaired)",
+        try halves(PostgresQuery(unsafeSQL: "SELECT \(Self.photoColumns) WHERE content_identifier = $1 AND \(LibrarySQL.unpairedPhoto)",
                                  binds: PostgresStore.binds(contentIdentifier)))
     }
 
     func unpairedPhotos(pathsAbove lower: [UInt8], below upper: [UInt8]) throws -> [(id: Int64, half: LivePhotoRule.Half)] {
-        try halves(PostgresQuery(unsafeSQL: "SELECT \(Self.photoColumns) WHERE path_bytes > $1 AND path_bytes < $2 AND \(Self.unpaired)",
+        try halves(PostgresQuery(unsafeSQL: "SELECT \(Self.photoColumns) WHERE path_bytes > $1 AND path_bytes < $2 AND \(LibrarySQL.unpairedPhoto)",
                                  binds: PostgresStore.binds(ByteBuffer(bytes: lower), ByteBuffer(bytes: upper))))
     }
 
     func pairs() throws -> [LivePhotoPair] {
-        try session.rows("""
-            SELECT movie.id AS movie_id, movie.path_bytes AS movie_path, movie.content_identifier AS movie_identifier,
-                   movie.taken_at AS movie_taken, movie.duration AS movie_duration, movie.status AS movie_status,
-                   movie.media AS movie_media, photo.id AS photo_id, photo.path_bytes AS photo_path,
-                   photo.content_identifier AS photo_identifier, photo.taken_at AS photo_taken, photo.status AS photo_status,
-                   photo.media AS photo_media, photo.duration AS photo_duration, photo.motion_length AS photo_motion
+        try session.rows(PostgresQuery(unsafeSQL: """
+            SELECT \(LibrarySQL.livePhotoPairColumns)
             FROM photos AS movie LEFT JOIN photos AS photo ON photo.id = movie.live_photo_id
             WHERE movie.live_photo_id IS NOT NULL ORDER BY movie.id
-            """, Self.operation).map { row throws(LibraryError) in
+            """), Self.operation).map { row throws(LibraryError) in
             let row = row.makeRandomAccess()
             let photoPath: Data? = try row.value("photo_path")
             return LivePhotoPair(

@@ -72,7 +72,7 @@ extension SQLiteStore {
     /// `library.last_indexed_at` (see `photoColumns`). A row that goes missing keeps, as its
     /// last-seen time, the start of the previous completed run, the last one that found it.
     public func finishIndexRun(missing: [Int64], forgottenNonPhotos: [[UInt8]], root: [UInt8],
-                        now: String, rowsChanged: Bool = true) throws(LibraryError) -> Int {
+                               now: String, rowsChanged: Bool = true) throws(LibraryError) -> Int {
         try write("finishing the index run") { db in
             if !missing.isEmpty {
                 let previousRun = try String.fetchOne(db, sql: "SELECT last_indexed_at FROM library WHERE id = 1")
@@ -86,11 +86,7 @@ extension SQLiteStore {
                 let forget = try db.makeStatement(sql: "DELETE FROM non_photos WHERE path_bytes = ?")
                 for path in forgottenNonPhotos { try forget.execute(arguments: [Data(path)]) }
             }
-            try db.execute(sql: """
-                INSERT INTO library (id, root_bytes, root, last_indexed_at) VALUES (1, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET root_bytes = excluded.root_bytes, root = excluded.root,
-                    last_indexed_at = excluded.last_indexed_at
-                """, arguments: [Data(root), PathBytes.displayText(root), now])
+            try db.execute(sql: LibrarySQL.recordRoot, arguments: [Data(root), PathBytes.displayText(root), now])
             // Pairs can change only where rows did.
             if rowsChanged || !missing.isEmpty { try LivePhotoPairing.check(SQLiteLivePhotoRows(db: db)) }
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM photos WHERE status = 'missing'") ?? 0
@@ -142,7 +138,7 @@ extension SQLiteStore {
 
     static let upsertNonPhotoSQL = """
         INSERT INTO non_photos (path_bytes, file_size, mtime_ns) VALUES (?, ?, ?)
-        ON CONFLICT (path_bytes) DO UPDATE SET file_size = excluded.file_size, mtime_ns = excluded.mtime_ns
+        \(LibrarySQL.nonPhotoConflict)
         """
 
     /// The values ?1…?27 of `upsertPhotoSQL` and `movePhotoSQL` for a row (?20, the row id, is the

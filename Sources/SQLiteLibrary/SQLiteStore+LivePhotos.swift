@@ -13,7 +13,6 @@ struct SQLiteLivePhotoRows: LivePhotoRows {
           AND (content_identifier IS NOT NULL OR duration <= \(LivePhotoRule.longestMotion))
         """
     static let photoColumns = "id, path_bytes, content_identifier, taken_at FROM photos"
-    static let unpaired = "status = 'ok' AND media = 'photo' AND NOT EXISTS (SELECT 1 FROM photos AS movie WHERE movie.live_photo_id = photos.id)"
 
     func motionCandidates(paths: [[UInt8]]?) throws -> [(id: Int64, half: LivePhotoRule.Half)] {
         guard let paths else { return try Row.fetchAll(db, sql: Self.motionCandidatesSQL).map(Self.half) }
@@ -22,22 +21,18 @@ struct SQLiteLivePhotoRows: LivePhotoRows {
     }
 
     func unpairedPhotos(contentIdentifier: String) throws -> [(id: Int64, half: LivePhotoRule.Half)] {
-        let sql = "SELECT \(Self.photoColumns) INDEXED BY photos_content_identifier WHERE content_identifier = ? AND \(Self.unpaired)"
+        let sql = "SELECT \(Self.photoColumns) INDEXED BY photos_content_identifier WHERE content_identifier = ? AND \(LibrarySQL.unpairedPhoto)"
         return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [contentIdentifier]).map(Self.half)
     }
 
     func unpairedPhotos(pathsAbove lower: [UInt8], below upper: [UInt8]) throws -> [(id: Int64, half: LivePhotoRule.Half)] {
-        let sql = "SELECT \(Self.photoColumns) WHERE path_bytes > ? AND path_bytes < ? AND \(Self.unpaired)"
+        let sql = "SELECT \(Self.photoColumns) WHERE path_bytes > ? AND path_bytes < ? AND \(LibrarySQL.unpairedPhoto)"
         return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [Data(lower), Data(upper)]).map(Self.half)
     }
 
     func pairs() throws -> [LivePhotoPair] {
         try Row.fetchAll(db, sql: """
-            SELECT movie.id AS movie_id, movie.path_bytes AS movie_path, movie.content_identifier AS movie_identifier,
-                   movie.taken_at AS movie_taken, movie.duration AS movie_duration, movie.status AS movie_status,
-                   movie.media AS movie_media, photo.id AS photo_id, photo.path_bytes AS photo_path,
-                   photo.content_identifier AS photo_identifier, photo.taken_at AS photo_taken, photo.status AS photo_status,
-                   photo.media AS photo_media, photo.duration AS photo_duration, photo.motion_length AS photo_motion
+            SELECT \(LibrarySQL.livePhotoPairColumns)
             FROM photos AS movie INDEXED BY photos_live_photo LEFT JOIN photos AS photo ON photo.id = movie.live_photo_id
             WHERE movie.live_photo_id IS NOT NULL
             """).map { row in

@@ -10,10 +10,7 @@ extension SQLiteStore {
     ///   longer needs. Files shared with a remaining photo (same content) are not listed.
     public func pruneMissing() throws(LibraryError) -> (rows: Int, unreferencedThumbnails: [String]) {
         try write("removing missing photos") { db in
-            let paths = try String.fetchAll(db, sql: """
-                SELECT DISTINCT path FROM thumbnails
-                WHERE path IS NOT NULL AND photo_id IN (SELECT id FROM photos WHERE status = 'missing')
-                """)
+            let paths = try String.fetchAll(db, sql: LibrarySQL.missingPhotosThumbnailPaths)
             try db.execute(sql: LibrarySQL.deleteMissingPhotosRecords)
             try db.execute(sql: LibrarySQL.deleteMissingPhotos)
             let rows = db.changesCount

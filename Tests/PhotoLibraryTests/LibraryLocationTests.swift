@@ -12,7 +12,7 @@ import Testing
         #expect(file.files == ["/data/lib.sqlite", "/data/lib.sqlite-wal", "/data/lib.sqlite-shm", "/data/lib.sqlite-journal"])
         let database = try LibraryLocation("postgres://photos@db.example:5433/album")
         #expect(database.files.isEmpty)
-        #expect(database.address == "postgres://photos@db.example:5433/album")
+        #expect(database == .postgres(try PostgresLocation("postgres://photos@db.example:5433/album"), address: "postgres://photos@db.example:5433/album"))
         #expect(throws: LibraryError.self) { try LibraryLocation("postgres://photos@db.example:port/album") }
     }
 
