@@ -63,15 +63,14 @@ public struct Canvas: Sendable {
         blend(area) { _, _ in source }
     }
 
-    /// Draws the photo at `path` — JPEG, PNG, WebP or HEIF, by its first bytes — (EXIF orientation
-    /// applied) scaled into `rect`, clipped to `clip`, at `opacity`. The image is stretched to the rectangle (callers keep its aspect ratio, e.g.
-    /// with a fill rect and a clip, as a grid cell does).
+    /// Draws the photo at `path` (JPEG, PNG, WebP or HEIF, by its first bytes) into `rect`, clipped to `clip`, at `opacity`.
+    /// The image is upright (EXIF orientation applied) and stretched to the rectangle: callers keep its aspect ratio,
+    /// e.g. with a fill rect and a clip, as a grid cell does.
     ///
-    /// The photo is decoded at the smallest size its decoder reduces to that still has at least the
-    /// rectangle's pixels (`ImageDecoder`'s `atLeast`: a JPEG's DCT scale, a HEIF's own thumbnail item;
-    /// the other formats whole), and only if some of it is visible. Damaged data that libjpeg decodes with warnings is drawn
-    /// as decoded, as `ThumbnailPipeline` does (a truncated file's missing part grey), and the
-    /// damage is returned.
+    /// Decoded only if some of it is visible, at the smallest size its decoder reduces to that still has at least the
+    /// rectangle's pixels (`ImageDecoder`'s `atLeast`: a JPEG's DCT scale, a HEIF's own thumbnail item; the other formats
+    /// whole). Damaged data that libjpeg decodes with warnings is drawn as decoded, as `ThumbnailPipeline` does (a
+    /// truncated file's missing part grey).
     ///
     /// - Returns: what libjpeg warned about (nil when the data was clean or nothing was drawn).
     /// - Throws: `.jpeg` (`.image` for the other formats) when the file cannot be read or decoded

@@ -3,16 +3,13 @@
 /// header: { Text(title).frame(maxWidth: .infinity, minHeight: h, maxHeight: h, alignment: .leading) } } }`
 /// (docs/layout-spec.md §10.1).
 ///
-/// Geometry (docs/layout-spec.md §10.2, the project's decisions): each section starts a new row and its
-/// k-th photo goes to column `k mod n`, row `k div n` of the section, with the columns of §5; a header is
-/// one full-width row of height `h`; the row spacing separates every two consecutive rows of the stack
-/// header, rows…, header, rows…; content height = Σ (h + s_r + rows_j) + (sections − 1)·s_r.
+/// Geometry (docs/layout-spec.md §10.2, the project's decisions): each section starts a new row and its k-th photo goes
+/// to column `k mod n`, row `k div n` of the section (columns of §5); a header is one full-width row of height `h`; the
+/// row spacing separates every two consecutive rows of the stack header, rows…, header, rows….
 ///
-/// Closed form: the sections' header origins are prefix sums, kept once (O(sections) to build); a
-/// cell, a header, the visible cells and headers and the pinned header are found by binary search over
-/// them plus the closed-form rows of one section (`SquareCellRows`): O(log sections + visible). With
-/// `evaluatedByEngine`, every header and cell is measured by `LayoutEngine` instead, which the tests use
-/// to hold the closed form equal to the view tree.
+/// Closed form (§10.5): header origins are prefix sums built once; a cell, a header, the visible cells and headers and the
+/// pinned header are found by binary search over them plus one section's `SquareCellRows`, in O(log sections + visible).
+/// `evaluatedByEngine` measures every header and cell by `LayoutEngine` instead (the tests hold the two equal).
 public struct SectionedPhotoGrid: Sendable {
     public let width: Double
     public let grid: LazyVGridLayout
@@ -28,6 +25,7 @@ public struct SectionedPhotoGrid: Sendable {
     let rowsY: [Double]
     /// Each section's rows, from its first photo row.
     let rows: [Rows]
+    /// Σ (h + s_r + rows_j) + (sections − 1)·s_r (docs/layout-spec.md §10.2), rows_j the height of section j's photo rows.
     public let contentHeight: Double
 
     enum Rows: Sendable {

@@ -3,12 +3,11 @@ extension PixelBuffer {
     /// averaging: each output pixel is the mean of the source area it covers, every source pixel
     /// weighted by the exact (fractional) part of it that lies under the output pixel.
     ///
-    /// This is the box filter over exact coverage, computed in exact integer arithmetic: along an
-    /// axis of `n` source and `m` output pixels, coordinates are multiplied by `n · m` so that
-    /// output `i` spans `[i·n, (i+1)·n)` and source `j` spans `[j·m, (j+1)·m)` in whole units, and
-    /// the overlaps are integers. The only rounding is the final one (to nearest, halves up).
-    /// It is slow and blurrier than `resampled(to:from:filter:)`; it serves as the quality
-    /// reference the resampler and the thumbnail pipeline are measured against.
+    /// This is the box filter over exact coverage, in exact integer arithmetic: along an axis of `n` source
+    /// and `m` output pixels, coordinates are multiplied by `n · m` so that output `i` spans `[i·n, (i+1)·n)`
+    /// and source `j` spans `[j·m, (j+1)·m)` in whole units, and the overlaps are integers. The only rounding
+    /// is the final one (to nearest, halves up). Slow and blurrier than `resampled(to:from:filter:)`, it is
+    /// the quality reference the resampler and the thumbnail pipeline are measured against.
     ///
     /// - Throws: `ImagingError.invalidSize` for a non-positive or overflowing `size`;
     ///   `ImagingError.rectOutsideImage` when `sourceRect` is empty or not inside the image.

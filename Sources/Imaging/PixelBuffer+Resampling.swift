@@ -2,19 +2,12 @@ extension PixelBuffer {
     /// The pixels of `sourceRect` (the whole image when `nil`) resampled to `size` with a separable
     /// `filter`: shrinking and enlarging, any ratio, each axis independently.
     ///
-    /// - Filter: Mitchell–Netravali by default (see `ResamplingFilter` for why), or Lanczos-3.
-    /// - Antialiasing: when an axis shrinks by `s`, the kernel's support is stretched by `s`
-    ///   (Mitchell shrinking 2× reads 8 source pixels per output pixel, Lanczos-3 12), so detail
-    ///   finer than the output can show is filtered out instead of aliasing.
-    /// - Edges: the source rect is treated as the whole image and extended by repeating its border
-    ///   pixels (clamping), so resampling a rect gives the same pixels as cropping then resampling.
-    /// - Exactness: weights are Q14 fixed point and sum to exactly 1, accumulation is 32-bit
-    ///   integer, each pass rounds to nearest and clamps to 0…255 (the intermediate is 8-bit).
-    ///   A constant image stays exactly constant.
-    /// - An axis whose size does not change is copied, not filtered (so `size == sourceRect.size`
-    ///   is a plain crop).
-    /// - Speed: both axes run through one SIMD column pass (rows are handled by transposing);
-    ///   the axes are done in the cheaper order (columns first when the image shrinks vertically).
+    /// - Filter: Mitchell–Netravali by default (see `ResamplingFilter` for why), or Lanczos-3; when an axis
+    ///   shrinks by `s` its support is stretched by `s`, so detail finer than the output can show is filtered out.
+    /// - Edges: the rect is treated as the whole image, its border pixels repeated (clamping), as if cropped first.
+    /// - Exactness: Q14 weights summing to exactly 1 (`ResamplingWeights`), 32-bit integer sums, each pass
+    ///   rounded to 8 bits (`Resampler`, which also picks the cheaper axis order): a constant image stays constant.
+    /// - An axis whose size does not change is copied, not filtered (`size == sourceRect.size` is a plain crop).
     ///
     /// - Throws: `ImagingError.invalidSize` for a non-positive or overflowing `size`;
     ///   `ImagingError.rectOutsideImage` when `sourceRect` is empty or not inside the image.
@@ -40,17 +33,13 @@ extension PixelBuffer {
     /// Like `resampled(to:from:filter:)`, but the region may start and end anywhere between pixel
     /// boundaries (pixel (i, j) covers `[i, i+1) × [j, j+1)`): output pixel (u, v) is centred at
     /// `(region.x + (u + ½)·region.width / size.width, region.y + (v + ½)·region.height / size.height)`.
-    /// The filter reads the real pixels around the region (it is a window on the image, not a
-    /// separate image); only the image's own border is extended by repetition. Every axis is
-    /// filtered, even when its length does not change (a fractional offset is an interpolation).
-    ///
-    /// This is how a crop whose exact edges fall between pixels — the centred square of an image
-    /// with an odd side difference, or any crop of a DCT-scaled decode — is resampled without
-    /// rounding it to whole pixels first.
+    /// The filter reads the real pixels around the region; only the image's own border is extended by
+    /// repetition. Every axis is filtered, even when its length does not change (a fractional offset
+    /// is an interpolation). So a crop whose edges fall between pixels (the centred square of an image
+    /// with an odd side difference, any crop of a DCT-scaled decode) is never rounded to whole pixels.
     ///
     /// - Throws: `ImagingError.invalidSize` for a non-positive or overflowing `size`;
-    ///   `ImagingError.regionOutsideImage` when the region is empty, not finite, or not inside
-    ///   `[0, width] × [0, height]`.
+    ///   `ImagingError.regionOutsideImage` when the region is empty, not finite, or not inside `[0, width] × [0, height]`.
     public func resampled(
         to size: PixelSize,
         region: PixelRegion,

@@ -8,22 +8,18 @@ extension JPEGHeader {
     /// The start of an XMP APP1 segment's payload.
     static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
 
-    /// Probes the file open as `descriptor` by following its segment lengths, reading only what the
-    /// header needs: the file's first bytes (`head`, already read), the Exif segment's IFDs, and the
-    /// segments from the first one that is not an application segment or a comment up to the scan
-    /// header. The application segments that do not matter to the header — EXIF maker notes and
-    /// thumbnails, XMP, ICC profiles, MPF indexes, often 40–250 KiB before the frame header of a
-    /// camera photo — are skipped by their lengths without being read.
+    /// Probes the file open as `descriptor` by following its segment lengths, reading only what the header
+    /// needs: the file's first bytes (`head`, already read), the Exif segment's IFDs, the first XMP packet (for
+    /// a Motion Photo), and the segments from the first one that is not an application segment or a comment up
+    /// to the scan header. Other application segments (maker notes, EXIF thumbnails, ICC, MPF: often 40–250 KiB
+    /// before a camera photo's frame header) are skipped by their lengths unread; see docs/formats.md.
     ///
-    /// libjpeg is given the same stream without those segments (SOI, APP0 JFIF and APP14 Adobe, which
-    /// decide the colour space, then the rest as it is in the file): its answer does not depend on
-    /// markers it skips. The Exif TIFF data is parsed from the part already read when that part holds
-    /// everything the parser looks at (it reports any offset it could not follow), else from the whole
-    /// segment, so orientation, date and warnings are what a parse of the whole segment gives.
+    /// libjpeg gets SOI, APP0 JFIF and APP14 Adobe (the colour space), then the rest as in the file: its answer does not
+    /// depend on the markers it skips. Exif facts are what a whole-segment parse gives (`SegmentReader.exifMetadata(_:)`).
     ///
-    /// Returns nil when the file is anything but plain — bytes between segments that are not a marker,
-    /// fill bytes, a segment running past the end of the file, libjpeg failing on the stream — so that
-    /// the caller's whole-prefix probe answers for it exactly as before (messages included).
+    /// Returns nil when the file is anything but plain (bytes between segments that are not a marker, fill bytes, a segment
+    /// past the end of the file, libjpeg failing), so that the caller's whole-prefix probe answers exactly as before
+    /// (messages included).
     static func probeFollowingSegments(_ descriptor: Int32, head: UnsafeRawBufferPointer,
                                        path: String) throws(JPEGError) -> JPEGHeader? {
         let file = SegmentReader(descriptor: descriptor, head: head, path: path)

@@ -48,21 +48,17 @@ public enum LibraryThumbnailsError: PhotoGridFailure, Equatable {
 }
 
 /// `photogrid thumbs`: grid (and detail) thumbnails for every indexed photo, kept up to date in a
-/// thumbnail folder and recorded in the library database.
+/// thumbnail folder and recorded in the library database (see docs/commands.md).
 ///
-/// For each photo with status ok and each variant, the thumbnail is skipped when its record is
-/// current (made from the photo's present content key, size and mtime) and its file exists with
-/// the recorded byte size; otherwise it is made again. Identical photos (same content key) share
-/// one file, made once. Results are written in batches (one transaction per 500 records or
-/// 250 ms); a thumbnail that cannot be made gets an error record and is retried on the next run.
-/// A photo whose data is damaged but decodes (truncated, no end-of-image marker, corrupt bytes) gets
-/// the thumbnail libjpeg's decode gives, with the damage recorded as its warning; the summary lists
-/// the warnings of every current thumbnail, made now or before. At the end, files of those variants
-/// that no record refers to any more are removed.
-///
-/// At the end, files of those variants that no record refers to any more are removed (and, with
-/// `prune`, every other size's files and records). The folder must belong to this library
-/// (`ThumbnailCache`); a run that fails removes the folder again if it made it.
+/// For each photo with status ok and each variant, the thumbnail is skipped when its record is current (made from the
+/// photo's present content key, size and mtime) and its file exists with the recorded byte size; otherwise it is made
+/// again. Identical photos (same content key) share one file, made once. Results are written in batches (`batchSize`,
+/// `batchInterval`); a thumbnail that cannot be made gets an error record and is retried on the next run. A photo whose
+/// data is damaged but decodes (truncated, no end-of-image marker, corrupt bytes) gets the thumbnail libjpeg's decode
+/// gives, the damage recorded as its warning; the summary lists the warnings of every current thumbnail, made now or
+/// before. At the end, files of those variants that no record refers to any more are removed (and, with `prune`, every
+/// other size's files and records). The folder must belong to this library (`ThumbnailCache`); a run that fails removes
+/// the folder again if it made it.
 public enum LibraryThumbnails {
     /// Records are committed after this many…
     static let batchSize = 500

@@ -16,9 +16,7 @@ import Indexing
 /// photo, is not found. Blocking (file and pixel work): call it on a worker thread. Two calls for the
 /// same file at once make it once (the cache's per-file lock; the second finds it made).
 ///
-/// What is made is recorded in batches (`saveRecords()`, which a server calls a few times a second and
-/// at shutdown), not one commit per thumbnail: the file is already in place, atomically, and a record
-/// lost to a crash only means the next `thumbs` or request makes it again.
+/// What is made is recorded in batches (`saveRecords()`), not one commit per thumbnail.
 public final class ThumbnailsOnDemand: Sendable {
     /// A thumbnail file ready to serve.
     public struct File: Sendable, Equatable {
@@ -237,6 +235,8 @@ public final class ThumbnailsOnDemand: Sendable {
     }
 
     /// Records what was made since the last call, in one transaction; the number of thumbnails.
+    /// A server calls it a few times a second and at shutdown: each file is already in place, atomically,
+    /// so a record lost to a crash only means the next `thumbs` or request makes it again.
     @discardableResult
     public func saveRecords() throws(LibraryError) -> Int {
         let pending = unrecorded.withLock { $0 }

@@ -63,6 +63,34 @@ package enum LibrarySQL {
             duration = CASE WHEN photos.media = 'live' AND excluded.media = 'photo' THEN photos.duration ELSE excluded.duration END
         """
 
+    /// The columns of a photo row an index run writes (`PhotoRowValues.columnValues`), after `$1`, the run's start.
+    package static let photoRowColumns = """
+        path_bytes, path, file_size, mtime_ns, content_key, stored_width, stored_height, display_width, display_height,
+        orientation, components, color_space, progressive, taken_at, sort_key, status, error, format, media, duration, codec,
+        poster_time, content_identifier, motion_offset, motion_length
+        """
+    /// Their types (a VALUES list's column of NULLs is typed by these, not guessed).
+    package static let photoRowTypes = ["bytea", "text", "bigint", "bigint", "text", "bigint", "bigint", "bigint", "bigint",
+                                        "bigint", "bigint", "text", "bigint", "text", "text", "text", "text", "text", "text", "float8", "text",
+                                        "float8", "text", "bigint", "bigint"]
+
+    /// Moves row `$27` to the new path: `$1` the run's start (last_seen), `$2`… `photoRowColumns`. Does nothing
+    /// if the new path has a row.
+    package static let movePhoto = """
+        UPDATE photos SET
+            path_bytes = $2, path = $3, file_size = $4, mtime_ns = $5, content_key = $6, stored_width = $7,
+            stored_height = $8, display_width = $9, display_height = $10, orientation = $11, components = $12,
+            color_space = $13, progressive = $14, taken_at = $15, sort_key = $16, status = $17, error = $18,
+            format = $19, media = $20, duration = $21, codec = $22, poster_time = $23, content_identifier = $24,
+            motion_offset = $25, motion_length = $26, last_seen = $1
+        WHERE id = $27 AND NOT EXISTS (SELECT 1 FROM photos WHERE path_bytes = $2)
+        """
+
+    /// The FROM clause of `photoColumns`: a present row's file was found by the last completed index run, so
+    /// its last-seen time is that run's start (`library.last_indexed_at`), and an unchanged rescan need not
+    /// rewrite every row.
+    package static let photoSource = "photos LEFT JOIN (SELECT last_indexed_at FROM library WHERE id = 1) AS last_run ON true"
+
     /// `photoColumns` in a dialect whose maximum of two values is `greatest` (SQLite's `max`,
     /// PostgreSQL's `GREATEST`).
     package static func photoColumns(greatest: String) -> String {

@@ -1,3 +1,4 @@
+import struct Foundation.Data
 package import ImageFormats
 
 /// One row to write: a walked file and what its probe found.
@@ -24,6 +25,17 @@ public struct PhotoRowValues: Sendable {
     package var media: MediaKind { format.isVideo ? .video : facts?.motion != nil ? .live : .photo }
     /// A video's duration, or a Motion Photo's motion's.
     package var duration: Double? { facts?.motion.map { $0.duration } ?? facts?.duration }
+
+    /// The row's values, in the order of `LibrarySQL.photoRowColumns`.
+    package var columnValues: [SQLValue] {
+        [.blob(Data(file.relativePath)), .text(PathBytes.displayText(file.relativePath)), .integer(file.size),
+         .integer(file.modificationTimeNanoseconds), SQLValue(facts?.contentKey), SQLValue(facts?.storedWidth), SQLValue(facts?.storedHeight),
+         SQLValue(facts?.pixelWidth), SQLValue(facts?.pixelHeight), SQLValue(facts?.orientation), SQLValue(facts?.components),
+         SQLValue(facts?.colorSpace), SQLValue(facts.map { $0.isProgressive ? 1 : 0 }), SQLValue(facts?.takenAt), .text(sortKey),
+         .text(status.rawValue), SQLValue(errorText), .text(format.rawValue), .text(media.rawValue), SQLValue(duration),
+         SQLValue(facts?.codec), SQLValue(facts?.posterTime), SQLValue(facts?.contentIdentifier), SQLValue(facts?.motion?.offset),
+         SQLValue(facts?.motion?.length)]
+    }
 }
 
 /// One pending write of an index run; applied in batches, one transaction per batch.

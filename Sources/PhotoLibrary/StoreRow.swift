@@ -1,8 +1,8 @@
-package import struct Foundation.Data
+public import struct Foundation.Data
 
 /// A row of either store, read by column name: what a record decodes from, once for both stores
 /// (`Photo.init(columns:)`, `ThumbnailRecord.init(columns:)`). A column of another type is a `LibraryError`, never a trap.
-package protocol StoreRow {
+public protocol StoreRow {
     func string(_ column: String) throws(LibraryError) -> String?
     func int64(_ column: String) throws(LibraryError) -> Int64?
     func double(_ column: String) throws(LibraryError) -> Double?

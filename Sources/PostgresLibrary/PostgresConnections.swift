@@ -147,7 +147,7 @@ struct PostgresTimeout: Error, CustomStringConvertible {
 }
 
 /// One connection lent by `PostgresConnections`: statements run one at a time, blocking the caller.
-struct PostgresSession {
+public struct PostgresSession {
     let connection: PostgresConnection
     let displayName: String
 

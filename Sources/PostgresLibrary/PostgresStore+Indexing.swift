@@ -42,10 +42,7 @@ extension PostgresStore: IndexWriter {
                     upserts.append(values)
                     if values.facts?.format.isVideo == true { movies.append(values.file.relativePath) }
                 case let .move(id, values):
-                    var binds = Self.binds(now)
-                    Self.append(values, to: &binds)
-                    binds.append(id)
-                    let moved = try session.execute(PostgresQuery(unsafeSQL: Self.movePhotoSQL, binds: binds), "writing index results")
+                    let moved = try session.execute(LibrarySQL.movePhoto, [.text(now)] + values.columnValues + [.integer(id)], "writing index results")
                     // The new path got a row meanwhile (another process): update that one instead.
                     if moved == 0 { upserts.append(values) }
                     if values.facts?.format.isVideo == true { movies.append(values.file.relativePath) }
@@ -60,12 +57,12 @@ extension PostgresStore: IndexWriter {
                 var rows: [String] = []
                 for values in chunk {
                     let first = binds.count + 1
-                    Self.append(values, to: &binds)
-                    rows.append("(" + Self.photoRowTypes.enumerated().map { "$\(first + $0.offset)::\($0.element)" }
+                    PostgresSession.append(values.columnValues, to: &binds)
+                    rows.append("(" + LibrarySQL.photoRowTypes.enumerated().map { "$\(first + $0.offset)::\($0.element)" }
                         .joined(separator: ", ") + ", $1, $1)")
                 }
                 try session.execute(PostgresQuery(unsafeSQL: """
-                    INSERT INTO photos (\(Self.photoRowColumns), first_seen, last_seen) VALUES \(rows.joined(separator: ", "))
+                    INSERT INTO photos (\(LibrarySQL.photoRowColumns), first_seen, last_seen) VALUES \(rows.joined(separator: ", "))
                     \(LibrarySQL.upsertConflictSQL)
                     """, binds: binds), "writing index results")
             }
@@ -85,7 +82,7 @@ extension PostgresStore: IndexWriter {
             }
             // The batch's movies join their photos now (a photo later in path order: at the run's end).
             if !movies.isEmpty {
-                do { try LivePhotoPairing.pair(PostgresLivePhotoRows(session: session), paths: movies) } catch {
+                do { try LivePhotoPairing.pair(SQLLivePhotoRows(session, .postgres), paths: movies) } catch {
                     throw Self.typed(error, "pairing Live Photos")
                 }
             }
@@ -112,83 +109,13 @@ extension PostgresStore: IndexWriter {
                                               binds: Self.binds(ByteBuffer(bytes: root), PathBytes.displayText(root), now)), operation)
             // Pairs can change only where rows did.
             if rowsChanged || !missing.isEmpty {
-                do { try LivePhotoPairing.check(PostgresLivePhotoRows(session: session)) } catch {
+                do { try LivePhotoPairing.check(SQLLivePhotoRows(session, .postgres)) } catch {
                     throw Self.typed(error, "pairing Live Photos")
                 }
             }
             let rows = try session.rows("SELECT count(*) AS missing FROM photos WHERE status = 'missing'", operation)
             return try rows.first?.makeRandomAccess().value("missing", Int.self) ?? 0
         }
-    }
-
-    public func pruneMissing() throws(LibraryError) -> (rows: Int, unreferencedThumbnails: [String]) {
-        try transaction("removing missing photos") { session throws(LibraryError) in
-            let operation = "removing missing photos"
-            var paths: [String] = []
-            for row in try session.rows(PostgresQuery(unsafeSQL: LibrarySQL.missingPhotosThumbnailPaths), operation) { paths.append(try row.makeRandomAccess().value("path")) }
-            try session.execute(PostgresQuery(unsafeSQL: LibrarySQL.deleteMissingPhotosRecords), operation)
-            let removed = try session.execute(PostgresQuery(unsafeSQL: LibrarySQL.deleteMissingPhotos), operation)
-            var stillUsed = Set<String>()
-            if !paths.isEmpty {
-                for row in try session.rows("SELECT DISTINCT path FROM thumbnails WHERE path = ANY(\(paths))", operation) {
-                    stillUsed.insert(try row.makeRandomAccess().value("path"))
-                }
-            }
-            return (removed, paths.filter { !stillUsed.contains($0) }.sorted())
-        }
-    }
-
-    /// The columns of a photo row an index run writes, after $1 (the run's start, first_seen/last_seen).
-    static let photoRowColumns = """
-        path_bytes, path, file_size, mtime_ns, content_key, stored_width, stored_height, display_width, display_height,
-        orientation, components, color_space, progressive, taken_at, sort_key, status, error, format, media, duration, codec,
-        poster_time, content_identifier, motion_offset, motion_length
-        """
-    /// Their types (a column of NULLs in a VALUES list is typed by these, not guessed).
-    static let photoRowTypes = ["bytea", "text", "bigint", "bigint", "text", "bigint", "bigint", "bigint", "bigint",
-                                "bigint", "bigint", "text", "bigint", "text", "text", "text", "text", "text", "text", "float8", "text",
-                                "float8", "text", "bigint", "bigint"]
-
-    /// $1 the run's start, $2… `photoRowColumns`, then the row id: `SQLiteStore.movePhotoSQL` in this dialect.
-    static let movePhotoSQL = """
-        UPDATE photos SET
-            path_bytes = $2, path = $3, file_size = $4, mtime_ns = $5, content_key = $6, stored_width = $7,
-            stored_height = $8, display_width = $9, display_height = $10, orientation = $11, components = $12,
-            color_space = $13, progressive = $14, taken_at = $15, sort_key = $16, status = $17, error = $18,
-            format = $19, media = $20, duration = $21, codec = $22, poster_time = $23, content_identifier = $24,
-            motion_offset = $25, motion_length = $26, last_seen = $1
-        WHERE id = $27 AND NOT EXISTS (SELECT 1 FROM photos WHERE path_bytes = $2)
-        """
-
-    /// Appends `values` as `photoRowColumns`.
-    static func append(_ values: PhotoRowValues, to binds: inout PostgresBindings) {
-        let file = values.file
-        let facts = values.facts
-        binds.append(ByteBuffer(bytes: file.relativePath))
-        binds.append(PathBytes.displayText(file.relativePath))
-        binds.append(file.size)
-        binds.append(file.modificationTimeNanoseconds)
-        binds.append(facts?.contentKey)
-        binds.append(facts?.storedWidth)
-        binds.append(facts?.storedHeight)
-        binds.append(facts?.pixelWidth)
-        binds.append(facts?.pixelHeight)
-        binds.append(facts?.orientation)
-        binds.append(facts?.components)
-        binds.append(facts?.colorSpace)
-        binds.append(facts.map { $0.isProgressive ? 1 : 0 })
-        binds.append(facts?.takenAt)
-        binds.append(values.sortKey)
-        binds.append(values.status.rawValue)
-        binds.append(values.errorText)
-        binds.append(values.format.rawValue)
-        binds.append(values.media.rawValue)
-        binds.append(values.duration)
-        binds.append(facts?.codec)
-        binds.append(facts?.posterTime)
-        binds.append(facts?.contentIdentifier)
-        binds.append(facts?.motion?.offset)
-        binds.append(facts?.motion?.length)
     }
 
     /// `error` as a `LibraryError` (what `LivePhotoRows`' untyped throws carry).

@@ -1,18 +1,8 @@
 public import PhotoLibrary
 import PostgresNIO
 
-/// Kept layouts in PostgreSQL (`KeptLayoutSQL`'s statements).
-extension PostgresStore: KeptLayoutStore {
-    public func keepLayout(key: String, gridVersion: Int, bytes: [UInt8]) throws(LibraryError) {
-        try transaction("keeping a layout") { session throws(LibraryError) in
-            try session.execute(PostgresQuery(unsafeSQL: KeptLayoutSQL.deleteOtherVersions, binds: Self.binds(gridVersion)), "keeping a layout")
-            var binds = PostgresBindings(capacity: 3)
-            binds.append(key); binds.append(gridVersion); binds.append(ByteBuffer(bytes: bytes))
-            try session.execute(PostgresQuery(unsafeSQL: KeptLayoutSQL.upsert, binds: binds), "keeping a layout")
-            try session.execute(PostgresQuery(unsafeSQL: KeptLayoutSQL.trim), "keeping a layout")
-        }
-    }
-}
+/// Kept layouts in PostgreSQL: keeping one is `SQLStore`'s; reading one is the grid reader's.
+extension PostgresStore: KeptLayoutStore {}
 
 extension PostgresGridReader {
     func version() throws(LibraryError) -> Int? {

@@ -1,11 +1,13 @@
 import PostgresNIO
-import PhotoLibrary
-import struct Foundation.Data
+public import PhotoLibrary
+public import struct Foundation.Data
 
-/// PostgresNIO's row read by column name (`StoreRow`).
-extension PostgresRandomAccessRow: StoreRow {
-    func string(_ column: String) throws(LibraryError) -> String? { try value(column, String?.self) }
-    func int64(_ column: String) throws(LibraryError) -> Int64? { try value(column, Int64?.self) }
-    func double(_ column: String) throws(LibraryError) -> Double? { try value(column, Double?.self) }
-    func bytes(_ column: String) throws(LibraryError) -> Data? { try value(column, Data?.self) }
+/// A row of PostgreSQL read by column name (`StoreRow`).
+public struct PostgresStoreRow: StoreRow {
+    let row: PostgresRandomAccessRow
+
+    public func string(_ column: String) throws(LibraryError) -> String? { try row.value(column, String?.self) }
+    public func int64(_ column: String) throws(LibraryError) -> Int64? { try row.value(column, Int64?.self) }
+    public func double(_ column: String) throws(LibraryError) -> Double? { try row.value(column, Double?.self) }
+    public func bytes(_ column: String) throws(LibraryError) -> Data? { try row.value(column, Data?.self) }
 }

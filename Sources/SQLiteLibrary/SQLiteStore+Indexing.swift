@@ -49,7 +49,7 @@ extension SQLiteStore {
                     try upsert.execute(arguments: Self.arguments(values, now: now))
                     if values.facts?.format.isVideo == true { movies.append(values.file.relativePath) }
                 case let .move(id, values):
-                    let move = try db.cachedStatement(sql: Self.movePhotoSQL)
+                    let move = try db.cachedStatement(sql: SQLiteSession.numbered(LibrarySQL.movePhoto))
                     try move.execute(arguments: Self.arguments(values, now: now, id: id))
                     // The new path got a row meanwhile (another process): update that one instead.
                     if db.changesCount == 0 { try upsert.execute(arguments: Self.arguments(values, now: now)) }
@@ -61,7 +61,7 @@ extension SQLiteStore {
                 }
             }
             // The batch's movies join their photos now (a photo later in path order: at the run's end).
-            if !movies.isEmpty { try LivePhotoPairing.pair(SQLiteLivePhotoRows(db: db), paths: movies) }
+            if !movies.isEmpty { try LivePhotoPairing.pair(SQLLivePhotoRows(SQLiteSession(db: db), .sqlite), paths: movies) }
         }
     }
 
@@ -88,7 +88,7 @@ extension SQLiteStore {
             }
             try db.execute(sql: LibrarySQL.recordRoot, arguments: [Data(root), PathBytes.displayText(root), now])
             // Pairs can change only where rows did.
-            if rowsChanged || !missing.isEmpty { try LivePhotoPairing.check(SQLiteLivePhotoRows(db: db)) }
+            if rowsChanged || !missing.isEmpty { try LivePhotoPairing.check(SQLLivePhotoRows(SQLiteSession(db: db), .sqlite)) }
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM photos WHERE status = 'missing'") ?? 0
         }
     }
@@ -114,45 +114,20 @@ extension SQLiteStore {
 
     // MARK: - SQL
 
-    /// Parameters ?1…?19 and ?21…?27 are the row's values (see `arguments(_:now:)`); first_seen = last_seen = ?18.
-    static let upsertPhotoSQL = """
-        INSERT INTO photos (path_bytes, path, file_size, mtime_ns, content_key, stored_width, stored_height,
-                            display_width, display_height, orientation, components, color_space, progressive,
-                            taken_at, sort_key, status, error, first_seen, last_seen, format, media, duration, codec,
-                            poster_time, content_identifier, motion_offset, motion_length)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?18, ?19, ?21, ?22, ?23,
-                ?24, ?25, ?26, ?27)
+    /// One row's upsert: `$1` the run's start (first_seen and last_seen), `$2`… `LibrarySQL.photoRowColumns`.
+    static let upsertPhotoSQL = SQLiteSession.numbered("""
+        INSERT INTO photos (\(LibrarySQL.photoRowColumns), first_seen, last_seen)
+        VALUES (\(SQLValue.placeholders(25, from: 2)), $1, $1)
         \(LibrarySQL.upsertConflictSQL)
-        """
-
-    /// Same parameters as `upsertPhotoSQL`, with ?20 = the row id. Does nothing if the new path is taken.
-    static let movePhotoSQL = """
-        UPDATE photos SET
-            path_bytes = ?1, path = ?2, file_size = ?3, mtime_ns = ?4, content_key = ?5, stored_width = ?6,
-            stored_height = ?7, display_width = ?8, display_height = ?9, orientation = ?10, components = ?11,
-            color_space = ?12, progressive = ?13, taken_at = ?14, sort_key = ?15, status = ?16, error = ?17,
-            last_seen = ?18, format = ?19, media = ?21, duration = ?22, codec = ?23, poster_time = ?24,
-            content_identifier = ?25, motion_offset = ?26, motion_length = ?27
-        WHERE id = ?20 AND NOT EXISTS (SELECT 1 FROM photos WHERE path_bytes = ?1)
-        """
+        """)
 
     static let upsertNonPhotoSQL = """
         INSERT INTO non_photos (path_bytes, file_size, mtime_ns) VALUES (?, ?, ?)
         \(LibrarySQL.nonPhotoConflict)
         """
 
-    /// The values ?1…?27 of `upsertPhotoSQL` and `movePhotoSQL` for a row (?20, the row id, is the
-    /// move's: `id`, nil for an upsert).
+    /// The values of `upsertPhotoSQL`, and of `LibrarySQL.movePhoto` with the moved row's `id`.
     static func arguments(_ values: PhotoRowValues, now: String, id: Int64? = nil) -> StatementArguments {
-        let file = values.file
-        let facts = values.facts
-        return [
-            Data(file.relativePath), PathBytes.displayText(file.relativePath), file.size,
-            file.modificationTimeNanoseconds, facts?.contentKey, facts?.storedWidth, facts?.storedHeight,
-            facts?.pixelWidth, facts?.pixelHeight, facts?.orientation, facts?.components, facts?.colorSpace,
-            facts.map { $0.isProgressive ? 1 : 0 }, facts?.takenAt, values.sortKey, values.status.rawValue,
-            values.errorText, now, values.format.rawValue, id, values.media.rawValue, values.duration, facts?.codec,
-            facts?.posterTime, facts?.contentIdentifier, facts?.motion?.offset, facts?.motion?.length,
-        ]
+        SQLiteSession.arguments([.text(now)] + values.columnValues + (id.map { [.integer($0)] } ?? []))
     }
 }

@@ -2,16 +2,8 @@ public import PhotoLibrary
 import GRDB
 import struct Foundation.Data
 
-/// Kept layouts in SQLite (`KeptLayoutSQL`'s statements).
-extension SQLiteStore: KeptLayoutStore {
-    public func keepLayout(key: String, gridVersion: Int, bytes: [UInt8]) throws(LibraryError) {
-        try write("keeping a layout") { db in
-            try db.execute(sql: KeptLayoutSQL.deleteOtherVersions, arguments: [gridVersion])
-            try db.execute(sql: KeptLayoutSQL.upsert, arguments: [key, gridVersion, Data(bytes)])
-            try db.execute(sql: KeptLayoutSQL.trim)
-        }
-    }
-}
+/// Kept layouts in SQLite: keeping one is `SQLStore`'s; reading one is the grid reader's.
+extension SQLiteStore: KeptLayoutStore {}
 
 extension GridReader {
     public func version() throws(LibraryError) -> Int? {

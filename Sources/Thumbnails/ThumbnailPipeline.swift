@@ -14,35 +14,30 @@ public struct RenderedThumbnail: Sendable {
     public var damage: JPEGDamage?
 }
 
-/// Makes one thumbnail: plan → shrink-on-load decode of only the needed region → resample →
-/// orient → encode.
+/// Makes one thumbnail: plan → shrink-on-load decode of only the needed region → resample → orient → encode.
 ///
 /// 1. **Plan** (`ThumbnailPlan`, from the indexed stored size and orientation): the libjpeg DCT
 ///    scale, the exact visible region in decoded pixels, the output size.
-/// 2. **Decode** at `1 / plan.scaleDenominator` only the rows and iMCU columns the resampling
-///    filter reads: the region plus the filter's reach on each side (`decodeRect(for:filter:)`).
-///    A square of a landscape photo decodes only its centre columns.
+/// 2. **Decode** at `1 / plan.scaleDenominator` only the rows and iMCU columns the resampling filter reads
+///    (`decodeRect(for:filter:)`): a square of a landscape photo decodes only its centre columns.
 /// 3. **Resample** the exact (fractional) region to the output size in stored orientation, with
 ///    the filter stretched by the shrink factor (antialiased).
 /// 4. **Orient** (EXIF 1–8) the small result, not the large decode.
-/// 5. **Encode** at `options.quality`, baseline, optimized Huffman tables.
+/// 5. **Encode** at `options.quality` (`encode(_:quality:)`). The whole pipeline: see docs/commands.md.
 ///
-/// Thread-safe: every call owns its buffers and libjpeg objects. Memory per call is about
-/// `3 × decoded region + 3 × output` bytes (the decode, the resampler's two passes, the result).
+/// Thread-safe: every call owns its buffers and libjpeg objects, about `3 × decoded region + 3 × output` bytes.
 public enum ThumbnailPipeline {
     /// Decodes `source` and renders the pixels of `target`.
     ///
-    /// Damaged data that libjpeg decodes with warnings (a truncated file, a missing EOI, corrupt
-    /// entropy data) is not an error: the thumbnail shows what libjpeg decoded and
-    /// `RenderedThumbnail.damage` says what was wrong.
+    /// Damaged data that libjpeg decodes with warnings (a truncated file, a missing EOI, corrupt entropy data)
+    /// is not an error: the thumbnail shows what libjpeg decoded and `RenderedThumbnail.damage` says what was wrong.
     ///
-    /// - Throws: `.plan` for sizes a plan refuses; `.jpeg(.overPixelLimit)` when the decoded
-    ///   region is above the pixel limit (from the indexed size, before the file is opened) or the
-    ///   file's own header makes the decoding need more (`JPEGDecodeOptions.pixelLimit`: a
-    ///   progressive file's coefficients), `.jpeg(.tooLittleData)` for a decompression bomb — both
-    ///   before anything is allocated for pixels; `.sourceChanged`/`.sizeChanged` when the file is
-    ///   not the one that was indexed; `.jpeg` for any other decoding failure; `.system` when the
-    ///   file cannot be opened.
+    /// - Throws: `.plan` for sizes a plan refuses; `.jpeg(.overPixelLimit)` when the decoded region is above the
+    ///   pixel limit (`checkPixelLimit`, from the indexed size, before the file is opened) or the file's own header
+    ///   makes the decoding need more (`JPEGDecodeOptions.pixelLimit`: a progressive file's coefficients),
+    ///   `.jpeg(.tooLittleData)` for a decompression bomb — both before anything is allocated for pixels;
+    ///   `.sourceChanged`/`.sizeChanged` when the file is not the one that was indexed; `.jpeg` for any other
+    ///   decoding failure; `.system` when the file cannot be opened.
     public static func render(_ source: ThumbnailSource, target: ThumbnailTarget,
                               options: ThumbnailOptions = ThumbnailOptions()) throws(ThumbnailError) -> RenderedThumbnail {
         let plan: ThumbnailPlan

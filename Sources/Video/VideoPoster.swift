@@ -7,21 +7,17 @@ public enum VideoPoster {
     /// How far into the video the poster is taken at most, in seconds (past a fade in from black).
     public static let posterTime = 1.0
 
-    /// The poster frame of the movie at `path`: packed RGB8, stretched to square pixels by the sample
-    /// aspect ratio (libswscale, bicubic; `VideoStreamHeader.displaySize`), then turned by the display
-    /// matrix (all 8 orientations).
+    /// The poster frame of the movie at `path`: packed RGB8, stretched to square pixels by the sample aspect ratio
+    /// (libswscale, bicubic; `VideoStreamHeader.displaySize`), then turned by the display matrix (all 8 orientations).
     ///
-    /// The frame is the first keyframe presented at or after T = min(`posterTime`, duration / 2) from
-    /// the start (T = 0 when the duration is unknown), else the last keyframe before T (also when the
-    /// next is more than `packetLimit` packets on). libavformat seeks back to the keyframe before T
-    /// (av_seek_frame, backward, other streams discarded), packets are read on undecoded to the first
-    /// keyframe presented from T on, and that packet alone is decoded (a keyframe needs no other).
+    /// The frame is the first keyframe presented at or after T = min(`posterTime`, duration / 2) from the start (T = 0
+    /// when the duration is unknown), else the last keyframe before T (also when the next is more than `packetLimit`
+    /// packets on: see `findKeyframe` and docs/formats.md). That packet alone is decoded (a keyframe needs no other);
     /// `VideoFrame.time` is its presentation time: `ffmpeg -ss time` gives the same frame.
     ///
-    /// Bounded: at most `packetLimit` packets are read after the seek; one packet and one decoded frame
-    /// are held, the decoder freed before the conversion to RGB; the container's sizes and the decoder's
-    /// (libavcodec's max_pixels) are checked against `pixelLimit` before they are allocated; reads stop
-    /// after `timeLimit` seconds.
+    /// Bounded: one packet and one decoded frame are held (the decoder freed before the RGB conversion); the
+    /// container's and the decoder's sizes (libavcodec's max_pixels) are checked against `pixelLimit` before they
+    /// are allocated; reads stop after `timeLimit` seconds.
     public static func decode(path: String, pixelLimit: Int = VideoProbe.defaultPixelLimit,
                               timeLimit: Double = VideoProbe.defaultTimeLimit) throws(VideoError) -> VideoFrame {
         let file = try VideoFile(path: path, timeLimit: timeLimit)
@@ -81,7 +77,9 @@ public enum VideoPoster {
     }
 
     /// Reads into `keyframe` `stream`'s first keyframe presented at or after `target` (its time base),
-    /// else its last before; false when it has none within reach.
+    /// else its last before; false when it has none within reach. libavformat seeks back to the keyframe
+    /// before `target` (av_seek_frame, backward, other streams discarded), then at most `packetLimit`
+    /// packets are read on, none decoded.
     static func findKeyframe(_ file: VideoFile, stream: UnsafeMutablePointer<AVStream>, at target: Int64,
                              into keyframe: UnsafeMutablePointer<AVPacket>) throws(VideoError) -> Bool {
         let index = stream.pointee.index

@@ -1,0 +1,48 @@
+import struct Foundation.Data
+
+/// Picture signatures (`PictureSignatureStore`) and kept layouts (`KeptLayoutStore`), written once for both
+/// dialects; the signature index, read a million rows at a time, stays each store's.
+extension SQLStore {
+    public func pictureSignatures(contentKeys: [String]) throws(LibraryError) -> [String: PictureSignatureRecord] {
+        if contentKeys.isEmpty { return [:] }
+        return try readSnapshot("reading picture signatures") { session throws(LibraryError) in
+            var records: [String: PictureSignatureRecord] = [:]
+            // SQLite binds at most 32,766 values a statement.
+            for start in stride(from: 0, to: contentKeys.count, by: 10_000) {
+                let keys = contentKeys[start ..< min(start + 10_000, contentKeys.count)]
+                try session.forEachRow(PictureSignatureSQL.select + " WHERE s.content_key IN (\(SQLValue.placeholders(keys.count)))",
+                                       keys.map { .text($0) }, "reading picture signatures") { row throws(LibraryError) in
+                    let record = PictureSignatureSQL.record(contentKey: try row.required("content_key", row.string), hash: try row.int64("hash"),
+                                                            signature: try row.bytes("signature").map { [UInt8]($0) }, error: try row.string("error"))
+                    records[record.contentKey] = record
+                }
+            }
+            return records
+        }
+    }
+
+    public func savePictureSignatures(_ records: [PictureSignatureRecord]) throws(LibraryError) {
+        if records.isEmpty { return }
+        let now = UTCTime.now().isoSeconds + "Z"
+        try writeTransaction("writing picture signatures") { session throws(LibraryError) in
+            for record in records {
+                let columns = PictureSignatureSQL.columns(record)
+                try session.execute(PictureSignatureSQL.upsert, [.text(record.contentKey), SQLValue(columns.hash), SQLValue(columns.error), .text(now)],
+                                    "writing picture signatures")
+                if let signature = columns.signature {
+                    try session.execute(PictureSignatureSQL.upsertBytes, [.text(record.contentKey), .blob(Data(signature))], "writing picture signatures")
+                } else {
+                    try session.execute(PictureSignatureSQL.deleteBytes, [.text(record.contentKey)], "writing picture signatures")
+                }
+            }
+        }
+    }
+
+    public func keepLayout(key: String, gridVersion: Int, bytes: [UInt8]) throws(LibraryError) {
+        try writeTransaction("keeping a layout") { session throws(LibraryError) in
+            try session.execute(KeptLayoutSQL.deleteOtherVersions, [.integer(Int64(gridVersion))], "keeping a layout")
+            try session.execute(KeptLayoutSQL.upsert, [.text(key), .integer(Int64(gridVersion)), .blob(Data(bytes))], "keeping a layout")
+            try session.execute(KeptLayoutSQL.trim, [], "keeping a layout")
+        }
+    }
+}

@@ -1,0 +1,104 @@
+/// A store whose statements are written once (`SQLStore+…` files) and run in its dialect: it lends
+/// sessions and names what its SQL spells differently. A new SQL store implements these three ways in
+/// and its dialect, and gets the rows, records, claims and metadata written over them.
+public protocol SQLStore: AnyObject, Sendable {
+    associatedtype Session: SQLSession
+
+    /// What the store's SQL spells its own way.
+    var dialect: SQLDialect { get }
+
+    /// Runs `body`'s read-only statements, each seeing the latest commit.
+    func readStatements<T>(_ operation: String, _ body: (Session) throws(LibraryError) -> T) throws(LibraryError) -> T
+
+    /// Runs `body`'s read-only statements on one snapshot.
+    func readSnapshot<T>(_ operation: String, _ body: (Session) throws(LibraryError) -> T) throws(LibraryError) -> T
+
+    /// Runs `body` in one write transaction, committed when it returns and rolled back when it throws.
+    func writeTransaction<T>(_ operation: String, _ body: (Session) throws(LibraryError) -> T) throws(LibraryError) -> T
+}
+
+/// One connection's statements; `operation` names a statement in its errors.
+public protocol SQLSession {
+    associatedtype Row: StoreRow
+
+    /// The rows `sql` returns.
+    func rows(_ sql: String, _ values: [SQLValue], _ operation: String) throws(LibraryError) -> [Row]
+
+    /// Hands each row `sql` returns to `body`, without keeping them.
+    func forEachRow(_ sql: String, _ values: [SQLValue], _ operation: String,
+                    _ body: (Row) throws(LibraryError) -> Void) throws(LibraryError)
+
+    /// Runs `sql`; returns how many rows it changed.
+    @discardableResult
+    func execute(_ sql: String, _ values: [SQLValue], _ operation: String) throws(LibraryError) -> Int
+}
+
+/// What the two dialects spell differently in statements otherwise written once.
+public struct SQLDialect: Sendable {
+    /// The database clock in whole Unix seconds (leases are the database's, not a machine's).
+    package let now: String
+    /// The function of the greatest of its arguments (`max` in SQLite, `GREATEST` in PostgreSQL).
+    package let greatest: String
+    /// What a claim's candidate query ends with, so that two processes claiming at once take
+    /// different rows (PostgreSQL's `FOR UPDATE SKIP LOCKED`; SQLite has one writer).
+    package let lockSkipping: String
+    /// A statement announcing a grid change to other processes, when the store has one (PostgreSQL's
+    /// NOTIFY; SQLite's watchers see the file change).
+    package let announcement: String?
+    /// Whether a query may name the index it must use (SQLite's `INDEXED BY`, where its planner would
+    /// otherwise scan: a partial index on `media` it cannot judge by statistics).
+    package let namesIndexes: Bool
+    /// The columns `Photo.init(columns:)` reads, from `LibrarySQL.photoSource`.
+    package let photoColumns: String
+
+    package init(now: String, greatest: String, lockSkipping: String, announcement: String?, namesIndexes: Bool) {
+        (self.now, self.greatest, self.lockSkipping, self.announcement) = (now, greatest, lockSkipping, announcement)
+        self.namesIndexes = namesIndexes
+        photoColumns = LibrarySQL.photoColumns(greatest: greatest)
+    }
+
+    /// ` INDEXED BY index` where the dialect names indexes, else nothing.
+    package func indexedBy(_ index: String) -> String { namesIndexes ? " INDEXED BY \(index)" : "" }
+
+    /// SQLite's.
+    public static let sqlite = SQLDialect(now: "CAST(strftime('%s', 'now') AS INTEGER)", greatest: "max", lockSkipping: "",
+                                          announcement: nil, namesIndexes: true)
+    /// PostgreSQL's.
+    public static let postgres = SQLDialect(now: "CAST(extract(epoch from now()) AS bigint)", greatest: "GREATEST",
+                                            lockSkipping: " FOR UPDATE SKIP LOCKED", announcement: "SELECT pg_notify('photogrid_grid', '')", namesIndexes: false)
+}
+
+extension SQLSession {
+    /// The first row `sql` returns, if any.
+    package func row(_ sql: String, _ values: [SQLValue], _ operation: String) throws(LibraryError) -> Row? {
+        try rows(sql, values, operation).first
+    }
+
+    /// Each row `sql` returns, decoded by `decode`.
+    package func decoded<T>(_ sql: String, _ values: [SQLValue], _ operation: String,
+                            _ decode: (Row) throws(LibraryError) -> T) throws(LibraryError) -> [T] {
+        var decoded: [T] = []
+        try forEachRow(sql, values, operation) { row throws(LibraryError) in decoded.append(try decode(row)) }
+        return decoded
+    }
+
+    /// The first row `sql` (no placeholders) returns, if any.
+    package func row(_ sql: String, _ operation: String) throws(LibraryError) -> Row? { try row(sql, [], operation) }
+
+    /// Each row `sql` (no placeholders) returns, decoded by `decode`.
+    package func decoded<T>(_ sql: String, _ operation: String, _ decode: (Row) throws(LibraryError) -> T) throws(LibraryError) -> [T] {
+        try decoded(sql, [], operation, decode)
+    }
+}
+
+extension SQLValue {
+    /// `values` as placeholders `$first`, `$first+1`, … separated by commas (NULL for none: matches nothing).
+    package static func placeholders(_ count: Int, from first: Int = 1) -> String {
+        count == 0 ? "NULL" : (first ..< first + count).map { "$\($0)" }.joined(separator: ", ")
+    }
+
+    /// Whole numbers as an SQL list (nothing to escape; NULL for none, which matches nothing).
+    package static func list(_ ids: some Collection<Int64>) -> String {
+        ids.isEmpty ? "NULL" : ids.map(String.init).joined(separator: ", ")
+    }
+}
