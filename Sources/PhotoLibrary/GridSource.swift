@@ -23,3 +23,20 @@ extension GridSource {
     /// The grid's items, all of them.
     public func gridEntries() throws(LibraryError) -> [GridEntry] { try gridEntries(nil) }
 }
+
+extension GridSource {
+    /// Number of photos in the grid (a snapshot of its own).
+    public func gridCount() throws(LibraryError) -> Int { try readTyped { grid throws(LibraryError) in try grid.count() } }
+
+    /// The grid's photos at positions `range` (all of them when nil), in grid order (a snapshot of its own).
+    public func gridEntries(_ range: Range<Int>?) throws(LibraryError) -> [GridEntry] {
+        try readTyped { grid throws(LibraryError) in try grid.entries(range) }
+    }
+
+    /// `readGrid` of a body that throws only library errors.
+    private func readTyped<T>(_ body: (any GridWindowReader) throws(LibraryError) -> T) throws(LibraryError) -> T {
+        do { return try readGrid(body) } catch let error as LibraryError { throw error } catch {
+            throw .database(operation: "reading the grid", message: "\(error)")
+        }
+    }
+}

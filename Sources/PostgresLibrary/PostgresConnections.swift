@@ -16,7 +16,7 @@ final class PostgresConnections: Sendable {
     /// What messages name: the URL without its password.
     let displayName: String
     let limit: Int
-    private let idle = Mutex<[PostgresConnection]>([])
+    private let idle = Mutex<[WatchedConnection]>([])
     private let slots: DispatchSemaphore
     private let nextID = Atomic<Int>(1)
     static let logger = Logger(label: "photogrid.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -33,36 +33,33 @@ final class PostgresConnections: Sendable {
     static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
     deinit {
-        for connection in idle.withLock({ $0 }) { _ = try? Self.waitFor(connection.close()) }
+        for watched in idle.withLock({ $0 }) { _ = try? Self.waitFor(watched.connection.close()) }
     }
 
     /// Blocks until `future` completes (`EventLoopFuture.wait()` refuses any event loop thread; this works
     /// on one of another group, as the server's start-up is, since the connections' loop is their own).
     ///
     /// Gives up after `timeout` (closing `connection`, when given, so that a statement lost on a broken
-    /// connection cannot hold its caller for good), and as soon as `connection` closes: PostgresNIO
-    /// accepts a statement on a connection whose server has just gone and never answers it.
-    static func waitFor<T: Sendable>(_ future: EventLoopFuture<T>, closing connection: PostgresConnection? = nil,
+    /// connection cannot hold its caller for good), and when `connection` closes: PostgresNIO accepts a
+    /// statement on a connection whose server has just gone and never answers it.
+    static func waitFor<T: Sendable>(_ future: EventLoopFuture<T>, closing connection: WatchedConnection? = nil,
                                      timeout: Duration = answerTimeout) throws -> T {
         let outcome = Mutex<Result<T, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
+        let woken = DispatchSemaphore(value: 0)
         future.whenComplete { result in
             outcome.withLock { $0 = result }
-            done.signal()
+            woken.signal()
         }
+        connection?.wake(woken)
+        defer { connection?.wake(nil) }
         let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
-        let deadline = DispatchTime.now() + .nanoseconds(Int(nanoseconds))
-        // Looked at every 100 ms (a callback on the connection's close would stay registered per statement):
-        // once closed, the statement's own error gets 100 ms more to arrive.
-        var closedSeen = false
-        while done.wait(timeout: min(deadline, .now() + .milliseconds(100))) == .timedOut {
-            if let connection, connection.isClosed {
-                if closedSeen { throw PostgresConnectionClosed() }
-                closedSeen = true
-            } else if DispatchTime.now() >= deadline {
-                if let connection { let _: EventLoopFuture<Void> = connection.close() }
-                throw PostgresTimeout(seconds: Int(timeout.components.seconds))
-            }
+        if woken.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .timedOut {
+            if let connection { let _: EventLoopFuture<Void> = connection.connection.close() }
+            throw PostgresTimeout(seconds: Int(timeout.components.seconds))
+        }
+        // Woken by the close with no answer yet: the statement's own error gets 100 ms to arrive.
+        if outcome.withLock({ $0 }) == nil, woken.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+            throw PostgresConnectionClosed()
         }
         return try outcome.withLock { $0! }.get()
     }
@@ -77,22 +74,22 @@ final class PostgresConnections: Sendable {
         defer { slots.signal() }
         // A connection the server closed while it was idle (a restart) is dropped: PostgresNIO would
         // accept a statement on it and never answer.
-        let reused = idle.withLock { connections -> PostgresConnection? in
+        let reused = idle.withLock { connections -> WatchedConnection? in
             while let connection = connections.popLast() {
                 if !connection.isClosed { return connection }
             }
             return nil
         }
-        let connection: PostgresConnection
-        if let reused { connection = reused } else { connection = try open() }
+        let connection: WatchedConnection
+        if let reused { connection = reused } else { connection = WatchedConnection(try open()) }
         do {
-            let value = try body(PostgresSession(connection: connection, displayName: displayName))
+            let value = try body(PostgresSession(link: connection, displayName: displayName))
             if !connection.isClosed { idle.withLock { $0.append(connection) } }
             return value
         } catch {
             // A failed statement leaves a usable connection (its transaction was rolled back); a
             // connection that broke is closed and forgotten.
-            if !connection.isClosed { idle.withLock { $0.append(connection) } } else { _ = try? Self.waitFor(connection.close()) }
+            if !connection.isClosed { idle.withLock { $0.append(connection) } } else { _ = try? Self.waitFor(connection.connection.close()) }
             throw error
         }
     }
@@ -135,6 +132,30 @@ final class PostgresConnections: Sendable {
     }
 }
 
+/// A pooled connection, and the statement waiting on it: its close wakes that wait (one callback for the
+/// connection's life, registered when it opens, not a look at it per statement).
+final class WatchedConnection: Sendable {
+    let connection: PostgresConnection
+    private let watch = Mutex<(closed: Bool, waiter: DispatchSemaphore?)>((false, nil))
+
+    init(_ connection: PostgresConnection) {
+        self.connection = connection
+        connection.closeFuture.whenComplete { [weak self] _ in
+            self?.watch.withLock { watch -> DispatchSemaphore? in
+                watch.closed = true
+                return watch.waiter
+            }?.signal()
+        }
+    }
+
+    var isClosed: Bool { connection.isClosed }
+
+    /// Signals `waiter` when the connection closes (at once if it has), until the next call.
+    func wake(_ waiter: DispatchSemaphore?) {
+        if watch.withLock({ watch -> Bool in watch.waiter = waiter; return watch.closed }) { waiter?.signal() }
+    }
+}
+
 /// The connection closed before a statement sent on it was answered.
 struct PostgresConnectionClosed: Error, CustomStringConvertible {
     var description: String { "the server closed the connection" }
@@ -148,8 +169,9 @@ struct PostgresTimeout: Error, CustomStringConvertible {
 
 /// One connection lent by `PostgresConnections`: statements run one at a time, blocking the caller.
 public struct PostgresSession {
-    let connection: PostgresConnection
+    let link: WatchedConnection
     let displayName: String
+    var connection: PostgresConnection { link.connection }
 
     /// Runs `query` and returns its rows; `operation` names it in errors.
     @discardableResult
@@ -166,7 +188,7 @@ public struct PostgresSession {
     /// Runs `query` (its rows and metadata).
     func result(_ query: PostgresQuery, _ operation: String) throws(LibraryError) -> PostgresQueryResult {
         do {
-            return try PostgresConnections.waitFor(connection.query(query, logger: Self.logger), closing: connection)
+            return try PostgresConnections.waitFor(connection.query(query, logger: Self.logger), closing: link)
         } catch {
             throw failure(error, operation)
         }
@@ -177,7 +199,7 @@ public struct PostgresSession {
     func forEachRow(_ query: PostgresQuery, _ operation: String,
                     _ body: @escaping @Sendable (PostgresRow) throws -> Void) throws(LibraryError) {
         do {
-            _ = try PostgresConnections.waitFor(connection.query(query, logger: Self.logger, body), closing: connection)
+            _ = try PostgresConnections.waitFor(connection.query(query, logger: Self.logger, body), closing: link)
         } catch let error as LibraryError {
             throw error
         } catch {
@@ -215,7 +237,7 @@ public struct PostgresSession {
             try execute("COMMIT", operation)
             return value
         } catch {
-            if !connection.isClosed { _ = try? PostgresConnections.waitFor(connection.query("ROLLBACK", logger: Self.logger), closing: connection) }
+            if !connection.isClosed { _ = try? PostgresConnections.waitFor(connection.query("ROLLBACK", logger: Self.logger), closing: link) }
             throw error
         }
     }

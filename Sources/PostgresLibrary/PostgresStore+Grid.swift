@@ -20,16 +20,6 @@ extension PostgresStore {
         return value!
     }
 
-    public func gridCount() throws(LibraryError) -> Int {
-        try session { session throws(LibraryError) in try PostgresGridReader(session: session).count() }
-    }
-
-    public func gridEntries(_ range: Range<Int>?) throws(LibraryError) -> [GridEntry] {
-        try transaction("reading the grid", mode: Self.snapshotMode) { session throws(LibraryError) in
-            try PostgresGridReader(session: session).entries(range)
-        }
-    }
-
     public func gridVersion() throws(LibraryError) -> Int {
         try fetch("SELECT version FROM grid_version WHERE id = 1", "reading the grid version") { row throws(LibraryError) in
             try row.value("version", Int.self)

@@ -148,7 +148,7 @@ public final class PostgresStore: Sendable {
         try session { session throws(LibraryError) in
             do {
                 _ = try PostgresConnections.waitFor(session.connection.query("SELECT 1", logger: PostgresConnections.logger),
-                                                    closing: session.connection, timeout: Self.reachableTimeout)
+                                                    closing: session.link, timeout: Self.reachableTimeout)
             } catch {
                 throw .database(operation: "checking the connection", message: PostgresSession.message(of: error))
             }

@@ -14,17 +14,6 @@ extension SQLiteStore {
         if let bodyError { throw bodyError }
         return value!
     }
-
-    /// Number of photos in the grid (one snapshot of its own).
-    public func gridCount() throws(LibraryError) -> Int {
-        try Self.typed("reading the grid") { () throws -> Int in try readGrid { grid in try grid.count() } }
-    }
-
-    /// The grid's photos at positions `range` (all of them when nil), in grid order (one snapshot of
-    /// its own).
-    public func gridEntries(_ range: Range<Int>? = nil) throws(LibraryError) -> [GridEntry] {
-        try Self.typed("reading the grid") { () throws -> [GridEntry] in try readGrid { grid in try grid.entries(range) } }
-    }
 }
 
 /// The grid inside one read transaction of `SQLiteStore.readGrid`; valid only inside that call.
