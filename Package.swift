@@ -138,7 +138,7 @@ let package = Package(
         .target(
             name: "PhotoGridServer",
             dependencies: [
-                "PhotoGrid", "PhotoLibrary", "Indexing", "PhotoGridSupport", "Platform", "CRuntimeHooks",
+                "PhotoGrid", "PhotoLibrary", "Indexing", "Thumbnails", "ImageFormats", "PhotoGridSupport", "Platform", "CRuntimeHooks",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -196,7 +196,7 @@ let package = Package(
         // The server's core in process: the route table, the router without a network, and the answers
         // from memory in NIO's EmbeddedChannel.
         .testTarget(name: "PhotoGridServerTests", dependencies: [
-            "PhotoGridServer", "PhotoGrid", "PhotoLibrary", "PhotoGridSupport", "TestSupport",
+            "PhotoGridServer", "PhotoGrid", "PhotoLibrary", "Thumbnails", "Platform", "PhotoGridSupport", "TestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),

@@ -165,7 +165,7 @@ public struct GalleryLayout: Sendable {
     /// - Parameter thumbnail: names each cell's thumbnail (a server's URL); the photo's own
     ///   `thumbnail` (an export's path) when nil.
     /// - Parameter cellThumbnail: names a justified cell's thumbnail from its photo and frame (one that
-    ///   fits the frame, `ThumbnailsOnDemand.cellName`); `thumbnail` names it when nil.
+    ///   fits the frame, `ThumbnailNames.cellName`); `thumbnail` names it when nil.
     public func layoutDocument(all: Bool, thumbnail: ((GalleryPhoto) -> String?)? = nil,
                                cellThumbnail: ((GalleryPhoto, Rect) -> String?)? = nil) -> LayoutDocument {
         if let justified { return justifiedDocument(justified, all: all, thumbnail: thumbnail, cellThumbnail: cellThumbnail) }

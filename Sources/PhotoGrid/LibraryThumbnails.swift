@@ -329,7 +329,7 @@ extension ThumbnailCache {
 
 extension LibraryThumbnails {
     /// The record of what a job made (or why it failed) for `photo`, one of the photos it was made for.
-    static func record(of photo: Photo, job: ThumbnailJob, result: Result<MadeThumbnail, ThumbnailError>) -> ThumbnailRecord {
+    package static func record(of photo: Photo, job: ThumbnailJob, result: Result<MadeThumbnail, ThumbnailError>) -> ThumbnailRecord {
         ThumbnailRecord(
             photoID: photo.id, variant: job.variant.name,
             outcome: result
@@ -342,7 +342,7 @@ extension LibraryThumbnails {
 
     /// `error`'s one-line message without the photo's path in front (reports and records put the
     /// path in its own field): "cut.jpg: truncated JPEG: …" → "truncated JPEG: …".
-    static func message(_ error: ThumbnailError, path: String) -> String {
+    package static func message(_ error: ThumbnailError, path: String) -> String {
         let text = error.description
         for prefix in [path + ": ", path + " "] where text.hasPrefix(prefix) && text.count > prefix.count {
             return String(text.dropFirst(prefix.count))
@@ -352,14 +352,16 @@ extension LibraryThumbnails {
 }
 
 /// The jobs of a run: one per distinct thumbnail file, with the photos that share it.
-struct ThumbnailWork {
-    var jobs: [ThumbnailJob] = []
+package struct ThumbnailWork {
+    package var jobs: [ThumbnailJob] = []
     /// The photos of each job (same content key), by job tag.
-    var photos: [[Photo]] = []
+    package var photos: [[Photo]] = []
+
+    package init() {}
     private var jobByPath: [String: Int] = [:]
 
     /// Adds `photo`'s thumbnail of `variant` to the job for its file (a new job for a new file).
-    mutating func add(_ photo: Photo, variant: ThumbnailVariant, root: LibraryRoot, cache: ThumbnailCache) {
+    package mutating func add(_ photo: Photo, variant: ThumbnailVariant, root: LibraryRoot, cache: ThumbnailCache) {
         let relative = ThumbnailCache.relativePath(variant: variant, contentKey: photo.contentKey, photoID: photo.id)
         if let tag = jobByPath[relative] {
             photos[tag].append(photo)

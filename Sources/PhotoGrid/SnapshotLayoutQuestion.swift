@@ -24,7 +24,7 @@ public final class SnapshotLayoutQuestion: Sendable {
 
     /// `request` made ready for `snapshot`, or nil for the questions a snapshot does not answer (as
     /// `gallery(snapshot:)`: sizes, sections, cells that are not square); its usage error for a bad
-    /// value. Cells name their grid thumbnails under `thumbnailURLPrefix` (`ThumbnailsOnDemand`'s
+    /// value. Cells name their grid thumbnails under `thumbnailURLPrefix` (`ThumbnailNames`'s
     /// names), none when it is nil or the grid's cells are too small for one.
     ///
     /// Justified rows are laid out once for the snapshot (`reusing` an earlier question's rows for the
@@ -127,7 +127,7 @@ public final class SnapshotLayoutQuestion: Sendable {
 }
 
 extension LayoutRequest {
-    /// `prefix` + `grid-<pixels>`: the folder of this request's grid thumbnails (`ThumbnailsOnDemand`'s
+    /// `prefix` + `grid-<pixels>`: the folder of this request's grid thumbnails (`ThumbnailNames`'s
     /// names), for its cells at its scale snapped up to the ladder (`ThumbnailLadder`); nil for cells that
     /// are not square crops (justified rows too: each of their cells names the rung that fits it,
     /// `ThumbnailLadder.cellVariant`) or too small for one.
@@ -135,7 +135,7 @@ extension LayoutRequest {
         guard configuration.cellStyle == .square, justified == nil else { return nil }
         let thumbnails = ThumbnailRequest(width: width, scale: scale, configuration: configuration)
         return (try? thumbnails.gridPixels()).map {
-            ThumbnailsOnDemand.gridFolder(pixels: ThumbnailLadder.gridSide(atLeast: $0), prefix: prefix)
+            ThumbnailNames.gridFolder(pixels: ThumbnailLadder.gridSide(atLeast: $0), prefix: prefix)
         }
     }
 

@@ -162,14 +162,14 @@ struct GalleryAPI: Sendable {
     }
 
     /// A layout document's body: `gallery`'s cells with their grid thumbnails' URLs for `request`'s scale
-    /// (justified cells: the ladder's thumbnail that fits each cell, `ThumbnailsOnDemand.cellName`).
+    /// (justified cells: the ladder's thumbnail that fits each cell, `ThumbnailNames.cellName`).
     static func layoutBody(_ gallery: GalleryLayout, request: LayoutRequest, all: Bool) throws -> ByteBuffer {
         let folder = request.gridThumbnailFolder(configuration: try request.configuration(), prefix: thumbnailURL(""))
         let scale = request.scale, prefix = thumbnailURL("")
         return try json(gallery.layoutDocument(all: all, thumbnail: { photo in
-            folder.flatMap { ThumbnailsOnDemand.gridName(folder: $0, photo: photo) }
+            folder.flatMap { ThumbnailNames.gridName(folder: $0, photo: photo) }
         }, cellThumbnail: request.justified == nil ? nil : { photo, frame in
-            ThumbnailsOnDemand.cellName(frame: frame, scale: scale, photo: photo, prefix: prefix)
+            ThumbnailNames.cellName(frame: frame, scale: scale, photo: photo, prefix: prefix)
         }))
     }
 
@@ -193,7 +193,7 @@ struct GalleryAPI: Sendable {
             let viewport = (max(layoutRequest.width, layoutRequest.height) * layoutRequest.scale).rounded(.up)
             let pixels = ThumbnailLadder.detailSide(atLeast: Int(min(viewport, Double(ThumbnailRequest.maximumPixels))))
             return try gallery.detailDocument(index: index, progress: progress, drag: drag) { photo in
-                ThumbnailsOnDemand.detailName(pixels: pixels, photo: photo).map(Self.thumbnailURL)
+                ThumbnailNames.detailName(pixels: pixels, photo: photo).map(Self.thumbnailURL)
             }.documentBytes()
         }
         return Self.json(bytes)

@@ -68,13 +68,13 @@ import TestSupport
         let gallery = try #require(try request.gallery(snapshot: Self.snapshot))
         let pixels = request.justified != nil ? nil : (try? ThumbnailRequest(width: request.width, scale: request.scale, configuration: request.configuration()).gridPixels())
             .map { pixels in gridRungs.first { $0 >= pixels } ?? gridRungs[gridRungs.count - 1] }
-        let folder = prefix.flatMap { prefix in pixels.map { ThumbnailsOnDemand.gridFolder(pixels: $0, prefix: prefix) } }
+        let folder = prefix.flatMap { prefix in pixels.map { ThumbnailNames.gridFolder(pixels: $0, prefix: prefix) } }
         // Justified cells name the ladder's rung that fits each cell's frame.
         let cellThumbnail: ((GalleryPhoto, Rect) -> String?)? = request.justified == nil ? nil : prefix.map { prefix in
-            { photo, frame in ThumbnailsOnDemand.cellName(frame: frame, scale: request.scale, photo: photo, prefix: prefix) }
+            { photo, frame in ThumbnailNames.cellName(frame: frame, scale: request.scale, photo: photo, prefix: prefix) }
         }
         return try gallery.layoutDocument(all: false, thumbnail: { photo in
-            folder.flatMap { ThumbnailsOnDemand.gridName(folder: $0, photo: photo) }
+            folder.flatMap { ThumbnailNames.gridName(folder: $0, photo: photo) }
         }, cellThumbnail: cellThumbnail).documentBytes()
     }
 

@@ -1,8 +1,12 @@
 import Foundation
 @testable import PhotoGrid
+@testable import PhotoGridServer
+import Thumbnails
+import Platform
 import PhotoLibrary
 import PhotoGridSupport
 import Testing
+import TestSupport
 
 /// A server's first index run of a never-seen folder: the photos of the batches already committed have
 /// thumbnails at once (the library records its folder only when the run completes), and the run's probes
@@ -11,10 +15,10 @@ import Testing
     /// A first run held inside its pause hook after `committed` files, on one probing thread; `body` runs
     /// while it is held, once `committed` rows are in the database.
     static func duringFirstRun(files: Int, committed: Int,
-                               _ body: (LibraryThumbnailsTests.Library, PhotoGrid.Library) throws -> Void) throws {
-        let fixture = try LibraryThumbnailsTests.Library()
+                               _ body: (LibraryFolders, PhotoGrid.Library) throws -> Void) throws {
+        let fixture = try LibraryFolders()
         for k in 0..<files {
-            try fixture.write(try LibraryThumbnailsTests.photo(width: 400 + k, height: 300, seed: k), to: "p\(k).jpg")
+            try fixture.write(TinyJPEG.numbered(k), to: "p\(k).jpg")
         }
         let library = try PhotoGrid.Library.openOrCreate(fixture.database)
         let held = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
@@ -123,9 +127,9 @@ import Testing
 /// file twice when a call planned just after another wrote the file but before it was noted as made).
 @Suite struct OnDemandMakesOnceTests {
     /// A library of one indexed 600×400 photo, and its thumbnail name.
-    static func onePhotoIndexed(seed: Int) throws -> (LibraryThumbnailsTests.Library, PhotoGrid.Library, String) {
-        let fixture = try LibraryThumbnailsTests.Library()
-        try fixture.write(try LibraryThumbnailsTests.photo(width: 600, height: 400, seed: seed), to: "p.jpg")
+    static func onePhotoIndexed(seed: Int) throws -> (LibraryFolders, PhotoGrid.Library, String) {
+        let fixture = try LibraryFolders()
+        try fixture.write(TinyJPEG.numbered(seed), to: "p.jpg")
         let library = try PhotoGrid.Library.openOrCreate(fixture.database)
         _ = try LibraryIndexing.index(library: library, folder: fixture.photos.path)
         return (fixture, library, try #require(try library.store.photos().first?.contentKey))
@@ -169,4 +173,29 @@ import Testing
         foreground.yield()
         #expect(ContinuousClock.now - afterFinding < .milliseconds(300), "a thumbnail found made holds nothing up")
     }
+}
+
+/// What a thumbnail served on demand fails as: the kind a client is told.
+@Suite struct OnDemandFailureKindTests {
+    @Test func failuresCarryTheirKind() {
+        let full = ThumbnailsOnDemand.Failure.folder(.system(call: "write", path: "/t", errno: ENOSPC))
+        #expect(full.kind == .storageFull)
+        #expect(ThumbnailsOnDemand.Failure.unreadable("damaged").kind == .damagedInput)
+        #expect(ThumbnailsOnDemand.Failure.library(.databaseBusy(path: "/x")).kind == .busy)
+    }
+}
+
+/// A test library's folders: its photos in `photos/`, its database and thumbnail folder beside them.
+struct LibraryFolders {
+    let base: TemporaryFolder
+    var photos: URL { base.url.appendingPathComponent("photos") }
+    var database: String { base.url.appendingPathComponent("library.sqlite").path }
+    var thumbnails: String { base.url.appendingPathComponent("thumbnails").path }
+
+    init() throws {
+        base = try TemporaryFolder("OnDemandThumbnails")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+    }
+
+    func write(_ bytes: [UInt8], to name: String) throws { try Data(bytes).write(to: photos.appendingPathComponent(name)) }
 }
