@@ -2,7 +2,7 @@ public import GridLayout
 
 /// What `photogrid detail I` prints (`docs/json.md`, `docs/schemas/detail.schema.json`, version 1): the geometry of
 /// opening cell I, in viewport coordinates (content y minus offset).
-public struct DetailDocument: Sendable, Hashable, Codable, JSONWritable {
+public struct DetailDocument: Sendable, Hashable, Decodable, JSONWritable {
     public var version: Int = 1
     public var index: Int
     public var id: Int64?
@@ -35,7 +35,7 @@ public struct DetailDocument: Sendable, Hashable, Codable, JSONWritable {
     public var posterTime: Double? = nil
 
     /// The detail being dragged by `translation`.
-    public struct Drag: Sendable, Hashable, Codable, JSONWritable {
+    public struct Drag: Sendable, Hashable, Decodable, JSONWritable {
         public var translation: Point
         public var scale: Double
         public var gridOpacity: Double

@@ -1,7 +1,7 @@
 public import GridLayout
 
 /// What `photogrid layout` prints (`docs/json.md`, `docs/schemas/layout.schema.json`, version 1).
-public struct LayoutDocument: Sendable, Hashable, Codable, JSONWritable {
+public struct LayoutDocument: Sendable, Hashable, Decodable, JSONWritable {
     public var version: Int = 1
     public var viewport: Viewport
     public var grid: Grid
@@ -21,7 +21,7 @@ public struct LayoutDocument: Sendable, Hashable, Codable, JSONWritable {
     }
 
     /// One section: its title, its photos' grid positions, its header's natural frame (content coordinates).
-    public struct Section: Sendable, Hashable, Codable, JSONWritable {
+    public struct Section: Sendable, Hashable, Decodable, JSONWritable {
         public var index: Int
         /// The section's key: the day `2024-03-01`, month `2024-03` or year `2024` (`--sections`: 1, 2, …).
         public var title: String
@@ -53,7 +53,7 @@ public struct LayoutDocument: Sendable, Hashable, Codable, JSONWritable {
     }
 
     /// The pinned header: its section and where it is drawn (viewport coordinates).
-    public struct Pinned: Sendable, Hashable, Codable, JSONWritable {
+    public struct Pinned: Sendable, Hashable, Decodable, JSONWritable {
         public var section: Int
         public var frame: Rect
 
@@ -66,7 +66,7 @@ public struct LayoutDocument: Sendable, Hashable, Codable, JSONWritable {
     }
 
     /// The grid as a whole.
-    public struct Grid: Sendable, Hashable, Codable, JSONWritable {
+    public struct Grid: Sendable, Hashable, Decodable, JSONWritable {
         public var columns: [Column]
         public var rowSpacing: Double
         public var rowCount: Int
@@ -85,7 +85,7 @@ public struct LayoutDocument: Sendable, Hashable, Codable, JSONWritable {
     }
 
     /// One column track.
-    public struct Column: Sendable, Hashable, Codable, JSONWritable {
+    public struct Column: Sendable, Hashable, Decodable, JSONWritable {
         public var x: Double
         public var width: Double
 
@@ -98,7 +98,7 @@ public struct LayoutDocument: Sendable, Hashable, Codable, JSONWritable {
     }
 
     /// One cell: frames in content coordinates, crop in display pixels.
-    public struct Cell: Sendable, Hashable, Codable, JSONWritable {
+    public struct Cell: Sendable, Hashable, Decodable, JSONWritable {
         public var index: Int
         public var id: Int64?
         public var path: String?

@@ -1,7 +1,7 @@
 public import GridLayout
 
 /// The screen a layout is computed for: width and height in points, scroll offset, display scale.
-public struct Viewport: Sendable, Hashable, Codable, JSONWritable {
+public struct Viewport: Sendable, Hashable, Decodable, JSONWritable {
     public var width: Double
     public var height: Double
     /// Content y at the viewport's top edge.

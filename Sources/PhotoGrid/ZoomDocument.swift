@@ -2,7 +2,7 @@ import GridLayout
 
 /// What `photogrid zoom` prints (`docs/json.md`): the anchor photo of a pinch between two column sets,
 /// the new offset, and the layout document at that offset with the new columns.
-public struct ZoomDocument: Sendable, Hashable, Codable, JSONWritable {
+public struct ZoomDocument: Sendable, Hashable, Decodable, JSONWritable {
     public var version: Int = 1
     /// Grid position of the photo under the pinch point.
     public var anchor: Int

@@ -75,7 +75,7 @@ import Testing
         try store.pool.write { db in try db.execute(sql: "UPDATE photos SET media = 'video', color_space = NULL") }
         // The insert that an index run repeats per row builds no temporary b-tree any more.
         let plan = try store.pool.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN " + SQLiteStore.upsertPhotoSQL, arguments: StatementArguments(Array(repeating: nil as String?, count: 27)))
+            try Row.fetchAll(db, sql: "EXPLAIN " + SQLiteStore.upsertPhotoSQL, arguments: StatementArguments(Array(repeating: nil as String?, count: 26)))
                 .map { $0["opcode"] as String }
         }
         #expect(!plan.contains("OpenEphemeral"))
