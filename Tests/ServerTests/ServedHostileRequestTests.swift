@@ -129,7 +129,15 @@ import Glibc
     }
 
     /// Holds `count` connections to `server` (as many as connect within 2 s each), then closes them.
+    ///
+    /// The test process's own soft descriptor limit is raised to its hard limit first: the held connections,
+    /// beside other suites' pipes and processes, must not run this process out (Foundation's `Process` crashes).
     static func hold(_ count: Int, _ server: ServerProcess) -> Int {
+        var limit = rlimit()
+        if getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            _ = setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        }
         var held: [HTTPConnection] = []
         for _ in 0..<count {
             guard let connection = try? HTTPConnection(port: server.port, timeout: 2) else { break }

@@ -23,7 +23,7 @@ public struct ExternalTool: Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let data = PipeReading.readToEnd(output.fileHandleForReading)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw ExternalToolFailure(command: ([path] + arguments).joined(separator: " "), status: process.terminationStatus)

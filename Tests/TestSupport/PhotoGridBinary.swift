@@ -71,8 +71,8 @@ public enum PhotoGridBinary {
         nonisolated(unsafe) var errData = Data()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        DispatchQueue.global().async { errData = PipeReading.readToEnd(err.fileHandleForReading); group.leave() }
+        let outData = PipeReading.readToEnd(out.fileHandleForReading)
         group.wait()
         process.waitUntilExit()
         return PhotoGridRun(status: process.terminationStatus, stdout: outData,

@@ -183,8 +183,8 @@ public final class PostgresCluster: Sendable {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        let data = PipeReading.readToEnd(output.fileHandleForReading)
+        let errorData = PipeReading.readToEnd(errors.fileHandleForReading)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw PostgresUnavailable(reason: "\(([executable] + arguments).joined(separator: " ")) failed: \(String(decoding: errorData, as: UTF8.self))")
