@@ -1,5 +1,6 @@
 import ImageFormats
 import TestSupport
+import Testing
 import PhotoGridSupport
 import Foundation
 import JPEG
@@ -13,18 +14,37 @@ import Glibc
 #endif
 
 /// A scratch folder with a `photos/` folder to index and a database path beside it; removed on deinit.
+/// Its library is a SQLite file there, or (`.postgres`) a new database of the throwaway cluster.
 final class LibraryFixture {
+    /// The store a fixture's library lives in.
+    enum Kind: String, CustomTestStringConvertible, Sendable {
+        case sqlite = "SQLite", postgres = "PostgreSQL"
+        var testDescription: String { rawValue }
+
+        /// Both stores: PostgreSQL only where a cluster runs (under CI its absence fails the tests).
+        static var both: [Kind] {
+            if case .failure = PostgresCluster.shared, !PostgresCluster.required { return [.sqlite] }
+            return [.sqlite, .postgres]
+        }
+    }
+
     let base: URL
     let photos: URL
     let databasePath: String
+    /// Where `libraryStore()` opens the library: `databasePath`, or a `postgres://` URL.
+    let location: String
 
-    init() throws {
+    init(_ kind: Kind = .sqlite) throws {
         base = FileManager.default.temporaryDirectory
             .appendingPathComponent("PhotoLibraryTests-\(UUID().uuidString)", isDirectory: true)
         photos = base.appendingPathComponent("photos", isDirectory: true)
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         databasePath = base.appendingPathComponent("library.sqlite").path
+        location = kind == .sqlite ? databasePath : try PostgresCluster.shared.get().makeDatabase()
     }
+
+    /// The library, in the store of the fixture's kind (opened anew at each call, as each command opens it).
+    func libraryStore() throws -> any LibraryStore { try StoreConformanceTests.open(location, creating: true) }
 
     deinit { try? FileManager.default.removeItem(at: base) }
 
@@ -93,12 +113,12 @@ final class LibraryFixture {
     /// Indexes `photos/` with `options` into the fixture's database.
     @discardableResult
     func index(_ options: IndexOptions = IndexOptions()) throws -> IndexSummary {
-        try Indexer(writer: try store(), options: options).index(folder: photos.path)
+        try Indexer(writer: try libraryStore(), options: options).index(folder: photos.path)
     }
 
     /// The photos in grid order, keyed by display path.
     func photosByPath() throws -> [String: Photo] {
-        Dictionary(uniqueKeysWithValues: try store().photos().map { ($0.path, $0) })
+        Dictionary(uniqueKeysWithValues: try libraryStore().photos().map { ($0.path, $0) })
     }
 }
 

@@ -21,8 +21,9 @@ import Glibc
         try fixture.copySample("umang.jpg", to: "e.jpg")
     }
 
-    @Test func unchangedRescanOpensNoFile() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func unchangedRescanOpensNoFile(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try Self.makeFolder(fixture)
         try fixture.write(Array("a sidecar, not a photo\n".utf8), to: "2019/a.xmp")
         let probe = CountingProbe()
@@ -40,8 +41,9 @@ import Glibc
         #expect(second.filesOpened == 0)
     }
 
-    @Test func touchedFileIsReprobedInPlace() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func touchedFileIsReprobedInPlace(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try Self.makeFolder(fixture)
         try fixture.setModificationTime("2020/c.jpg", seconds: 1_600_000_000)
         try fixture.index()
@@ -61,8 +63,9 @@ import Glibc
         #expect(after.firstSeen == before.firstSeen)
     }
 
-    @Test func editedContentIsReadAgain() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func editedContentIsReadAgain(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try Self.makeFolder(fixture)
         try fixture.index()
         let before = try #require(try fixture.photosByPath()["e.jpg"])
@@ -78,8 +81,9 @@ import Glibc
         #expect(after.contentKey != before.contentKey)
     }
 
-    @Test func deletedFileIsMarkedMissingAndKeepsItsRow() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func deletedFileIsMarkedMissingAndKeepsItsRow(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try Self.makeFolder(fixture)
         try fixture.index()
         let before = try #require(try fixture.photosByPath()["2019/b.jpg"])
@@ -92,7 +96,7 @@ import Glibc
         #expect(gone.id == before.id)
         #expect(gone.status == .missing)
         #expect(gone.pixelWidth == 600 && gone.pixelHeight == 400)   // facts are kept
-        #expect(try fixture.store().photos(statuses: [.ok]).count == 4)
+        #expect(try fixture.libraryStore().photos(statuses: [.ok]).count == 4)
 
         // Still missing on the next run, and nothing is opened.
         let probe = CountingProbe()
@@ -111,8 +115,9 @@ import Glibc
         #expect(revived.status == .ok)
     }
 
-    @Test func movedFileKeepsItsRowWithTheNewPath() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func movedFileKeepsItsRowWithTheNewPath(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try Self.makeFolder(fixture)
         try fixture.index()
         let before = try #require(try fixture.photosByPath()["2020/d.jpg"])
@@ -135,8 +140,9 @@ import Glibc
         #expect(photos.count == 5)
     }
 
-    @Test func missingRowIsRevivedByALaterMove() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func missingRowIsRevivedByALaterMove(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try Self.makeFolder(fixture)
         try fixture.index()
         let before = try #require(try fixture.photosByPath()["2019/a.jpg"])
@@ -153,8 +159,9 @@ import Glibc
         #expect(revived.status == .ok)
     }
 
-    @Test func twoCopiesOfAMovedFileMakeOneMoveAndOneNewRow() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func twoCopiesOfAMovedFileMakeOneMoveAndOneNewRow(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try Self.makeFolder(fixture)
         try fixture.index()
         let before = try #require(try fixture.photosByPath()["e.jpg"])
@@ -171,8 +178,9 @@ import Glibc
         #expect(photos["copy2.jpg"].map { $0.id != before.id } == true)
     }
 
-    @Test func nonPhotoFilesAreCheckedOnceUntilTheyChange() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func nonPhotoFilesAreCheckedOnceUntilTheyChange(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try fixture.write(Array("readme\n".utf8), to: "README")
         try fixture.write(Array(repeating: 7, count: 4096), to: "movie.mov")
         #expect(try fixture.index().filesOpened == 2)
@@ -187,12 +195,13 @@ import Glibc
         // A forgotten non-photo leaves the remembered set.
         try fixture.remove("movie.mov")
         try fixture.index()
-        let remembered = try fixture.store().loadIndexState().nonPhotos.keys.map { String(decoding: $0, as: UTF8.self) }
+        let remembered = try fixture.libraryStore().loadIndexState().nonPhotos.keys.map { String(decoding: $0, as: UTF8.self) }
         #expect(remembered.isEmpty)
     }
 
-    @Test func gridOrderIsTakenAtElseModificationTimeThenPath() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func gridOrderIsTakenAtElseModificationTimeThenPath(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         // storm-canon.jpg has DateTimeOriginal 2008-04-20T19:12:06; the others have no EXIF date.
         try fixture.copySample("storm-canon.jpg", to: "z-storm.jpg")
         try fixture.copySample("orientation/Landscape_1.jpg", to: "2010.jpg")
@@ -205,13 +214,13 @@ import Glibc
         try fixture.setModificationTime("b-same.jpg", seconds: 1_000_000_000)   // 2001-09-09T01:46:40Z
         try fixture.setModificationTime("a-same.jpg", seconds: 1_000_000_000)
         try fixture.index()
-        let photos = try fixture.store().photos()
+        let photos = try fixture.libraryStore().photos()
         #expect(photos.map(\.path) == ["1999.jpg", "a-same.jpg", "b-same.jpg", "z-storm.jpg", "2010.jpg"])
         #expect(photos.map(\.sortKey) == ["1999-01-01T00:00:00", "2001-09-09T01:46:40", "2001-09-09T01:46:40",
                                           "2008-04-20T19:12:06", "2010-01-01T00:00:00"])
         // Stable across a rescan.
         try fixture.index()
-        #expect(try fixture.store().photos().map(\.path) == photos.map(\.path))
+        #expect(try fixture.libraryStore().photos().map(\.path) == photos.map(\.path))
     }
 
     @Test func databaseInsideTheFolderIsNotIndexedAndDoesNotCostOpens() throws {
@@ -225,8 +234,9 @@ import Glibc
         #expect(try store.loadIndexState().nonPhotos.isEmpty)
     }
 
-    @Test func oddFileNamesAreStoredLosslessly() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func oddFileNamesAreStoredLosslessly(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         let jpeg = try Repository.sample("orientation/Landscape_5.jpg")
         let names: [[UInt8]] = [
             Array("with space.jpg".utf8),
@@ -238,7 +248,7 @@ import Glibc
         for name in names { try fixture.write(jpeg, to: name) }
         let summary = try fixture.index()
         #expect(summary.added == 5 && summary.errors == 0)
-        let photos = try fixture.store().photos()
+        let photos = try fixture.libraryStore().photos()
         #expect(Set(photos.map(\.pathBytes)) == Set(names))
         #expect(photos.allSatisfy { $0.status == .ok && $0.pixelWidth == 600 && $0.pixelHeight == 400 })
         #expect(Set(photos.map(\.path)).contains("latin1\u{FFFD}.jpg"))
@@ -262,15 +272,16 @@ import Glibc
         #expect(zip(indexing, indexing.dropFirst()).allSatisfy { $0.done <= $1.done })
     }
 
-    @Test func smallBatchesGiveTheSameResult() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func smallBatchesGiveTheSameResult(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try Self.makeFolder(fixture)
         var options = IndexOptions()
         options.batchSize = 2
         options.batchInterval = .milliseconds(1)
         let summary = try fixture.index(options)
         #expect(summary.added == 5)
-        #expect(try fixture.store().photos().count == 5)
+        #expect(try fixture.libraryStore().photos().count == 5)
     }
 
     /// `pause` is asked by the probing threads before each file and by the writing thread (the caller's)
@@ -371,8 +382,9 @@ import Glibc
         return options
     }
 
-    @Test func firstAndLastSeenFollowTheRuns() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func firstAndLastSeenFollowTheRuns(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try IncrementalIndexTests.makeFolder(fixture)
         try fixture.index(options(at: "2026-01-01T10:00:00Z"))
         try fixture.remove("2019/b.jpg")
@@ -387,6 +399,6 @@ import Glibc
         let present = try #require(photos["2019/a.jpg"])
         #expect(present.firstSeen == "2026-01-01T10:00:00Z")
         #expect(present.lastSeen == "2026-01-03T10:00:00Z")
-        #expect(try fixture.store().root()?.lastIndexedAt == "2026-01-03T10:00:00Z")
+        #expect(try fixture.libraryStore().root()?.lastIndexedAt == "2026-01-03T10:00:00Z")
     }
 }
