@@ -21,10 +21,6 @@ public final class PostgresStore: Sendable {
     /// The grid's change announcements (`gridAnnouncements()`), listened for once asked.
     let listener: PostgresChangeListener
 
-    /// The key of the advisory lock held while the schema is made or migrated ('PGrd', as SQLite's
-    /// application id).
-    static let migrationLock: Int64 = 1_346_859_620
-
     /// Connects to the database `url` names and brings the library's schema up to date.
     ///
     /// - Throws: `.openDatabase` (a bad URL, or the server cannot be reached or refuses the login),
@@ -38,68 +34,14 @@ public final class PostgresStore: Sendable {
         createdFile = try Self.migrate(connections, migrations: migrations, path: path)
     }
 
-    /// Applies the migrations the ledger lacks, in one transaction under the migration lock; returns
-    /// whether the library's tables were made now.
+    /// Applies the migrations the ledger lacks (`MigrationRunner`), in one transaction under the migration
+    /// lock; returns whether the library's tables were made now.
     private static func migrate(_ connections: PostgresConnections, migrations: [Migration], path: String) throws(LibraryError) -> Bool {
-        try connections.withConnection { session throws(LibraryError) in
-            let known = migrations.map(\.name)
-            // Fast path, no lock: the ledger lists every migration we know.
-            if let applied = try appliedNames(session) {
-                try refuseUnknown(applied, known: known, path: path)
-                if known.allSatisfy(applied.contains) { return false }
-            }
-            return try session.transaction("migrating the library") { () throws(LibraryError) -> Bool in
-                try session.execute("SELECT pg_advisory_xact_lock(\(migrationLock))", "migrating the library")
-                let applied = try appliedNames(session)
-                if applied == nil {
-                    let tables = try session.rows("""
-                        SELECT count(*) AS tables FROM pg_catalog.pg_tables WHERE schemaname = current_schema()
-                        """, "migrating the library")
-                    if try tables.first?.makeRandomAccess().value("tables", Int.self) ?? 0 > 0 {
-                        throw .notAPhotoGridDatabase(path: path)
-                    }
-                }
-                try refuseUnknown(applied ?? [], known: known, path: path)
-                try session.execute("""
-                    CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT COLLATE "C" PRIMARY KEY, applied_at TEXT NOT NULL)
-                    """, "migrating the library")
-                let now = UTCTime.now().isoSeconds + "Z"
-                for migration in migrations where applied?.contains(migration.name) != true {
-                    do throws(LibraryError) {
-                        try session.execute(PostgresQuery(unsafeSQL: script(migration.sql)), "migration \(migration.name)")
-                    } catch {
-                        guard case let .database(_, message) = error else { throw error }
-                        throw .migrationFailed(name: migration.name, message: message)
-                    }
-                    try session.execute("INSERT INTO schema_migrations (name, applied_at) VALUES (\(migration.name), \(now))",
-                                        "migrating the library")
-                }
-                return applied == nil
-            }
+        let runner = MigrationRunner(migrations: migrations, path: path)
+        return try connections.withConnection { session throws(LibraryError) in
+            if try runner.isCurrent(session, .postgres) { return false }
+            return try session.transaction("migrating the library") { () throws(LibraryError) in try runner.applyPending(session, .postgres).made }
         }
-    }
-
-    /// `sql` (several statements) as one statement: PostgreSQL's extended protocol, which PostgresNIO
-    /// speaks, takes one statement at a time, and PL/pgSQL's EXECUTE runs a script whole.
-    static func script(_ sql: String) -> String {
-        precondition(!sql.contains("$photogrid_"), "a migration must not contain the quote tag $photogrid_")
-        return "DO $photogrid_do$ BEGIN EXECUTE $photogrid_sql$\(sql)$photogrid_sql$; END $photogrid_do$"
-    }
-
-    /// The names in `schema_migrations`, or nil when there is no such table.
-    private static func appliedNames(_ session: PostgresSession) throws(LibraryError) -> Set<String>? {
-        let ledger = try session.rows("SELECT to_regclass('schema_migrations') IS NOT NULL AS present", "reading schema_migrations")
-        guard try ledger.first?.makeRandomAccess().value("present", Bool.self) == true else { return nil }
-        var names = Set<String>()
-        for row in try session.rows("SELECT name FROM schema_migrations", "reading schema_migrations") {
-            names.insert(try row.makeRandomAccess().value("name", String.self))
-        }
-        return names
-    }
-
-    private static func refuseUnknown(_ applied: Set<String>, known: [String], path: String) throws(LibraryError) {
-        let unknown = applied.subtracting(known).sorted()
-        if !unknown.isEmpty { throw .schemaTooNew(path: path, unknownMigrations: unknown) }
     }
 
     /// Runs `body` on a pooled connection.

@@ -4,14 +4,17 @@ import GRDB
 /// A GRDB connection's statements (`SQLSession`): what the statements written once run on in SQLite.
 public struct SQLiteSession: SQLSession {
     let db: Database
+    /// The library being opened, when errors are to be told as opening errors (`SQLiteStore.opening`: a busy
+    /// database is `.databaseBusy`, which opening waits out).
+    var opening: String? = nil
 
     public func rows(_ sql: String, _ values: [SQLValue], _ operation: String) throws(LibraryError) -> [SQLiteRow] {
-        try SQLiteStore.typed(operation) { try GRDB.Row.fetchAll(db, sql: Self.numbered(sql), arguments: Self.arguments(values)).map(SQLiteRow.init) }
+        try typed(operation) { try GRDB.Row.fetchAll(db, sql: Self.numbered(sql), arguments: Self.arguments(values)).map(SQLiteRow.init) }
     }
 
     public func forEachRow(_ sql: String, _ values: [SQLValue], _ operation: String,
                            _ body: (SQLiteRow) throws(LibraryError) -> Void) throws(LibraryError) {
-        try SQLiteStore.typed(operation) {
+        try typed(operation) {
             let rows = try GRDB.Row.fetchCursor(db, sql: Self.numbered(sql), arguments: Self.arguments(values))
             while let row = try rows.next() { try body(SQLiteRow(row: row)) }
         }
@@ -19,10 +22,16 @@ public struct SQLiteSession: SQLSession {
 
     @discardableResult
     public func execute(_ sql: String, _ values: [SQLValue], _ operation: String) throws(LibraryError) -> Int {
-        try SQLiteStore.typed(operation) {
+        try typed(operation) {
             try db.execute(sql: Self.numbered(sql), arguments: Self.arguments(values))
             return db.changesCount
         }
+    }
+
+    /// `body`'s result, its GRDB errors as library errors.
+    private func typed<T>(_ operation: String, _ body: () throws -> T) throws(LibraryError) -> T {
+        guard let opening else { return try SQLiteStore.typed(operation, body) }
+        return try SQLiteStore.opening(opening, body)
     }
 
     /// `sql` with its placeholders `$N` spelled `?N`: SQLite reads `$1` as a parameter named "$1", numbered

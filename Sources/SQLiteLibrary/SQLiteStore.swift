@@ -121,10 +121,11 @@ public final class SQLiteStore: Sendable {
                 } catch {
                     throw LibraryError.openDatabase(path: path, message: "\(error)")
                 }
+                let runner = MigrationRunner(migrations: migrations, path: path)
                 if readOnly {
-                    try MigrationRunner(migrations: migrations).requireCurrent(pool, path: path)
+                    try opening(path) { try pool.read { db in try runner.requireCurrent(SQLiteSession(db: db, opening: path), .sqlite) } }
                 } else {
-                    try MigrationRunner(migrations: migrations).migrate(pool, path: path)
+                    try migrate(pool, runner)
                 }
                 return pool
             } catch {
@@ -176,6 +177,37 @@ public final class SQLiteStore: Sendable {
             return .databaseBusy(path: path)
         }
         return .openDatabase(path: path, message: error.message ?? "\(error.resultCode)")
+    }
+
+    /// Applies `runner`'s pending migrations, all in one immediate transaction (none when the ledger, read
+    /// without a lock, is current); returns their names.
+    @discardableResult
+    static func migrate(_ writer: some DatabaseWriter, _ runner: MigrationRunner) throws(LibraryError) -> [String] {
+        try opening(runner.path) {
+            try writer.writeWithoutTransaction { db throws -> [String] in
+                let session = SQLiteSession(db: db, opening: runner.path)
+                if try runner.isCurrent(session, .sqlite) { return [] }
+                var applied: [String] = []
+                try db.inTransaction(.immediate) {
+                    applied = try runner.applyPending(session, .sqlite).applied
+                    return .commit
+                }
+                return applied
+            }
+        }
+    }
+
+    /// `body`'s result, its errors told as errors opening `path` (`openError`: a busy database is `.databaseBusy`).
+    static func opening<T>(_ path: String, _ body: () throws -> T) throws(LibraryError) -> T {
+        do {
+            return try body()
+        } catch let error as LibraryError {
+            throw error
+        } catch let error as DatabaseError {
+            throw openError(error, path: path)
+        } catch {
+            throw .openDatabase(path: path, message: "\(error)")
+        }
     }
 
     /// Runs `body` on a reader connection, turning GRDB errors into `.database(operation:…)`.

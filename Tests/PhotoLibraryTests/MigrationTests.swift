@@ -38,7 +38,7 @@ import Testing
     @Test func reopeningAppliesNothing() throws {
         let fixture = try LibraryFixture()
         let store = try fixture.store()
-        let applied = try MigrationRunner(migrations: Migration.embedded).migrate(store.pool, path: fixture.databasePath)
+        let applied = try SQLiteStore.migrate(store.pool, MigrationRunner(migrations: Migration.embedded, path: fixture.databasePath))
         #expect(applied == [])
     }
 
