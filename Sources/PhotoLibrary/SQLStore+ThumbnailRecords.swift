@@ -76,7 +76,8 @@ extension SQLStore {
     @discardableResult
     public func deleteThumbnailRecords(keepingVariants kept: Set<String>) throws(LibraryError) -> Int {
         try writeTransaction("removing the records of old thumbnail sizes") { session throws(LibraryError) in
-            try session.execute("DELETE FROM thumbnails WHERE variant NOT IN (\(SQLValue.placeholders(kept.count)))",
+            // No variant kept: every record goes (`NOT IN (NULL)` would keep them all).
+            try session.execute(kept.isEmpty ? "DELETE FROM thumbnails" : "DELETE FROM thumbnails WHERE variant NOT IN (\(SQLValue.placeholders(kept.count)))",
                                 kept.sorted().map { .text($0) }, "removing the records of old thumbnail sizes")
         }
     }

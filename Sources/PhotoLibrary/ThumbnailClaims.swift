@@ -40,7 +40,7 @@ package enum ThumbnailClaims {
     /// (the caller's own claims are renewed).
     package static func candidates(among ids: [Int64], _ variants: [String], now: String, worker: String) -> String {
         """
-        SELECT id FROM photos WHERE id IN (\(list(ids))) AND status = 'ok' AND \(needsWork(variants))
+        SELECT id FROM photos WHERE id IN (\(SQLValue.list(ids))) AND status = 'ok' AND \(needsWork(variants))
           AND NOT EXISTS (SELECT 1 FROM thumbnail_claims AS c WHERE c.photo_id = photos.id AND c.expires_at > \(now)
                           AND c.worker <> \(worker))
         """
@@ -51,7 +51,7 @@ package enum ThumbnailClaims {
     /// locked rows — another worker is claiming them at this moment.
     package static func heldElsewhere(among ids: [Int64], _ variants: [String], now: String, worker: String) -> String {
         """
-        SELECT id FROM photos WHERE id IN (\(list(ids))) AND status = 'ok' AND \(needsWork(variants))
+        SELECT id FROM photos WHERE id IN (\(SQLValue.list(ids))) AND status = 'ok' AND \(needsWork(variants))
           AND NOT EXISTS (SELECT 1 FROM thumbnail_claims AS c WHERE c.photo_id = photos.id AND c.expires_at > \(now)
                           AND c.worker = \(worker))
         """
@@ -61,7 +61,7 @@ package enum ThumbnailClaims {
     /// waiting run looks at when the store announces a change, before it claims again).
     package static func heldByOthers(among ids: [Int64], _ variants: [String], now: String, worker: String) -> String {
         """
-        SELECT id FROM photos WHERE id IN (\(list(ids))) AND status = 'ok' AND \(needsWork(variants))
+        SELECT id FROM photos WHERE id IN (\(SQLValue.list(ids))) AND status = 'ok' AND \(needsWork(variants))
           AND EXISTS (SELECT 1 FROM thumbnail_claims AS c WHERE c.photo_id = photos.id AND c.expires_at > \(now)
                       AND c.worker <> \(worker))
         """
@@ -72,13 +72,13 @@ package enum ThumbnailClaims {
     package static func soonestLeaseEnd(among ids: [Int64], now: String, worker: String) -> String {
         """
         SELECT min(expires_at) - \(now) AS ends_in FROM thumbnail_claims
-        WHERE photo_id IN (\(list(ids))) AND expires_at > \(now) AND worker <> \(worker)
+        WHERE photo_id IN (\(SQLValue.list(ids))) AND expires_at > \(now) AND worker <> \(worker)
         """
     }
 
     /// The other workers whose unexpired claims hold one of `ids` (`worker` column).
     package static func holders(among ids: [Int64], now: String, worker: String) -> String {
-        "SELECT DISTINCT worker FROM thumbnail_claims WHERE photo_id IN (\(list(ids))) AND expires_at > \(now) AND worker <> \(worker)"
+        "SELECT DISTINCT worker FROM thumbnail_claims WHERE photo_id IN (\(SQLValue.list(ids))) AND expires_at > \(now) AND worker <> \(worker)"
     }
 
     /// The seconds until the soonest unexpired claim of another worker on a readable photo needing work of
@@ -135,11 +135,6 @@ package enum ThumbnailClaims {
     /// (`grid-387`; anything else is no variant of ours and is left out).
     private static func quotable(_ variants: [String]) -> [String] {
         variants.filter { $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }
-    }
-
-    /// `ids` as an SQL list (integers: nothing to escape; NULL for none, which matches nothing).
-    private static func list(_ ids: [Int64]) -> String {
-        ids.isEmpty ? "NULL" : ids.map(String.init).joined(separator: ", ")
     }
 }
 

@@ -47,7 +47,7 @@ extension PostgresStore: SQLStore {
     }
 
     public func readSnapshot<T>(_ operation: String, _ body: (PostgresSession) throws(LibraryError) -> T) throws(LibraryError) -> T {
-        try transaction(operation, mode: "ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+        try transaction(operation, mode: Self.snapshotMode, body)
     }
 
     public func writeTransaction<T>(_ operation: String, _ body: (PostgresSession) throws(LibraryError) -> T) throws(LibraryError) -> T {

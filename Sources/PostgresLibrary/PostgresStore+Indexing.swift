@@ -10,7 +10,7 @@ extension PostgresStore: IndexWriter {
     static let rowsPerStatement = 1000
 
     public func loadIndexState() throws(LibraryError) -> IndexState {
-        try transaction("loading the index", mode: "ISOLATION LEVEL REPEATABLE READ READ ONLY") { session throws(LibraryError) in
+        try transaction("loading the index", mode: Self.snapshotMode) { session throws(LibraryError) in
             var state = IndexState()
             let photos = try session.rows(PostgresQuery(unsafeSQL: LibrarySQL.indexedPhotos), "loading the index")
             state.photos.reserveCapacity(photos.count)

@@ -236,6 +236,9 @@ struct StoreConformanceTests {
         }
         try store.saveThumbnailRecords([made], now: "2026-11-25T12:00:00Z")
         #expect(try store.claimThumbnailWork(among: [a.id], variants: ["grid-387"], worker: "records", leaseSeconds: 60) == ThumbnailClaim())
+        // Keeping no variant removes every record: a's grid record and its detail record.
+        #expect(try store.deleteThumbnailRecords(keepingVariants: []) == 2)
+        #expect(try store.thumbnailRecords(variant: "grid-387").isEmpty && store.thumbnailRecords(variant: "detail-1280").isEmpty)
     }
 
     // MARK: Thumbnail claims (leases)
