@@ -69,7 +69,7 @@ package enum LibrarySQL {
         orientation, components, color_space, progressive, taken_at, sort_key, status, error, format, media, duration, codec,
         poster_time, content_identifier, motion_offset, motion_length
         """
-    /// Their types (a VALUES list's column of NULLs is typed by these, not guessed).
+    /// Their types, in PostgreSQL's names: an index batch binds one array of each.
     package static let photoRowTypes = ["bytea", "text", "bigint", "bigint", "text", "bigint", "bigint", "bigint", "bigint",
                                         "bigint", "bigint", "text", "bigint", "text", "text", "text", "text", "text", "text", "float8", "text",
                                         "float8", "text", "bigint", "bigint"]

@@ -3,12 +3,9 @@ import PostgresNIO
 import ImageFormats
 import struct Foundation.Data
 
-/// An index run's writes in PostgreSQL: a batch is a few multi-row statements (a round trip each),
+/// An index run's writes in PostgreSQL: a batch is one statement per table, its rows bound as column arrays,
 /// not one statement per file.
 extension PostgresStore: IndexWriter {
-    /// Rows per INSERT statement: 26 parameters a row stays under PostgreSQL's 65,535.
-    static let rowsPerStatement = 1000
-
     public func loadIndexState() throws(LibraryError) -> IndexState {
         try transaction("loading the index", mode: Self.snapshotMode) { session throws(LibraryError) in
             var state = IndexState()
@@ -50,35 +47,17 @@ extension PostgresStore: IndexWriter {
                     others.append(file)
                 }
             }
-            // In write order: a new library numbers its rows as SQLite does.
-            for start in stride(from: 0, to: upserts.count, by: Self.rowsPerStatement) {
-                let chunk = upserts[start ..< min(start + Self.rowsPerStatement, upserts.count)]
-                var binds = Self.binds(now)
-                var rows: [String] = []
-                for values in chunk {
-                    let first = binds.count + 1
-                    PostgresSession.append(values.columnValues, to: &binds)
-                    rows.append("(" + LibrarySQL.photoRowTypes.enumerated().map { "$\(first + $0.offset)::\($0.element)" }
-                        .joined(separator: ", ") + ", $1, $1)")
-                }
-                try session.execute(PostgresQuery(unsafeSQL: """
-                    INSERT INTO photos (\(LibrarySQL.photoRowColumns), first_seen, last_seen) VALUES \(rows.joined(separator: ", "))
-                    \(LibrarySQL.upsertConflictSQL)
-                    """, binds: binds), "writing index results")
+            // In write order (unnest keeps it): a new library numbers its rows as SQLite does.
+            if !upserts.isEmpty {
+                let rows = upserts.map(\.columnValues)
+                try session.execute(Self.unnestInsert(into: "photos", columns: LibrarySQL.photoRowColumns, types: LibrarySQL.photoRowTypes,
+                                                      rows: rows, extra: ["first_seen", "last_seen"], now: now,
+                                                      conflict: LibrarySQL.upsertConflictSQL), "writing index results")
             }
-            for start in stride(from: 0, to: others.count, by: Self.rowsPerStatement) {
-                var binds = PostgresBindings()
-                var rows: [String] = []
-                for file in others[start ..< min(start + Self.rowsPerStatement, others.count)] {
-                    rows.append("($\(binds.count + 1)::bytea, $\(binds.count + 2)::bigint, $\(binds.count + 3)::bigint)")
-                    binds.append(ByteBuffer(bytes: file.relativePath))
-                    binds.append(file.size)
-                    binds.append(file.modificationTimeNanoseconds)
-                }
-                try session.execute(PostgresQuery(unsafeSQL: """
-                    INSERT INTO non_photos (path_bytes, file_size, mtime_ns) VALUES \(rows.joined(separator: ", "))
-                    \(LibrarySQL.nonPhotoConflict)
-                    """, binds: binds), "writing index results")
+            if !others.isEmpty {
+                let rows = others.map { [SQLValue.blob(Data($0.relativePath)), .integer($0.size), .integer($0.modificationTimeNanoseconds)] }
+                try session.execute(Self.unnestInsert(into: "non_photos", columns: "path_bytes, file_size, mtime_ns", types: ["bytea", "bigint", "bigint"],
+                                                      rows: rows, conflict: LibrarySQL.nonPhotoConflict), "writing index results")
             }
             // The batch's movies join their photos now (a photo later in path order: at the run's end).
             if !movies.isEmpty {
@@ -116,6 +95,29 @@ extension PostgresStore: IndexWriter {
             let rows = try session.rows("SELECT count(*) AS missing FROM photos WHERE status = 'missing'", operation)
             return try rows.first?.makeRandomAccess().value("missing", Int.self) ?? 0
         }
+    }
+
+    /// `INSERT INTO table (columns[, extra]) SELECT * FROM unnest(…)[, now…] conflict`: `rows` (each
+    /// `types.count` values) bound as one array per column, `extra` columns set to `now`.
+    static func unnestInsert(into table: String, columns: String, types: [String], rows: [[SQLValue]],
+                             extra: [String] = [], now: String = "", conflict: String) -> PostgresQuery {
+        var binds = PostgresBindings(capacity: types.count + 1)
+        var arrays: [String] = []
+        for (column, type) in types.enumerated() {
+            guard let array = PostgresColumnArray(type, rows.map { $0[column] }) else { preconditionFailure("no array of \(type)") }
+            binds.append(array)
+            arrays.append("$\(binds.count)::\(type)[]")
+        }
+        var selected = "*"
+        if !extra.isEmpty {
+            binds.append(now)
+            selected += String(repeating: ", $\(binds.count)::text", count: extra.count)
+        }
+        let extraColumns = extra.map { ", " + $0 }.joined()
+        return PostgresQuery(unsafeSQL: """
+            INSERT INTO \(table) (\(columns)\(extraColumns)) SELECT \(selected) FROM unnest(\(arrays.joined(separator: ", ")))
+            \(conflict)
+            """, binds: binds)
     }
 
     /// `error` as a `LibraryError` (what `LivePhotoRows`' untyped throws carry).
