@@ -95,7 +95,8 @@ public final class SnapshotLayoutQuestion: Sendable {
         let boxes = justified?.visibleBoxes(offset: offset, height: viewport.height)
         if let boxes, boxes.count > cellLimit { throw AnswerLimits.tooManyCells(boxes.count, limit: cellLimit) }
         let visible = boxes == nil ? layout.visibleCells(offset: offset, height: viewport.height) : []
-        var writer = JSONWriter(reservingCapacity: 8192)
+        // Room for the whole answer (a cell is ~350 bytes): the buffer is not grown and copied while writing.
+        var writer = JSONWriter(reservingCapacity: 2048 + 512 * (boxes?.count ?? visible.count))
         snapshot.withUnsafePhotos { photos in
             (thumbnailFolder ?? []).withUnsafeBufferPointer { folder in
                 LayoutDocument.write(to: &writer, grid: grid, pinned: nil, sections: nil, version: 1, viewport: viewport) { w in
