@@ -40,9 +40,7 @@ struct DetailCommand: ParsableCommand {
 
     func run() throws {
         let gallery = try grid.gallery(sizes: sizes, sections: sections, detailIndex: index)
-        let document = try reportingErrors {
-            try gallery.detailDocument(index: index, progress: progress, drag: try LayoutRequest.dragTranslation(drag))
-        }
+        let document = try gallery.detailDocument(index: index, progress: progress, drag: try LayoutRequest.dragTranslation(drag))
         try printJSON(document)
     }
 }

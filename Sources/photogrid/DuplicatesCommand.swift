@@ -42,11 +42,9 @@ struct DuplicatesCommand: ParsableCommand {
     }
 
     func run() throws {
-        let library = try reportingErrors { try Library.open(database.path) }
-        let document = try reportingErrors {
-            try LibraryDuplicates.find(library: library, jobs: jobs, progress: TerminalProgressBar.ifStandardErrorIsTerminal())
-        }
-        let root = try reportingErrors { try library.store.root() }
+        let library = try Library.open(database.path)
+        let document = try LibraryDuplicates.find(library: library, jobs: jobs, progress: TerminalProgressBar.ifStandardErrorIsTerminal())
+        let root = try library.store.root()
         if print0 {
             var bytes: [UInt8] = []
             for copy in document.others {

@@ -62,14 +62,12 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let report = try reportingErrors {
-            try GalleryExport.run(
-                GalleryExport.Request(folder: folder, output: out, width: width, height: height, scale: scale,
-                                      detailSize: detailSize, jobs: jobs, pixelLimit: try pixelLimit.pixels(),
-                                      group: group, headerHeight: headerHeight, justified: arrangement.request),
-                indexProgress: TerminalProgressBar.ifStandardErrorIsTerminal(),
-                thumbnailProgress: TerminalProgressBar.ifStandardErrorIsTerminal())
-        }
+        let report = try GalleryExport.run(
+            GalleryExport.Request(folder: folder, output: out, width: width, height: height, scale: scale,
+                                  detailSize: detailSize, jobs: jobs, pixelLimit: try pixelLimit.pixels(),
+                                  group: group, headerHeight: headerHeight, justified: arrangement.request),
+            indexProgress: TerminalProgressBar.ifStandardErrorIsTerminal(),
+            thumbnailProgress: TerminalProgressBar.ifStandardErrorIsTerminal())
         if json { try printJSON(encoding: report.document) } else { Console.writeOutput(report.text) }
     }
 }

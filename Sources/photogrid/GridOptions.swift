@@ -41,11 +41,9 @@ struct GridOptions: ParsableArguments {
     /// The gallery for these flags, from --sizes or the library; a bad flag is one line and exit 64,
     /// a database problem one line and exit 1.
     func gallery(sizes: SizesOption, sections: SectionOptions? = nil, all: Bool = false, detailIndex: Int? = nil) throws -> GalleryLayout {
-        try reportingErrors {
-            if sizes.sizes != nil, database.db != nil {
-                throw UsageError("--db does not apply with --sizes (the sizes are laid out, not a library)")
-            }
-            return try request(sizes: sizes.sizes, sections: sections).gallery(database: database.path, all: all, detailIndex: detailIndex)
+        if sizes.sizes != nil, database.db != nil {
+            throw UsageError("--db does not apply with --sizes (the sizes are laid out, not a library)")
         }
+        return try request(sizes: sizes.sizes, sections: sections).gallery(database: database.path, all: all, detailIndex: detailIndex)
     }
 }

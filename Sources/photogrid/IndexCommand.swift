@@ -56,10 +56,8 @@ struct IndexCommand: ParsableCommand {
     }
 
     func run() throws {
-        let report = try reportingErrors {
-            try LibraryIndexing.index(folder: folder, database: database.path, jobs: jobs, retryErrors: retryErrors,
-                                      prune: prune, moveRoot: moveRoot, progressBar: TerminalProgressBar.ifStandardErrorIsTerminal())
-        }
+        let report = try LibraryIndexing.index(folder: folder, database: database.path, jobs: jobs, retryErrors: retryErrors,
+                                               prune: prune, moveRoot: moveRoot, progressBar: TerminalProgressBar.ifStandardErrorIsTerminal())
         if json { try printJSON(encoding: report.document) } else { Console.writeOutput(report.text + "\n") }
     }
 }

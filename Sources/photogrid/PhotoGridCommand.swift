@@ -4,7 +4,7 @@ import Platform
 import PhotoGrid
 
 @main
-struct PhotoGridCommand: ParsableCommand {
+struct PhotoGridCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photogrid",
         abstract: "The Photos-app grid on Linux: index photo folders, lay them out exactly as SwiftUI would, make thumbnails.",
@@ -41,15 +41,20 @@ struct PhotoGridCommand: ParsableCommand {
     /// The subcommands' names.
     static var commandNames: [String] { configuration.subcommands.map { $0._commandName } }
 
-    /// Parses and runs the command line; every error ends the process with one line on stderr.
-    static func main() {
+    /// Parses and runs the command line; every error ends the process with one line on stderr. A command
+    /// that waits on asynchronous work (`serve`) is an `AsyncParsableCommand`, awaited; the others run here.
+    static func main() async {
         StopSignals.restoreDefaults()
         let arguments = negativeIndexAsPositional(Array(CommandLine.arguments.dropFirst()))
         if arguments == ["--help"] || arguments == ["-h"] { printRootHelp() }
         do {
             try checkCommandNames(arguments)
             var command = try parseAsRoot(arguments)
-            try command.run()
+            if var waiting = command as? any AsyncParsableCommand, !(command is PhotoGridCommand) {
+                try await waiting.run()
+            } else {
+                try command.run()
+            }
         } catch {
             exit(oneLineError: error)
         }

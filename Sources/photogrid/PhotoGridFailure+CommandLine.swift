@@ -38,20 +38,3 @@ extension FailureRemedy {
         }
     }
 }
-
-/// Runs a command's body; one of PhotoGrid's errors becomes one line `photogrid: error: …` on stderr
-/// and its exit status (64 for a mistake in the request, else 1), any other error its description
-/// and status 1.
-func reportingErrors<T>(_ body: () throws -> T) throws -> T {
-    do {
-        return try body()
-    } catch let exit as ExitCode {
-        throw exit
-    } catch let failure as any PhotoGridFailure {
-        printError(failure.commandLineMessage)
-        throw failure.exitStatus
-    } catch {
-        printError("\(error)")
-        throw ExitCode.failure
-    }
-}

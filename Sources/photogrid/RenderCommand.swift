@@ -46,11 +46,9 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let summary = try reportingErrors {
-            if progress != nil && detail == nil { throw UsageError("--progress applies only with --detail I") }
-            return try LibraryPicture.render(database: grid.database.path, request: sectionsRequest, detail: detail,
-                                             progress: progress ?? 1, output: out)
-        }
+        if progress != nil && detail == nil { throw UsageError("--progress applies only with --detail I") }
+        let summary = try LibraryPicture.render(database: grid.database.path, request: sectionsRequest, detail: detail,
+                                                progress: progress ?? 1, output: out)
         if json {
             try printJSON(encoding: summary)
         } else {

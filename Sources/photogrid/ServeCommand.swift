@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Logging
 import PhotoGrid
 import PhotoGridServer
@@ -13,7 +12,7 @@ let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
 #endif
 
 /// `photogrid serve [<folder>]`: the library over HTTP (docs/serve.md, "photogrid serve").
-struct ServeCommand: ParsableCommand {
+struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve the library over HTTP: layout, detail and zoom documents, photo pages, thumbnails made on demand, live events.",
@@ -87,7 +86,7 @@ struct ServeCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Close a connection idle for this many seconds (1 to 86,400).", valueName: "seconds"))
     var idleTimeout = 75
 
-    func run() throws {
+    func run() async throws {
         Self.raiseOpenFileLimit()
         var options = ServerOptions()
         options.host = host
@@ -101,49 +100,36 @@ struct ServeCommand: ParsableCommand {
         options.thumbnailFolder = out
         options.maxConnections = maxConnections
         let path = database.path
-        try reportingErrors {
-            options.token = try Self.token(option: token, file: tokenFile, environment: DatabaseOption.processEnvironment("PHOTOGRID_TOKEN"))
-            options.pixelLimit = try pixelLimit.pixels()
-            try options.validate()
-        }
+        options.token = try Self.token(option: token, file: tokenFile, environment: DatabaseOption.processEnvironment("PHOTOGRID_TOKEN"))
+        options.pixelLimit = try pixelLimit.pixels()
+        try options.validate()
         // Before the library is opened or created: a refused start leaves nothing behind.
         if let problem = ListeningCheck.problem(host: host, port: port) {
-            try reportingErrors { throw ServeStartError(problem) }
+            throw ServeStartError(problem)
         }
-        let library = try reportingErrors { () throws -> Library in
-            if let folder { return try LibraryIndexing.openForIndexing(folder: folder, database: path, readers: 8) }
-            let library = try Library.open(path, readers: 8)
+        let library: Library
+        if let folder {
+            library = try LibraryIndexing.openForIndexing(folder: folder, database: path, readers: 8)
+        } else {
+            library = try Library.open(path, readers: 8)
             if watch {
                 guard let root = try library.store.root() else {
                     throw UsageError("--watch: the library has no folder yet (give it: photogrid serve <folder> --watch)")
                 }
                 options.folder = root.path
             }
-            return library
         }
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "photogrid")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .warning
-        let finished = DispatchSemaphore(value: 0)
-        let outcome = LockedValue<(any Error)?>(nil)
+        // The server's tasks run on its event loops from here on (this task's next hop included).
         GalleryServer.runTasksOnEventLoops()
-        Task {
-            do {
-                try await GalleryServer.run(library: library, options: options, logger: logger) { [hasToken = options.token != nil] host, port in
-                    let shown = host.contains(":") ? "[\(host)]" : host
-                    Console.writeOutput("photogrid: serving http://\(shown):\(port)/ (Ctrl-C stops)\n")
-                    if hasToken {
-                        Console.writeOutput("photogrid: a browser opens it once as http://\(shown):\(port)/?token=<token> (it then keeps a cookie)\n")
-                    }
-                }
-            } catch {
-                outcome.withLock { $0 = error }
+        try await GalleryServer.run(library: library, options: options, logger: logger) { [hasToken = options.token != nil] host, port in
+            let shown = host.contains(":") ? "[\(host)]" : host
+            Console.writeOutput("photogrid: serving http://\(shown):\(port)/ (Ctrl-C stops)\n")
+            if hasToken {
+                Console.writeOutput("photogrid: a browser opens it once as http://\(shown):\(port)/?token=<token> (it then keeps a cookie)\n")
             }
-            finished.signal()
-        }
-        finished.wait()
-        if let error = outcome.withLock({ $0 }) {
-            try reportingErrors { throw error }
         }
     }
 

@@ -42,15 +42,10 @@ struct ThumbsCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let request = try reportingErrors { () throws(UsageError) -> ThumbnailRequest in
-            var request = try sizes.request(folder: out)
-            request.prune = prune
-            return request
-        }
-        let report = try reportingErrors {
-            try LibraryThumbnails.make(database: database.path, request: request,
-                                       progressBar: TerminalProgressBar.ifStandardErrorIsTerminal())
-        }
+        var request = try sizes.request(folder: out)
+        request.prune = prune
+        let report = try LibraryThumbnails.make(database: database.path, request: request,
+                                                progressBar: TerminalProgressBar.ifStandardErrorIsTerminal())
         if json { try printJSON(encoding: report.summary) } else { Console.writeOutput(report.text) }
     }
 }

@@ -14,14 +14,14 @@ func printWarning(_ message: String) {
 /// Writes a JSON document and a newline on stdout; a document holding a number that is not finite is
 /// refused (one line, exit 1) rather than printed with `null`.
 func printJSON(_ document: some JSONWritable) throws {
-    var bytes = try reportingErrors { try document.documentBytes() }
+    var bytes = try document.documentBytes()
     bytes.append(UInt8(ascii: "\n"))
     Console.writeOutput(bytes: bytes)
 }
 
 /// Writes a `Codable` document (sorted keys, one line) and a newline on stdout, with the same refusal.
 func printJSON(encoding document: some Encodable) throws {
-    var bytes = try reportingErrors { try DocumentEncoding.bytes(document) }
+    var bytes = try DocumentEncoding.bytes(document)
     bytes.append(UInt8(ascii: "\n"))
     Console.writeOutput(bytes: bytes)
 }

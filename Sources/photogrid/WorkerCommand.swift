@@ -41,24 +41,21 @@ struct WorkerCommand: ParsableCommand {
     }
 
     func run() throws {
-        let request = try reportingErrors { () throws(UsageError) -> ThumbnailRequest in try sizes.request(folder: out) }
+        let request = try sizes.request(folder: out)
         let worker = ThumbnailWorker(request: request, name: ThumbnailWorker.processName(), leaseSeconds: lease,
                                      untilDone: untilDone)
         // SIGTERM and SIGINT stop the worker after the batch in hand, waking it when idle.
         let wake = WakeSignal()
         StopSignals.watch { wake.stop() }
-        let (summary, shownDatabase) = try reportingErrors {
-            let library = try Library.open(database.path)
-            return (try worker.run(library: library, wake: wake,
-                                  onTrouble: { error in
-                if let error {
-                    Console.writeErrorLine("\(error); trying again every second", label: "warning")
-                } else {
-                    Console.writeErrorLine("the database answers again", label: "note")
-                }
-            }), library.databasePath)
-        }
-        let report = ThumbnailsReport(database: shownDatabase, summary: summary)
+        let library = try Library.open(database.path)
+        let summary = try worker.run(library: library, wake: wake, onTrouble: { error in
+            if let error {
+                Console.writeErrorLine("\(error); trying again every second", label: "warning")
+            } else {
+                Console.writeErrorLine("the database answers again", label: "note")
+            }
+        })
+        let report = ThumbnailsReport(database: library.databasePath, summary: summary)
         if json { try printJSON(encoding: report.summary) } else { Console.writeOutput(report.text) }
     }
 }

@@ -38,16 +38,14 @@ struct ZoomCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let document = try reportingErrors {
-            if sizes.sizes != nil, grid.database.db != nil {
-                throw UsageError("--db does not apply with --sizes (the sizes are laid out, not a library)")
-            }
-            if grid.columns != "adaptive:100/3" {
-                throw UsageError("--columns does not apply to zoom: give --from and --to")
-            }
-            return try grid.request(sizes: sizes.sizes, sections: sections)
-                .zoomDocument(from: from, to: to, at: at, database: grid.database.path)
+        if sizes.sizes != nil, grid.database.db != nil {
+            throw UsageError("--db does not apply with --sizes (the sizes are laid out, not a library)")
         }
+        if grid.columns != "adaptive:100/3" {
+            throw UsageError("--columns does not apply to zoom: give --from and --to")
+        }
+        let document = try grid.request(sizes: sizes.sizes, sections: sections)
+            .zoomDocument(from: from, to: to, at: at, database: grid.database.path)
         try printJSON(document)
     }
 }
