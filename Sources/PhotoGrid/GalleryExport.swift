@@ -124,8 +124,8 @@ public enum GalleryExport {
         let isExport = names.contains(Request.databaseName)
             && names.allSatisfy { exportNames.contains($0) || AtomicFile.isTemporary($0) }
         if !isExport {
-            throw ExportError(output: "\(path) is not empty and holds no photogrid export; nothing was written "
-                              + "(give a new or empty folder)", kind: .conflict)
+            throw ExportError(output: "\(path) is not empty and holds no photogrid export; nothing was written", kind: .conflict,
+                              remedy: .emptyFolder)
         }
     }
 
@@ -216,14 +216,16 @@ public enum GalleryExport {
 public struct ExportError: PhotoGridFailure {
     public var text: FailureText
     public var kind: FailureKind
-    init(_ text: FailureText, kind: FailureKind) {
+    public var remedy: FailureRemedy?
+    init(_ text: FailureText, kind: FailureKind, remedy: FailureRemedy? = nil) {
         self.text = text
         self.kind = kind
+        self.remedy = remedy
     }
 
     /// A problem with the output folder (`out`).
-    init(output detail: String, kind: FailureKind) {
-        self.init("\(parameter: "out"): \(detail)", kind: kind)
+    init(output detail: String, kind: FailureKind, remedy: FailureRemedy? = nil) {
+        self.init("\(parameter: "out"): \(detail)", kind: kind, remedy: remedy)
     }
 
     public var description: String { text.description }

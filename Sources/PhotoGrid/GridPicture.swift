@@ -207,6 +207,13 @@ public enum RenderError: PhotoGridFailure {
 
     public var parameter: String? { if case let .usage(e) = self { e.parameter } else { nil } }
 
+    public var remedy: FailureRemedy? {
+        switch self {
+        case let .canvas(e), let .detail(e), let .write(e): return e.remedy
+        case let .usage(e): return e.remedy
+        }
+    }
+
     public func message(naming: (String) -> String) -> String {
         if case let .usage(e) = self { return e.message(naming: naming) }
         return description

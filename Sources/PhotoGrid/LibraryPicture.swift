@@ -1,4 +1,4 @@
-import PhotoGridSupport
+public import PhotoGridSupport
 public import GridLayout
 public import PhotoLibrary
 import Drawing
@@ -27,6 +27,10 @@ public enum LibraryPicture {
             /// Base64 of the path's bytes when they are not valid UTF-8.
             public var pathBytes: String?
             public var error: String
+            /// What the person can do about it (not in the JSON: the command line's text says it).
+            public var remedy: FailureRemedy? = nil
+
+            private enum CodingKeys: String, CodingKey { case index, id, path, pathBytes, error }
 
             /// `cell 3 (a.jpg): why`, for an error line.
             public var message: String { "cell \(index) (\(path ?? "?")): \(error)" }
@@ -142,7 +146,7 @@ public enum LibraryPicture {
                 let photo = gallery.photo(at: index)
                 failures.append(Summary.Failure(index: index, id: photo?.id, path: photo?.path,
                                                 pathBytes: photo?.pathBytes.flatMap(PathBytesField.base64IfNotUTF8),
-                                                error: "\(error)"))
+                                                error: "\(error)", remedy: error.remedy))
             },
             warned: { index, warning in warn(index, "\(warning)") })
         do { try canvas.write(to: output) } catch { throw RenderError.write(error) }

@@ -294,7 +294,7 @@ public enum LibraryThumbnails {
                             summary.failures.append(ThumbnailsSummary.Failure(
                                 id: photo.id, path: photo.path, pathBytes: PathBytesField.base64IfNotUTF8(photo.pathBytes),
                                 variant: outcome.job.variant.name,
-                                error: Self.message(error, path: photo.path)))
+                                error: Self.message(error, path: photo.path), remedy: error.remedy))
                         }
                         if pending.isEmpty { pendingSince = clock.now }
                         pending.append(record)

@@ -1,3 +1,5 @@
+public import PhotoGridSupport
+
 /// What a `photogrid thumbs` run did; also its `--json` document (version 1, keys sorted).
 public struct ThumbnailsSummary: Codable, Sendable, Equatable {
     /// A thumbnail that could not be made.
@@ -11,6 +13,10 @@ public struct ThumbnailsSummary: Codable, Sendable, Equatable {
         public var variant: String
         /// Why, in one line.
         public var error: String
+        /// What the person can do about it (not in the JSON: the command line's text says it).
+        public var remedy: FailureRemedy? = nil
+
+        private enum CodingKeys: String, CodingKey { case id, path, pathBytes, variant, error }
     }
 
     /// A thumbnail made from damaged data that libjpeg decoded anyway (truncated, no end-of-image

@@ -40,6 +40,12 @@ public enum FailureRemedy: Sendable, Hashable {
     case moveRootToNewPlace
     /// Run it again: what was done before is kept.
     case tryAgain
+    /// A photo changed since it was indexed: index the folder again.
+    case indexAgain
+    /// A folder holds files that are not ours: give a new or empty one.
+    case emptyFolder
+    /// A thumbnail folder holds another library's thumbnails: give this library a folder of its own.
+    case ownThumbnailFolder
 }
 
 /// One of PhotoGrid's errors: a kind, one line of message, and what to do about it. The message names

@@ -45,17 +45,17 @@ public enum ThumbnailError: Error, Sendable, Equatable, CustomStringConvertible 
         case .imaging(let error):
             return error.description
         case .sourceChanged(let path):
-            return "\(path) changed since it was indexed (run `photogrid index` again)"
+            return "\(path) changed since it was indexed"
         case .sizeChanged(let path, let expected, let found):
-            return "\(path) is now \(found), the index says \(expected) (run `photogrid index` again)"
+            return "\(path) is now \(found), the index says \(expected)"
         case .notARegularFile(let path):
             return "\(path) is not a regular file"
         case .system(let call, let path, let errno):
             return "\(call)(\(path)) failed: \(Self.reason(errno))"
         case .notACacheFolder(let path):
-            return "\(path) is not empty and photogrid did not make it; nothing was written (give a new or empty folder)"
+            return "\(path) is not empty and photogrid did not make it; nothing was written"
         case .otherLibrarysFolder(let path, let owner):
-            return "\(path) holds the thumbnails of another library (\(owner)); nothing was written (give this library its own folder)"
+            return "\(path) holds the thumbnails of another library (\(owner)); nothing was written"
         }
     }
 }
@@ -93,6 +93,16 @@ extension ThumbnailError: PhotoGridFailure {
         case .sourceChanged, .sizeChanged, .notACacheFolder, .otherLibrarysFolder, .image(.regionOutsideImage): return .conflict
         case .plan, .jpeg, .image: return .damagedInput
         case .imaging, .system: return .internal
+        }
+    }
+
+    /// What the person can do (the advice is the front end's: `FailureRemedy`).
+    public var remedy: FailureRemedy? {
+        switch self {
+        case .sourceChanged, .sizeChanged: return .indexAgain
+        case .notACacheFolder: return .emptyFolder
+        case .otherLibrarysFolder: return .ownThumbnailFolder
+        default: return nil
         }
     }
 }

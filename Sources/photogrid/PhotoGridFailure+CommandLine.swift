@@ -35,6 +35,12 @@ extension FailureRemedy {
             return "; run the command again (what was written before is kept)"
         case .moveRootToNewPlace:
             return "; run `photogrid index <its new place> --move-root`"
+        case .indexAgain:
+            return " (run `photogrid index` again)"
+        case .emptyFolder:
+            return " (give a new or empty folder)"
+        case .ownThumbnailFolder:
+            return " (give this library its own folder)"
         }
     }
 }

@@ -52,7 +52,7 @@ struct RenderCommand: ParsableCommand {
         if json {
             try printJSON(encoding: summary)
         } else {
-            for failure in summary.failures { printError(failure.message) }
+            for failure in summary.failures { printError(failure.message + (failure.remedy?.commandLineAdvice ?? "")) }
             for warning in summary.warnings { printWarning(warning.message) }
             Console.writeOutput(summary.text)
         }

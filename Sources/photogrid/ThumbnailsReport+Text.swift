@@ -20,7 +20,7 @@ extension ThumbnailsReport {
         }
         text += s.errors > 0 || !s.warnings.isEmpty ? ":\n" : ".\n"
         for failure in s.failures.prefix(Self.listedFailures) {
-            text += "  \(PathBytesField.consoleText(path: failure.path, pathBytes: failure.pathBytes)) (\(failure.variant)): \(ConsoleText.escaped(failure.error))\n"
+            text += "  \(PathBytesField.consoleText(path: failure.path, pathBytes: failure.pathBytes)) (\(failure.variant)): \(ConsoleText.escaped(failure.error))\(failure.remedy?.commandLineAdvice ?? "")\n"
         }
         if s.failures.count > Self.listedFailures {
             text += "  … and \(grouped(s.failures.count - Self.listedFailures)) more (--json lists them all)\n"

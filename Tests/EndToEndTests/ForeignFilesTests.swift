@@ -135,6 +135,7 @@ import Glibc
         let run = try PhotoGridBinary.run(["thumbs", "--db", database, "--out", scratch.photos.path])
         #expect(run.status == 1)
         FaultInjectionTests.expectOneErrorLine(run, containing: "is not empty and photogrid did not make it")
+        FaultInjectionTests.expectOneErrorLine(run, containing: "nothing was written (give a new or empty folder)")
         #expect(try Self.tree(scratch.photos) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.photos.path).count == 4)
 
@@ -160,6 +161,7 @@ import Glibc
             let run = try PhotoGridBinary.run(["export", scratch.photos.path, "--out", folder.path])
             #expect(run.status == 1)
             FaultInjectionTests.expectOneErrorLine(run, containing: "is not empty and holds no photogrid export")
+            FaultInjectionTests.expectOneErrorLine(run, containing: "nothing was written (give a new or empty folder)")
             #expect(try Self.tree(folder) == before)
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == before.count)
         }
@@ -200,6 +202,7 @@ import Glibc
         let run = try PhotoGridBinary.run(thumbs + ["--db", b])
         #expect(run.status == 1)
         FaultInjectionTests.expectOneErrorLine(run, containing: "holds the thumbnails of another library")
+        FaultInjectionTests.expectOneErrorLine(run, containing: "nothing was written (give this library its own folder)")
         #expect(try Self.tree(folder) == before)
         // a still finds all four current.
         let rerun = try PhotoGridBinary.run(thumbs + ["--db", a, "--json"])

@@ -103,6 +103,30 @@ import Glibc
                                             + "more than the pixel limit of 10000\n"), "\(limited.stdoutText)")
     }
 
+    /// A photo changed since it was indexed is refused, and the command line, not the library's message,
+    /// says what to do: its text line ends with the advice, its JSON error names no command.
+    @Test func aPhotoChangedSinceIndexingIsRefusedWithTheCommandLinesAdvice() throws {
+        let directory = try PhotoGridBinary.temporaryDirectory("photogrid-thumbs-changed")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let photos = directory.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let photo = photos.appendingPathComponent("a.jpg")
+        try Data(contentsOf: Repository.sampleImages.appendingPathComponent("orientation/Landscape_1.jpg")).write(to: photo)
+        let database = directory.appendingPathComponent("library.sqlite").path
+        #expect(try PhotoGridBinary.run(["index", photos.path, "--db", database]).status == 0)
+        let handle = try FileHandle(forWritingTo: photo)  // a byte more: not the indexed file
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data([0]))
+        try handle.close()
+        let thumbs = ["thumbs", "--db", database, "--width", "100", "--scale", "1"]
+        let text = try PhotoGridBinary.run(thumbs)
+        #expect(text.status == 0)
+        #expect(text.stdoutText.contains("a.jpg (grid-100): changed since it was indexed (run `photogrid index` again)\n"), "\(text.stdoutText)")
+        let json = try PhotoGridBinary.run(thumbs + ["--json"])
+        let failures = try #require(try json.json()["failures"] as? [[String: Any]])
+        #expect(failures.first?["error"] as? String == "changed since it was indexed", "\(failures)")
+    }
+
     @Test func usageAndFatalErrors() throws {
         let directory = try PhotoGridBinary.temporaryDirectory("photogrid-thumbs-errors")
         defer { try? FileManager.default.removeItem(at: directory) }
