@@ -1,7 +1,7 @@
 public import PhotoGridSupport
 
 /// Why a windowed gallery could not be made: a bad request, or the loader failed.
-public enum GalleryLoadError<Failure: Error>: PhotoGridFailure {
+public enum GalleryLoadError<Failure: Error>: WrappingFailure {
     case usage(UsageError)
     /// The loader's error, or (nil) a message of our own.
     case load(Failure?, message: String = "")
@@ -15,7 +15,7 @@ public enum GalleryLoadError<Failure: Error>: PhotoGridFailure {
     }
 
     /// The error it carries, if it is one of PhotoGrid's.
-    var cause: (any PhotoGridFailure)? {
+    public var cause: (any PhotoGridFailure)? {
         switch self {
         case let .usage(error): return error
         case let .load(error?, _): return error as? any PhotoGridFailure
@@ -23,8 +23,6 @@ public enum GalleryLoadError<Failure: Error>: PhotoGridFailure {
         }
     }
 
-    public var kind: FailureKind { cause?.kind ?? .internal }
-    public var parameter: String? { cause?.parameter }
-    public var remedy: FailureRemedy? { cause?.remedy }
+    public var uncausedKind: FailureKind { .internal }
     public func message(naming: (String) -> String) -> String { cause?.message(naming: naming) ?? description }
 }

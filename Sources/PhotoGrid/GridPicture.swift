@@ -183,7 +183,7 @@ extension GridPicture {
 }
 
 /// Why a picture could not be drawn.
-public enum RenderError: PhotoGridFailure {
+public enum RenderError: WrappingFailure {
     case canvas(ThumbnailError)
     case usage(UsageError)
     case detail(ThumbnailError)
@@ -198,21 +198,14 @@ public enum RenderError: PhotoGridFailure {
         }
     }
 
-    public var kind: FailureKind {
+    public var cause: (any PhotoGridFailure)? {
         switch self {
-        case let .canvas(e), let .detail(e), let .write(e): return e.kind
-        case let .usage(e): return e.kind
+        case let .canvas(e), let .detail(e), let .write(e): return e
+        case let .usage(e): return e
         }
     }
 
-    public var parameter: String? { if case let .usage(e) = self { e.parameter } else { nil } }
-
-    public var remedy: FailureRemedy? {
-        switch self {
-        case let .canvas(e), let .detail(e), let .write(e): return e.remedy
-        case let .usage(e): return e.remedy
-        }
-    }
+    public var uncausedKind: FailureKind { .internal }
 
     public func message(naming: (String) -> String) -> String {
         if case let .usage(e) = self { return e.message(naming: naming) }

@@ -7,7 +7,7 @@ import Platform
 import Indexing
 
 /// Why `photogrid thumbs` could not run at all (per-photo failures are not errors of the run).
-public enum LibraryThumbnailsError: PhotoGridFailure, Equatable {
+public enum LibraryThumbnailsError: WrappingFailure, Equatable {
     /// The database could not be opened, read or written.
     case library(LibraryError)
     /// The thumbnail folder could not be created, locked or written.
@@ -29,7 +29,7 @@ public enum LibraryThumbnailsError: PhotoGridFailure, Equatable {
     }
 
     /// The error it carries (nil: none, a full disk).
-    var cause: (any PhotoGridFailure)? {
+    public var cause: (any PhotoGridFailure)? {
         switch self {
         case .library(let error): return error
         case .folder(let error): return error
@@ -38,9 +38,7 @@ public enum LibraryThumbnailsError: PhotoGridFailure, Equatable {
         }
     }
 
-    public var kind: FailureKind { cause?.kind ?? .storageFull }
-    public var parameter: String? { cause?.parameter }
-    public var remedy: FailureRemedy? { cause?.remedy }
+    public var uncausedKind: FailureKind { .storageFull }
     public func message(naming: (String) -> String) -> String {
         guard let cause, !(cause is ThumbnailError) else { return description }
         return cause.message(naming: naming)

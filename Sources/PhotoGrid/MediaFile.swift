@@ -33,7 +33,7 @@ public final class MediaFile: Sendable {
     deinit { close(descriptor) }
 
     /// What stops a row's media from being served.
-    public enum Failure: PhotoGridFailure {
+    public enum Failure: WrappingFailure {
         /// No such row, or a row with nothing to play (a photo, an unreadable or missing file).
         case notFound(String)
         /// The file is not the one indexed any more (size, time, kind or place changed).
@@ -50,12 +50,13 @@ public final class MediaFile: Sendable {
             }
         }
 
-        public var kind: FailureKind {
+        public var cause: (any PhotoGridFailure)? { if case let .library(error) = self { error } else { nil } }
+
+        public var uncausedKind: FailureKind {
             switch self {
             case .notFound: .notFound
             case .changed: .conflict
-            case let .library(error): error.kind
-            case .failed: .internal
+            case .library, .failed: .internal
             }
         }
     }

@@ -28,7 +28,7 @@ public final class ThumbnailsOnDemand: Sendable {
     }
 
     /// Why no thumbnail can be served.
-    public enum Failure: PhotoGridFailure, Equatable {
+    public enum Failure: WrappingFailure, Equatable {
         /// No such variant, or no readable photo of that name.
         case notFound(String)
         /// The photo could not be made into a thumbnail (damaged, too large, gone): the reason.
@@ -53,13 +53,20 @@ public final class ThumbnailsOnDemand: Sendable {
             }
         }
 
-        public var kind: FailureKind {
+        public var cause: (any PhotoGridFailure)? {
+            switch self {
+            case .library(let error): return error
+            case .folder(let error): return error
+            default: return nil
+            }
+        }
+
+        public var uncausedKind: FailureKind {
             switch self {
             case .notFound: return .notFound
             case .unreadable: return .damagedInput
             case .changed: return .conflict
-            case .library(let error): return error.kind
-            case .folder(let error): return error.kind
+            case .library, .folder: return .internal
             case .storage: return .storageFull
             }
         }

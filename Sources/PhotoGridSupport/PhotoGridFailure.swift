@@ -64,6 +64,21 @@ public protocol PhotoGridFailure: Error, Sendable, CustomStringConvertible {
     func message(naming: (String) -> String) -> String
 }
 
+/// One of PhotoGrid's errors that may carry another: its kind, parameter and remedy are its cause's,
+/// forwarded here once for every wrapper (none forwards them field by field).
+public protocol WrappingFailure: PhotoGridFailure {
+    /// The error it carries, if it is one of PhotoGrid's.
+    var cause: (any PhotoGridFailure)? { get }
+    /// Its kind when it carries none.
+    var uncausedKind: FailureKind { get }
+}
+
+extension WrappingFailure {
+    public var kind: FailureKind { cause?.kind ?? uncausedKind }
+    public var parameter: String? { cause?.parameter }
+    public var remedy: FailureRemedy? { cause?.remedy }
+}
+
 extension PhotoGridFailure {
     public var parameter: String? { nil }
     public var remedy: FailureRemedy? { nil }
