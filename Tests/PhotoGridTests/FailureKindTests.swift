@@ -35,6 +35,26 @@ import Platform
         }
     }
 
+    @Test("a wrapper's kind, parameter and remedy are its cause's (WrappingFailure), and its own without one")
+    func wrappersForwardTheirCause() {
+        let noLibrary = LibraryError.noDatabase(path: "/x.sqlite")
+        let usage = UsageError(option: "width", "must be greater than 0")
+        let wrappers: [any PhotoGridFailure] = [
+            MediaFile.Failure.library(noLibrary), LibraryThumbnailsError.library(noLibrary),
+            GalleryLoadError<LibraryError>.load(noLibrary), RenderError.detail(.sourceChanged(path: "a.jpg")),
+            LibraryThumbnailsError.folder(.otherLibrarysFolder(path: "/t", owner: "aa")), RenderError.usage(usage),
+        ]
+        let expected: [(FailureKind, String?, FailureRemedy?)] = [
+            (.notFound, nil, .indexFirst), (.notFound, nil, .indexFirst), (.notFound, nil, .indexFirst),
+            (.conflict, nil, .indexAgain), (.conflict, nil, .ownThumbnailFolder), (usage.kind, "width", nil),
+        ]
+        for (error, (kind, parameter, remedy)) in zip(wrappers, expected) {
+            #expect(error.kind == kind && error.parameter == parameter && error.remedy == remedy, "\(error)")
+        }
+        #expect(MediaFile.Failure.changed("moved").kind == .conflict && MediaFile.Failure.changed("moved").remedy == nil)
+        #expect(LibraryThumbnailsError.outOfSpace(folder: "/t", made: 3, errno: ENOSPC).kind == .storageFull)
+    }
+
     @Test("a usage error names its values through the front end; an index past the grid is not found")
     func usageErrors() {
         let error = UsageError(option: "group", "and \(parameter: "sections") need \(parameter: "cell-style") square")
