@@ -32,13 +32,18 @@ extension PostgresStore {
             let version = try session.rows("SELECT version FROM grid_version WHERE id = 1", "reading the grid version")
                 .first?.makeRandomAccess().value("version", Int.self) ?? 0
             let building = SnapshotBuilding(GridSnapshot.Builder(expected: try reader.count()))
-            // Rows as they arrive, decoded by position (the columns of `snapshotSQL`, in order).
+            // Rows as they arrive, read by position (the columns of `snapshotSQL`, in order) from their cells' bytes.
             try session.forEachRow(PostgresQuery(unsafeSQL: PostgresGridReader.snapshotSQL), "reading the grid into memory") { row in
-                let (id, width, height, path, key, media, duration, poster) = try row.decode(
-                    (Int64, Int, Int, ByteBuffer, String?, String, Double?, Double?).self)
+                var cells = row.makeIterator()
+                guard let idCell = cells.next(), let widthCell = cells.next(), let heightCell = cells.next(), let pathCell = cells.next(),
+                      let keyCell = cells.next(), let mediaCell = cells.next(), let durationCell = cells.next(), let posterCell = cells.next(),
+                      let id = try idCell.int64(), let width = try widthCell.int64(), let height = try heightCell.int64(),
+                      let path = pathCell.bytes else { throw PostgresGridReader.MissingValue() }
+                let media = try mediaCell.string().flatMap(MediaKind.init(rawValue:)) ?? .photo
+                let (key, duration, poster) = (try keyCell.string(), try durationCell.double(), try posterCell.double())
                 path.withUnsafeReadableBytes {
-                    building.builder!.append(id: id, width: width, height: height, path: $0, contentKey: key,
-                                             media: MediaKind(rawValue: media) ?? .photo, duration: duration, posterTime: poster)
+                    building.builder!.append(id: id, width: Int(width), height: Int(height), path: $0, contentKey: key,
+                                             media: media, duration: duration, posterTime: poster)
                 }
             }
             return GridSnapshot(version: version, building.builder.take()!)
@@ -61,6 +66,11 @@ private final class EntriesBuilding: @unchecked Sendable {
 /// The grid inside one transaction of `PostgresStore.readGrid`; valid only inside that call.
 struct PostgresGridReader: GridWindowReader {
     let session: PostgresSession
+
+    /// A grid row without a value its column always has (the schema's NOT NULLs, or a short row).
+    struct MissingValue: Error, CustomStringConvertible {
+        var description: String { "a grid row lacks its id, size or path" }
+    }
 
     /// The grid's rows in grid order (from `$1`'s day on, `$2` rows after skipping `$3`, for a window).
     /// The whole grid's rows for `gridSnapshot`: only what the snapshot keeps, in this order.

@@ -143,7 +143,7 @@ struct StoreConformanceTests {
         #expect(count == expected.count && window == Array(all[2..<6]))
         #expect(days.map(\.count).reduce(0, +) == count && years.map(\.count).reduce(0, +) == count)
         #expect(days.map(\.title) == days.map(\.title).sorted() && days.allSatisfy { $0.title.count == 10 })
-        // The snapshot a server keeps in memory is the same grid.
+        // The snapshot a server keeps in memory is the same grid (every value: at the end of this test).
         let snapshot = try store.gridSnapshot()
         #expect(snapshot.count == count && (0..<snapshot.count).map { snapshot.photo(at: $0).id } == all.map(\.id))
         // Pages of rows are the list, in order.
@@ -161,6 +161,30 @@ struct StoreConformanceTests {
         #expect(counts.photos == expected.count && counts.ok == expected.count && counts.errors == 0 && counts.missing == 0)
         #expect(counts.reoriented == expected.filter { $0.3 != 1 }.count)
         #expect(counts.media == ["photo": expected.count])
+        // The snapshot a server keeps in memory is the same grid, every value of every photo (a row made a
+        // video first: its kind, duration and poster time too).
+        let video = all[3]
+        try Self.execute(store, "UPDATE photos SET media = 'video', duration = 3.5, poster_time = 1.25 WHERE id = $1", [.integer(video.id)])
+        let entries = try store.gridEntries()
+        #expect(entries[3].media == .video && entries[3].duration == 3.5 && entries[3].posterTime == 1.25)
+        let videoSnapshot = try store.gridSnapshot()
+        #expect(videoSnapshot.count == count)
+        for (position, entry) in entries.enumerated() {
+            let photo = videoSnapshot.photo(at: position)
+            #expect(photo.id == entry.id && photo.path == entry.path && photo.pixelWidth == entry.pixelWidth
+                    && photo.pixelHeight == entry.pixelHeight && photo.contentKey == entry.contentKey, "\(position)")
+            #expect(photo.nonPhoto?.media ?? .photo == entry.media && photo.nonPhoto?.duration == entry.duration
+                    && photo.nonPhoto?.posterTime == entry.posterTime, "\(position)")
+        }
+    }
+
+    /// Runs `sql` with `values` in one write transaction of `store` (both stores are `SQLStore`s).
+    static func execute(_ store: any LibraryStore, _ sql: String, _ values: [SQLValue]) throws {
+        func run(_ store: some SQLStore) throws {
+            try store.writeTransaction("changing a row") { session throws(LibraryError) in _ = try session.execute(sql, values, "changing a row") }
+        }
+        let sqlStore = try #require(store as? any SQLStore)
+        try run(sqlStore)
     }
 
     @Test(arguments: stores)
