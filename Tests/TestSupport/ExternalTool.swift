@@ -19,11 +19,12 @@ public struct ExternalTool: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
+        let output = try ExecClosedPipe()
+        process.standardOutput = output.writing
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = PipeReading.readToEnd(output.fileHandleForReading)
+        try output.writing.close()
+        let data = PipeReading.readToEnd(output.reading)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw ExternalToolFailure(command: ([path] + arguments).joined(separator: " "), status: process.terminationStatus)

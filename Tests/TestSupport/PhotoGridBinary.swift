@@ -61,18 +61,20 @@ public enum PhotoGridBinary {
         env.removeValue(forKey: "PHOTOGRID_DB")
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        let out = try ExecClosedPipe(), err = try ExecClosedPipe()
+        process.standardOutput = out.writing
+        process.standardError = err.writing
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        try out.writing.close()  // the child holds its own copies: the reads below end when it does
+        try err.writing.close()
         ProcessDeadline.watch(process)
         // Read both pipes concurrently so a large output cannot block the child.
         nonisolated(unsafe) var errData = Data()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { errData = PipeReading.readToEnd(err.fileHandleForReading); group.leave() }
-        let outData = PipeReading.readToEnd(out.fileHandleForReading)
+        DispatchQueue.global().async { errData = PipeReading.readToEnd(err.reading); group.leave() }
+        let outData = PipeReading.readToEnd(out.reading)
         group.wait()
         process.waitUntilExit()
         return PhotoGridRun(status: process.terminationStatus, stdout: outData,

@@ -17,3 +17,23 @@ public enum PipeReading {
         }
     }
 }
+
+/// A pipe whose ends close on exec (`pipe2` with `O_CLOEXEC`). Foundation's `Pipe` leaves its ends open
+/// across exec, so a child another test spawns at that moment can inherit a write end and hold a
+/// reader here waiting for an end of file as long as it lives (a server, PostgreSQL's postmaster). The
+/// child this pipe is given to gets its end by `dup2`, which clears the flag.
+public struct ExecClosedPipe: Sendable {
+    public let reading: FileHandle
+    public let writing: FileHandle
+
+    public init() throws {
+        var ends: [Int32] = [-1, -1]
+        guard makePipe(&ends, O_CLOEXEC) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        reading = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
+        writing = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+    }
+}
+
+/// glibc's `pipe2`, which its Swift module map leaves out (it needs `_GNU_SOURCE`).
+@_silgen_name("pipe2")
+private func makePipe(_ ends: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32

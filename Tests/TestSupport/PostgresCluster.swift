@@ -178,13 +178,15 @@ public final class PostgresCluster: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
+        let output = try ExecClosedPipe(), errors = try ExecClosedPipe()
+        process.standardOutput = output.writing
+        process.standardError = errors.writing
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = PipeReading.readToEnd(output.fileHandleForReading)
-        let errorData = PipeReading.readToEnd(errors.fileHandleForReading)
+        try output.writing.close()
+        try errors.writing.close()
+        let data = PipeReading.readToEnd(output.reading)
+        let errorData = PipeReading.readToEnd(errors.reading)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw PostgresUnavailable(reason: "\(([executable] + arguments).joined(separator: " ")) failed: \(String(decoding: errorData, as: UTF8.self))")

@@ -10,7 +10,7 @@ public final class ServerProcess {
     public let process: Process
     public let port: Int
     private let errors: URL
-    private let output: Pipe
+    private let output: ExecClosedPipe
 
     /// Starts `photogrid serve ARGS --port 0` in `directory` and waits (up to `timeout` seconds) for its
     /// "serving http://127.0.0.1:PORT/" line; `environment` is added to the test's own; `shell`, if given,
@@ -31,16 +31,17 @@ public final class ServerProcess {
         environment.removeValue(forKey: "PHOTOGRID_TOKEN")
         environment.merge(added) { $1 }
         process.environment = environment
-        output = Pipe()
-        process.standardOutput = output
+        output = try ExecClosedPipe()
+        process.standardOutput = output.writing
         errors = directory.appendingPathComponent("serve-stderr-\(UUID().uuidString).txt")
         FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        try output.writing.close()
         ProcessDeadline.watch(process)
 
-        let reader = output.fileHandleForReading
+        let reader = output.reading
         var line: [UInt8] = []
         let deadline = Date(timeIntervalSinceNow: timeout)
         while !line.contains(UInt8(ascii: "\n")) {
