@@ -160,10 +160,11 @@ public struct JustifiedPhotoGrid: Sendable {
         guard height > 0, offset.isFinite, height.isFinite else { return [] }
         let bottom = offset + height
         var result: [JustifiedBox] = []
+        result.reserveCapacity(64)  // a screen's boxes, appended without regrowing
         var j = firstSection(endingBelow: offset)
         while j < sectionCounts.count, containerY[j] < bottom {
             let rows = sections[j].rows(intersecting: offset - containerY[j], bottom - containerY[j])
-            result += boxes(section: j, rows: rows).filter { $0.frame.minY < bottom && $0.frame.maxY > offset }
+            for box in boxes(section: j, rows: rows) where box.frame.minY < bottom && box.frame.maxY > offset { result.append(box) }
             j += 1
         }
         return result

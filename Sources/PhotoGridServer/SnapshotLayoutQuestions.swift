@@ -60,32 +60,45 @@ struct OffsetQuery {
 
     /// Nil when the offset cannot be read without the query's full parsing: given more than once, written
     /// with percent-encoding or `+`, or not a finite number (the route's full reading then answers, or
-    /// refuses it with its message). Read as bytes: it runs for every scroll request.
+    /// refuses it with its message). Read as bytes in place: it runs for every scroll request.
     init?(_ query: Substring.UTF8View) {
-        let marker = "offset=".utf8, hide = "hide=".utf8
-        var found: (value: Range<Substring.UTF8View.Index>, text: Substring)?
-        var parameterStart = query.startIndex
+        let parsed = query.withContiguousStorageIfAvailable(Self.parse) ?? Array(query).withUnsafeBufferPointer(Self.parse)
+        guard let parsed else { return nil }
+        (key, offset, hidesPhotos) = parsed
+    }
+
+    /// The key, offset and `hide` of the query `bytes`, or nil (as `init?`).
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (key: String, offset: Double, hides: Bool)? {
+        var value: Range<Int>?
         var hides = false
-        while true {
-            let parameterEnd = query[parameterStart...].firstIndex(of: UInt8(ascii: "&")) ?? query.endIndex
-            if query[parameterStart..<parameterEnd].starts(with: hide) { hides = true }
-            if query[parameterStart..<parameterEnd].starts(with: marker) {
-                guard found == nil else { return nil }
-                let valueStart = query.index(parameterStart, offsetBy: marker.count)
-                found = (valueStart..<parameterEnd, Substring(query[valueStart..<parameterEnd]))
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "&") { end += 1 }
+            if has(bytes, prefix: "hide=", from: start, to: end) { hides = true }
+            if has(bytes, prefix: "offset=", from: start, to: end) {
+                guard value == nil else { return nil }
+                value = (start + 7)..<end
             }
-            guard parameterEnd != query.endIndex else { break }
-            parameterStart = query.index(after: parameterEnd)
+            start = end + 1
         }
-        hidesPhotos = hides
-        guard let found else {
-            key = String(Substring(query))
-            offset = 0
-            return
+        guard let value else { return (String(decoding: bytes, as: UTF8.self), 0, hides) }
+        let text = UnsafeBufferPointer(rebasing: bytes[value])
+        guard !text.contains(UInt8(ascii: "%")), !text.contains(UInt8(ascii: "+")),
+              let offset = Double(String(decoding: text, as: UTF8.self)), offset.isFinite else { return nil }
+        let key = String(unsafeUninitializedCapacity: bytes.count - value.count) { key in
+            _ = key.initialize(fromContentsOf: bytes[..<value.lowerBound])
+            _ = UnsafeMutableBufferPointer(rebasing: key[value.lowerBound...]).initialize(fromContentsOf: bytes[value.upperBound...])
+            return bytes.count - value.count
         }
-        guard !found.text.utf8.contains(UInt8(ascii: "%")), !found.text.utf8.contains(UInt8(ascii: "+")),
-              let value = Double(found.text), value.isFinite else { return nil }
-        key = String(Substring(query[..<found.value.lowerBound])) + String(Substring(query[found.value.upperBound...]))
-        offset = value
+        return (key, offset, hides)
+    }
+
+    /// Whether `bytes[from..<to]` starts with `prefix`.
+    private static func has(_ bytes: UnsafeBufferPointer<UInt8>, prefix: StaticString, from: Int, to: Int) -> Bool {
+        let length = prefix.utf8CodeUnitCount
+        guard to - from >= length else { return false }
+        for k in 0..<length where bytes[from + k] != prefix.utf8Start[k] { return false }
+        return true
     }
 }
