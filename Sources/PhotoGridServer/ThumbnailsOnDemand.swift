@@ -53,6 +53,9 @@ public final class ThumbnailsOnDemand: Sendable {
             }
         }
 
+        /// `.changed` for the photo at `path`: its file is not the one indexed.
+        static func changed(path: String) -> Failure { .changed("\(path) changed since it was indexed (the next index run reads it again)") }
+
         public var cause: (any PhotoGridFailure)? {
             switch self {
             case .library(let error): return error
@@ -171,12 +174,12 @@ public final class ThumbnailsOnDemand: Sendable {
             // Not the photo's fault: nothing is recorded, a later request tries again.
             throw .storage(ThumbnailError.reason(errno))
         case .failure(.sourceChanged(let path)):
-            throw .changed("\(path) changed since it was indexed (the next index run reads it again)")
+            throw .changed(path: path)
         case .failure(let error):
             do { try store.saveThumbnailRecords(records) } catch { throw .library(error) }
             throw .unreadable(LibraryThumbnails.message(error, path: photos[0].path))
         }
-        }
+    }
 
     /// Runs `body` for the thumbnail `relative` while no other call of this object runs it for the same
     /// name: a call that comes while another makes the file waits, then finds it made (before, one that
@@ -228,7 +231,7 @@ public final class ThumbnailsOnDemand: Sendable {
         do {
             file = try SourceFile(pathBytes: root.absolutePathBytes(of: photo), displayPath: photo.path, inside: root.pathBytes + [UInt8(ascii: "/")])
         } catch .sourceChanged {
-            throw .changed("\(photo.path) changed since it was indexed (the next index run reads it again)")
+            throw .changed(path: photo.path)
         } catch {
             throw .unreadable(LibraryThumbnails.message(error, path: photo.path))
         }
@@ -236,7 +239,7 @@ public final class ThumbnailsOnDemand: Sendable {
         guard file.version == FileVersion(size: photo.fileSize, modificationTimeNanoseconds: photo.modificationTimeNanoseconds),
               ContentKey.digest(of: photo.contentKey).map({ (try? ImageProbe.contentDigest(descriptor: descriptor, format: .jpeg)) == $0 }) ?? true
         else {
-            throw .changed("\(photo.path) changed since it was indexed (the next index run reads it again)")
+            throw .changed(path: photo.path)
         }
         return EmbeddedThumbnailSquare.make(file: file, displayWidth: photo.pixelWidth ?? 0, displayHeight: photo.pixelHeight ?? 0)
     }
