@@ -69,10 +69,11 @@ package enum LibrarySQL {
         orientation, components, color_space, progressive, taken_at, sort_key, status, error, format, media, duration, codec,
         poster_time, content_identifier, motion_offset, motion_length
         """
-    /// Their types, in PostgreSQL's names: an index batch binds one array of each.
-    package static let photoRowTypes = ["bytea", "text", "bigint", "bigint", "text", "bigint", "bigint", "bigint", "bigint",
-                                        "bigint", "bigint", "text", "bigint", "text", "text", "text", "text", "text", "text", "float8", "text",
-                                        "float8", "text", "bigint", "bigint"]
+    /// What they hold: an index batch binds one array of each.
+    package static let photoRowKinds: [SQLValue.Kind] = [
+        .blob, .text, .integer, .integer, .text, .integer, .integer, .integer, .integer, .integer, .integer, .text,
+        .integer, .text, .text, .text, .text, .text, .text, .real, .text, .real, .text, .integer, .integer
+    ]
 
     /// Moves row `$27` to the new path: `$1` the run's start (last_seen), `$2`… `photoRowColumns`. Does nothing
     /// if the new path has a row.

@@ -53,44 +53,35 @@ public struct SQLDialect: Sendable {
     /// The schema's ledger (`MigrationRunner`): whether it exists (`present` > 0), how many tables the
     /// database holds (`tables`), the ledger's table, the lock migrating takes inside its transaction when
     /// the transaction alone does not, and whether a migration's several statements must be run as one.
-    package var ledgerPresent = "", tableCount = "", ledgerTable = "", migrationLock: String? = nil, runsScriptsWhole = false
-
-    package init(now: String, greatest: String, lockSkipping: String, announcement: String?, namesIndexes: Bool) {
-        (self.now, self.greatest, self.lockSkipping, self.announcement) = (now, greatest, lockSkipping, announcement)
-        self.namesIndexes = namesIndexes
-        photoColumns = LibrarySQL.photoColumns(greatest: greatest)
-    }
+    package let ledgerPresent: String, tableCount: String, ledgerTable: String, migrationLock: String?, runsScriptsWhole: Bool
 
     /// ` INDEXED BY index` where the dialect names indexes, else nothing.
     package func indexedBy(_ index: String) -> String { namesIndexes ? " INDEXED BY \(index)" : "" }
 
     /// SQLite's.
-    public static let sqlite = {
-        var dialect = SQLDialect(now: "CAST(strftime('%s', 'now') AS INTEGER)", greatest: "max", lockSkipping: "", announcement: nil,
-                                 namesIndexes: true)
-        dialect.ledgerPresent = "SELECT count(*) AS present FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
-        dialect.tableCount = "SELECT count(*) AS tables FROM sqlite_master WHERE type = 'table'"
-        dialect.ledgerTable = """
+    public static let sqlite = SQLDialect(
+        now: "CAST(strftime('%s', 'now') AS INTEGER)", greatest: "max", lockSkipping: "", announcement: nil, namesIndexes: true,
+        photoColumns: LibrarySQL.photoColumns(greatest: "max"),
+        ledgerPresent: "SELECT count(*) AS present FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'",
+        tableCount: "SELECT count(*) AS tables FROM sqlite_master WHERE type = 'table'",
+        ledgerTable: """
             CREATE TABLE IF NOT EXISTS schema_migrations (
                 name TEXT PRIMARY KEY NOT NULL,  -- file name in Migrations/ without .sql
                 applied_at TEXT NOT NULL          -- UTC 'YYYY-MM-DDTHH:MM:SSZ'
             ) STRICT
-            """
-        return dialect
-    }()
+            """,
+        migrationLock: nil, runsScriptsWhole: false)
 
     /// PostgreSQL's.
-    public static let postgres = {
-        var dialect = SQLDialect(now: "CAST(extract(epoch from now()) AS bigint)", greatest: "GREATEST", lockSkipping: " FOR UPDATE SKIP LOCKED",
-                                 announcement: "SELECT pg_notify('photogrid_grid', '')", namesIndexes: false)
-        dialect.ledgerPresent = "SELECT CAST(count(*) AS bigint) AS present FROM (SELECT to_regclass('schema_migrations') AS ledger) AS l WHERE ledger IS NOT NULL"
-        dialect.tableCount = "SELECT count(*) AS tables FROM pg_catalog.pg_tables WHERE schemaname = current_schema()"
-        dialect.ledgerTable = #"CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT COLLATE "C" PRIMARY KEY, applied_at TEXT NOT NULL)"#
+    public static let postgres = SQLDialect(
+        now: "CAST(extract(epoch from now()) AS bigint)", greatest: "GREATEST", lockSkipping: " FOR UPDATE SKIP LOCKED",
+        announcement: "SELECT pg_notify('photogrid_grid', '')", namesIndexes: false,
+        photoColumns: LibrarySQL.photoColumns(greatest: "GREATEST"),
+        ledgerPresent: "SELECT CAST(count(*) AS bigint) AS present FROM (SELECT to_regclass('schema_migrations') AS ledger) AS l WHERE ledger IS NOT NULL",
+        tableCount: "SELECT count(*) AS tables FROM pg_catalog.pg_tables WHERE schemaname = current_schema()",
+        ledgerTable: #"CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT COLLATE "C" PRIMARY KEY, applied_at TEXT NOT NULL)"#,
         // 'PGrd', as SQLite's application id.
-        dialect.migrationLock = "SELECT pg_advisory_xact_lock(1346859620)"
-        dialect.runsScriptsWhole = true
-        return dialect
-    }()
+        migrationLock: "SELECT pg_advisory_xact_lock(1346859620)", runsScriptsWhole: true)
 
     /// `sql` (a migration's several statements) as the dialect runs it: PostgreSQL's extended protocol, which
     /// PostgresNIO speaks, takes one statement at a time, and PL/pgSQL's EXECUTE runs a script whole.

@@ -17,4 +17,9 @@ public enum SQLValue: Sendable, Equatable {
     package init(_ value: Int?) { self = value.map { .integer(Int64($0)) } ?? .null }
     /// `value`, or NULL.
     package init(_ value: Double?) { self = value.map { .real($0) } ?? .null }
+
+    /// What a column holds (NULLs aside): an index batch binds one array of each of its columns' kinds.
+    package enum Kind: Sendable {
+        case integer, real, text, blob
+    }
 }

@@ -5,25 +5,43 @@ import PostgresNIO
 /// have none): `unnest($1::bytea[], $2::text[], …)` turns columns back into rows, so a batch of any size
 /// is one short statement that PostgreSQL parses once, not 26 parameters a row.
 struct PostgresColumnArray: PostgresDynamicTypeEncodable {
-    /// The element type, by its SQL name: `bytea`, `text`, `bigint` or `float8`.
-    let elementType: PostgresDataType
-    let arrayType: PostgresDataType
-    /// The column's values, one per row; each a NULL or of `elementType`.
+    /// What the column holds.
+    let kind: SQLValue.Kind
+    /// The column's values, one per row; each a NULL or of `kind`.
     let values: [SQLValue]
 
-    /// The column `type` (`bytea`, `text`, `bigint`, `float8`) of `values`; nil for another type.
-    init?(_ type: String, _ values: [SQLValue]) {
-        switch type {
-        case "bytea": (elementType, arrayType) = (.bytea, .byteaArray)
-        case "text": (elementType, arrayType) = (.text, .textArray)
-        case "bigint": (elementType, arrayType) = (.int8, .int8Array)
-        case "float8": (elementType, arrayType) = (.float8, .float8Array)
-        default: return nil
-        }
-        self.values = values
+    /// A column of `kind` holding `values`.
+    init(_ kind: SQLValue.Kind, _ values: [SQLValue]) {
+        (self.kind, self.values) = (kind, values)
     }
 
-    var psqlType: PostgresDataType { arrayType }
+    /// PostgreSQL's name of the element type, as a cast names it (`$1::bytea[]`).
+    var elementTypeName: String {
+        switch kind {
+        case .blob: "bytea"
+        case .text: "text"
+        case .integer: "bigint"
+        case .real: "float8"
+        }
+    }
+
+    private var elementType: PostgresDataType {
+        switch kind {
+        case .blob: .bytea
+        case .text: .text
+        case .integer: .int8
+        case .real: .float8
+        }
+    }
+
+    var psqlType: PostgresDataType {
+        switch kind {
+        case .blob: .byteaArray
+        case .text: .textArray
+        case .integer: .int8Array
+        case .real: .float8Array
+        }
+    }
     var psqlFormat: PostgresFormat { .binary }
 
     /// PostgreSQL's binary array (`array_recv`): dimensions, a has-NULLs flag, the element type, each

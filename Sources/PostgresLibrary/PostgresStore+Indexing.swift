@@ -50,13 +50,13 @@ extension PostgresStore: IndexWriter {
             // In write order (unnest keeps it): a new library numbers its rows as SQLite does.
             if !upserts.isEmpty {
                 let rows = upserts.map(\.columnValues)
-                try session.execute(Self.unnestInsert(into: "photos", columns: LibrarySQL.photoRowColumns, types: LibrarySQL.photoRowTypes,
+                try session.execute(Self.unnestInsert(into: "photos", columns: LibrarySQL.photoRowColumns, kinds: LibrarySQL.photoRowKinds,
                                                       rows: rows, extra: ["first_seen", "last_seen"], now: now,
                                                       conflict: LibrarySQL.upsertConflictSQL), "writing index results")
             }
             if !others.isEmpty {
                 let rows = others.map { [SQLValue.blob(Data($0.relativePath)), .integer($0.size), .integer($0.modificationTimeNanoseconds)] }
-                try session.execute(Self.unnestInsert(into: "non_photos", columns: "path_bytes, file_size, mtime_ns", types: ["bytea", "bigint", "bigint"],
+                try session.execute(Self.unnestInsert(into: "non_photos", columns: "path_bytes, file_size, mtime_ns", kinds: [.blob, .integer, .integer],
                                                       rows: rows, conflict: LibrarySQL.nonPhotoConflict), "writing index results")
             }
             // The batch's movies join their photos now (a photo later in path order: at the run's end).
@@ -98,15 +98,15 @@ extension PostgresStore: IndexWriter {
     }
 
     /// `INSERT INTO table (columns[, extra]) SELECT * FROM unnest(…)[, now…] conflict`: `rows` (each
-    /// `types.count` values) bound as one array per column, `extra` columns set to `now`.
-    static func unnestInsert(into table: String, columns: String, types: [String], rows: [[SQLValue]],
+    /// `kinds.count` values) bound as one array per column, `extra` columns set to `now`.
+    static func unnestInsert(into table: String, columns: String, kinds: [SQLValue.Kind], rows: [[SQLValue]],
                              extra: [String] = [], now: String = "", conflict: String) -> PostgresQuery {
-        var binds = PostgresBindings(capacity: types.count + 1)
+        var binds = PostgresBindings(capacity: kinds.count + 1)
         var arrays: [String] = []
-        for (column, type) in types.enumerated() {
-            guard let array = PostgresColumnArray(type, rows.map { $0[column] }) else { preconditionFailure("no array of \(type)") }
+        for (column, kind) in kinds.enumerated() {
+            let array = PostgresColumnArray(kind, rows.map { $0[column] })
             binds.append(array)
-            arrays.append("$\(binds.count)::\(type)[]")
+            arrays.append("$\(binds.count)::\(array.elementTypeName)[]")
         }
         var selected = "*"
         if !extra.isEmpty {
