@@ -9,7 +9,9 @@
 #      4032×3024 photo (a byte more each, so 20 thumbnails), one baseline and one progressive —
 #      uniform sets, so that a median and a per-photo mean measure the same thing (the progressive
 #      photos take 2.5× as long: the median of a mixed set is a slow photo's time);
-#   4. memory: the server's RSS after 1,000 layout requests and after 1,000,000.
+#   4. memory: the server's RSS after 1,000 layout requests and after 1,000,000;
+#   5. CPU per request, the server's (photogrid, nginx's processes) and wrk's own: on two cores shared
+#      with wrk, their sum bounds the rate.
 # wrk: 2 threads, 32 connections, 10 s (DURATION=… to change), all on loopback; photogrid and nginx in
 # turn, ROUNDS=3 times (the medians are printed: a shared machine's load moves single runs by ±30 %).
 #
@@ -133,20 +135,31 @@ EOF
 sed -e 's|width=393&|width=393\&justified=true\&|' -e 's|44000000|29000000|' -e 's|^-- .*|-- A random scroll offset within the 1,000,000 photos in justified rows.|' \
   "$WORK/layout.lua" > "$WORK/justified.lua"
 
-run_wrk() {  # run_wrk NAME URL [SCRIPT]: prints "NAME requests/s p99-ms non-2xx"
-  local name=$1 url=$2 script=${3:-}
-  local out
-  if [ -n "$script" ]; then out=$(wrk -t2 -c32 -d"$DURATION" --latency -s "$script" "$url"); else out=$(wrk -t2 -c32 -d"$DURATION" --latency "$url"); fi
-  echo "$out" > "$WORK/wrk-$name.txt"
-  python3 - "$name" "$WORK/wrk-$name.txt" <<'PY'
+# CPU time (user and system, in clock ticks) the processes PIDS… have used so far.
+cpu_ticks() { local total=0 pid; for pid in "$@"; do total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat"))); done; echo "$total"; }
+TICK_US=$((1000000 / $(getconf CLK_TCK)))
+run_wrk() {  # run_wrk NAME URL SCRIPT|"" PIDS…: prints "NAME requests/s p99-ms non-2xx server-µs/request wrk-µs/request"
+  local name=$1 url=$2 script=$3; shift 3
+  local before after wrk_cpu args=(-t2 -c32 -d"$DURATION" --latency)
+  [ -n "$script" ] && args+=(-s "$script")
+  before=$(cpu_ticks "$@")
+  # The server's CPU per request (PIDS: its processes) and wrk's own (bash's `time`): on two shared
+  # cores, the sum is what bounds the rate.
+  wrk_cpu=$( { TIMEFORMAT='%U %S'; time wrk "${args[@]}" "$url" > "$WORK/wrk-$name.txt" 2> "$WORK/wrk-$name.err"; } 2>&1 )
+  after=$(cpu_ticks "$@")
+  echo "$wrk_cpu $(( (after - before) * TICK_US ))" > "$WORK/wrk-$name.cpu"
+  python3 - "$name" "$WORK/wrk-$name.txt" "$WORK/wrk-$name.cpu" <<'PY'
 import re, sys
 name, text = sys.argv[1], open(sys.argv[2]).read()
+wrk_user, wrk_system, server_us = open(sys.argv[3]).read().split()
 rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
 p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", text)
 ms = float(p99.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[p99.group(2)]
 bad = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
 errors = re.search(r"Socket errors: (.*)", text)
-print(f"{name} {rps:.0f} {ms:.2f} {int(bad.group(1)) if bad else 0} {'socket errors: ' + errors.group(1) if errors else ''}")
+requests = int(re.search(r"(\d+) requests in", text).group(1))
+print(f"{name} {rps:.0f} {ms:.2f} {int(bad.group(1)) if bad else 0} {int(server_us) / requests:.1f} "
+      f"{(float(wrk_user) + float(wrk_system)) * 1e6 / requests:.1f} {'socket errors: ' + errors.group(1) if errors else ''}")
 PY
 }
 
@@ -165,12 +178,14 @@ echo "wrk -t2 -c32 -d$DURATION on loopback; photogrid serve (release) against ng
 # same work for wrk's Lua on the shared cores.
 sed 's|"/api/v1/layout?|"/layout.json?|' "$WORK/layout.lua" > "$WORK/nginx-layout.lua"
 : > "$WORK/rounds.txt"
+NGINX_MASTER=$(cat "$WORK/nginx/nginx.pid")
+NGINX_PIDS="$NGINX_MASTER $(pgrep -P "$NGINX_MASTER" | tr '\n' ' ')"
 for round in $(seq 1 "$ROUNDS"); do
-  run_wrk serve-layout "http://127.0.0.1:$SERVE_PORT" "$WORK/layout.lua" >> "$WORK/rounds.txt"
-  run_wrk serve-justified "http://127.0.0.1:$SERVE_PORT" "$WORK/justified.lua" >> "$WORK/rounds.txt"
-  run_wrk nginx-layout "http://127.0.0.1:$NGINX_PORT" "$WORK/nginx-layout.lua" >> "$WORK/rounds.txt"
-  run_wrk serve-thumb "http://127.0.0.1:$CAMERA_PORT/$(cat "$WORK/thumb-url.txt")" >> "$WORK/rounds.txt"
-  run_wrk nginx-thumb "http://127.0.0.1:$NGINX_PORT/thumb.jpg" >> "$WORK/rounds.txt"
+  run_wrk serve-layout "http://127.0.0.1:$SERVE_PORT" "$WORK/layout.lua" "$SERVE_PID" >> "$WORK/rounds.txt"
+  run_wrk serve-justified "http://127.0.0.1:$SERVE_PORT" "$WORK/justified.lua" "$SERVE_PID" >> "$WORK/rounds.txt"
+  run_wrk nginx-layout "http://127.0.0.1:$NGINX_PORT" "$WORK/nginx-layout.lua" $NGINX_PIDS >> "$WORK/rounds.txt"
+  run_wrk serve-thumb "http://127.0.0.1:$CAMERA_PORT/$(cat "$WORK/thumb-url.txt")" "" "$CAMERA_PID" >> "$WORK/rounds.txt"
+  run_wrk nginx-thumb "http://127.0.0.1:$NGINX_PORT/thumb.jpg" "" $NGINX_PIDS >> "$WORK/rounds.txt"
 done
 
 # Memory after a million layout requests (wrk until the count is reached).
@@ -203,8 +218,8 @@ import json, statistics, sys
 work, rss1k, rss1m, rss0 = sys.argv[1:]
 runs = {}
 for line in open(f"{work}/rounds.txt"):
-    name, rps, p99, bad = line.split()[:4]
-    runs.setdefault(name, []).append((float(rps), float(p99), int(bad)))
+    name, rps, p99, bad, server_us, wrk_us = line.split()[:6]
+    runs.setdefault(name, []).append((float(rps), float(p99), int(bad), float(server_us), float(wrk_us)))
 def route(serve, nginx):
     s, n = runs[serve], runs[nginx]
     ratios = [a[0] / b[0] for a, b in zip(s, n)]
@@ -216,6 +231,9 @@ print(f"medians of {rounds} rounds (photogrid and nginx in turn)")
 print(f"{'route':28} {'photogrid req/s':>16} {'nginx req/s':>12} {'ratio':>7} {'p99 (photogrid)':>16} {'non-2xx':>8}  ratio each round")
 for name, (s, n, ratio, p99, bad, each) in rows:
     print(f"{name:28} {s:16.0f} {n:12.0f} {ratio:6.2f}× {p99:13.2f} ms {bad:8d}  {' '.join(each)}")
+cpu = lambda name, k: statistics.median(r[k] for r in runs[name])
+print("CPU per request (medians), the server's and wrk's own: "
+      + "; ".join(f"{name} {cpu(name, 3):.1f} µs + wrk {cpu(name, 4):.1f} µs" for name in ["serve-layout", "nginx-layout", "serve-justified"]))
 justified, square = runs["serve-justified"], runs["serve-layout"]
 justified_ratios = [a[0] / b[0] for a, b in zip(justified, square)]
 justified_ratio = statistics.median(justified_ratios)
