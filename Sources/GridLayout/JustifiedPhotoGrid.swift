@@ -128,15 +128,10 @@ public struct JustifiedPhotoGrid: Sendable {
     /// The boxes of `rows` of section `j`, frames in content coordinates, indices grid positions.
     func boxes(section j: Int, rows: Range<Int>) -> [JustifiedBox] {
         let dy = containerY[j], first = firstIndex[j]
-        return sections[j].boxes(rows: rows, configuration: configuration) { range in
+        return sections[j].boxes(rows: rows, configuration: configuration, firstIndex: first, dy: dy) { range in
             let from = first + range.lowerBound - ratioBase
             precondition(from >= 0 && from + range.count <= aspectRatios.count, "a justified window's ratios were not read")
             return Array(aspectRatios[from..<(from + range.count)])
-        }.map { box in
-            var box = box
-            box.index += first
-            box.frame.y = dy + box.frame.y
-            return box
         }
     }
 

@@ -101,10 +101,12 @@ struct JustifiedSectionRows: Sendable, Hashable {
         return (first, Int(starts[first])..<to)
     }
 
-    /// The boxes of rows `rows` (frames in the container's coordinates, `index` from the section's first
-    /// photo), laid out again from the row `photosRead` names, with that row's top as the top padding and
-    /// only as many rows and photos as needed. `ratios` gives the ratios of a range of the section's photos.
-    func boxes(rows: Range<Int>, configuration: JustifiedConfiguration, ratios: (Range<Int>) -> [Double]) -> [JustifiedBox] {
+    /// The boxes of rows `rows` (frames in the container's coordinates moved down by `dy`, `index` from
+    /// the section's first photo plus `firstIndex`), laid out again from the row `photosRead` names, with
+    /// that row's top as the top padding and only as many rows and photos as needed. `ratios` gives the
+    /// ratios of a range of the section's photos.
+    func boxes(rows: Range<Int>, configuration: JustifiedConfiguration, firstIndex: Int = 0, dy: Double = 0,
+               ratios: (Range<Int>) -> [Double]) -> [JustifiedBox] {
         guard !rows.isEmpty else { return [] }
         let (first, read) = photosRead(rows: rows, configuration: configuration)
         var c = configuration
@@ -114,7 +116,8 @@ struct JustifiedSectionRows: Sendable, Hashable {
         let skip = Int(starts[rows.lowerBound]) - read.lowerBound
         return result.boxes[skip...].map { box in
             var box = box
-            box.index += read.lowerBound
+            box.index += read.lowerBound + firstIndex
+            box.frame.y = dy + box.frame.y
             return box
         }
     }

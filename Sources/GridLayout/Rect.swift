@@ -48,9 +48,20 @@ public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The rectangle with its edges on the thousandth-of-a-point grid: each edge the nearest 0.001 pt, the
     /// width and height the distances between the rounded edges (justified frames: docs/layout-engine.md, "Justified rows").
     public var onThousandthGrid: Rect {
-        let x0 = (x * 1000).rounded(), x1 = ((x + width) * 1000).rounded()
-        let y0 = (y * 1000).rounded(), y1 = ((y + height) * 1000).rounded()
+        let x0 = Self.rounded(x * 1000), x1 = Self.rounded((x + width) * 1000)
+        let y0 = Self.rounded(y * 1000), y1 = Self.rounded((y + height) * 1000)
         return Rect(x: x0 / 1000, y: y0 / 1000, width: (x1 - x0) / 1000, height: (y1 - y0) / 1000)
+    }
+
+    /// `value.rounded()` (half away from zero, the sign of a zero kept) by conversion to Int64 and back,
+    /// which is exact below 2^52, instead of a libm call on the baseline x86-64 target (four a frame).
+    @inline(__always)
+    static func rounded(_ value: Double) -> Double {
+        guard abs(value) < 0x1p52 else { return value.rounded() }  // integral already, or not finite
+        let whole = Double(Int64(value))  // toward zero
+        let fraction = value - whole  // exact
+        let result = fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
+        return result == 0 && value.sign == .minus ? -0.0 : result
     }
 
     public var description: String { "(\(x), \(y), \(width), \(height))" }

@@ -14,9 +14,10 @@ public final class SnapshotLayoutQuestion: Sendable {
     private let grid: LayoutDocument.Grid
     /// The URL folder of the cells' grid thumbnails (`…/grid-387`, escaped for a JSON string), if cells name theirs.
     private let thumbnailFolder: [UInt8]?
-    /// Justified cells' thumbnail folders (`…/detail-640`, escaped for a JSON string), by ladder variant,
-    /// if cells name theirs: each cell names the rung that fits its frame (`ThumbnailLadder.cellVariant`).
-    private let cellFolders: [(variant: ThumbnailVariant, folder: [UInt8])]
+    /// Justified cells' thumbnail folders (`…/detail-640`, escaped for a JSON string), one per rung of
+    /// `ThumbnailLadder.variants`, if cells name theirs: each cell names the rung that fits its frame
+    /// (`ThumbnailLadder.cellRung`).
+    private let cellFolders: [[UInt8]]
     /// Justified rows (their rows kept, `JustifiedPhotoGrid`); nil for the square grid.
     let justified: JustifiedPhotoGrid?
     /// The most cells one answer may hold (`AnswerLimits.cells`): justified rows are counted once laid out.
@@ -57,7 +58,7 @@ public final class SnapshotLayoutQuestion: Sendable {
         thumbnailFolder = thumbnailURLPrefix.flatMap { request.gridThumbnailFolder(configuration: configuration, prefix: $0) }
             .map(JSONWriter.escapedContent)
         if justified != nil, let thumbnailURLPrefix {
-            cellFolders = ThumbnailLadder.variants.map { ($0, JSONWriter.escapedContent(thumbnailURLPrefix + $0.name)) }
+            cellFolders = ThumbnailLadder.variants.map { JSONWriter.escapedContent(thumbnailURLPrefix + $0.name) }
         } else {
             cellFolders = []
         }
@@ -92,6 +93,7 @@ public final class SnapshotLayoutQuestion: Sendable {
         try GalleryLayout.validateOffset(offset)
         var viewport = request.viewport
         viewport.offset = offset
+        let scale = viewport.scale  // a constant for the cells' closure (a captured var is checked at each access)
         let boxes = justified?.visibleBoxes(offset: offset, height: viewport.height)
         if let boxes, boxes.count > cellLimit { throw AnswerLimits.tooManyCells(boxes.count, limit: cellLimit) }
         let visible = boxes == nil ? layout.visibleCells(offset: offset, height: viewport.height) : []
@@ -104,12 +106,11 @@ public final class SnapshotLayoutQuestion: Sendable {
                         let photo = photos[index]
                         let cell = geometry(Size(width: Double(photo.pixelWidth), height: Double(photo.pixelHeight)))
                         if boxes != nil {  // justified: the rung that fits this cell
-                            let variant = ThumbnailLadder.cellVariant(width: cell.frame.width, height: cell.frame.height, scale: viewport.scale)
-                            // A search of the 14 rungs: cheaper than hashing a variant for each cell.
-                            guard let cellFolder = cellFolders.first(where: { $0.variant == variant })?.folder else {
+                            guard !cellFolders.isEmpty else {
                                 return LayoutDocument.writeCell(SnapshotCell(index: index, photo: photo, geometry: cell, thumbnailFolder: nil), to: &w)
                             }
-                            cellFolder.withUnsafeBufferPointer {
+                            let rung = ThumbnailLadder.cellRung(width: cell.frame.width, height: cell.frame.height, scale: scale)
+                            cellFolders[rung].withUnsafeBufferPointer {
                                 LayoutDocument.writeCell(SnapshotCell(index: index, photo: photo, geometry: cell, thumbnailFolder: $0), to: &w)
                             }
                             return

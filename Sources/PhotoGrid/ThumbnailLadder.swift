@@ -27,10 +27,15 @@ public enum ThumbnailLadder {
     /// cell is square (within half a point: the centre square is what it shows), else to the detail
     /// ladder (fitted within, as the cell shows the whole photo). No sizes beyond the ladder's.
     public static func cellVariant(width: Double, height: Double, scale: Double) -> ThumbnailVariant {
+        variants[cellRung(width: width, height: height, scale: scale)]
+    }
+
+    /// `cellVariant`'s position in `variants`: a cell's rung found without making the variant's name.
+    public static func cellRung(width: Double, height: Double, scale: Double) -> Int {
         let points = max(width, height) * scale
         let pixels = points.isFinite ? Int(min(max((points - 1e-9).rounded(.up), 1), Double(ThumbnailRequest.maximumPixels))) : 1
-        if abs(width - height) < 0.5 { return .grid(gridSide(atLeast: pixels)) }
-        return .detail(detailSide(atLeast: pixels))
+        if abs(width - height) < 0.5 { return rungIndex(atLeast: pixels, of: gridSides) }
+        return gridSides.count + rungIndex(atLeast: pixels, of: detailSides)
     }
 
     /// Every variant on the ladder (grid rungs, then detail rungs).
@@ -63,6 +68,11 @@ public enum ThumbnailLadder {
     }
 
     private static func rung(atLeast pixels: Int, of sides: [Int]) -> Int {
-        sides.first { $0 >= pixels } ?? sides[sides.count - 1]
+        sides[rungIndex(atLeast: pixels, of: sides)]
+    }
+
+    /// The position of the smallest of `sides` at least `pixels`, or of the top one.
+    private static func rungIndex(atLeast pixels: Int, of sides: [Int]) -> Int {
+        sides.firstIndex { $0 >= pixels } ?? sides.count - 1
     }
 }

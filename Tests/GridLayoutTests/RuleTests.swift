@@ -176,3 +176,26 @@ struct RuleTests {
         #expect(DragSample.velocity(from: DragSample(time: 1, translation: .zero), to: DragSample(time: 1, translation: Point(x: 5, y: 5))) == .zero)
     }
 }
+
+/// The thousandth-of-a-point grid of justified frames rounds each edge half away from zero, as
+/// `Double.rounded()` does: the conversion it uses instead is held to that on the cases where a
+/// conversion goes wrong (halves, the largest double below a half, negative zeros, 2^52 and beyond).
+@Suite("Thousandth grid rounding")
+struct ThousandthGridTests {
+    static let values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994, -0.3,
+                                   999_999.4999999999, 4_503_599_627_370_495.5, -4_503_599_627_370_495.5, 0x1p52, -0x1p52,
+                                   0x1p53 + 2, 1e300, -1e-300, .infinity, -.infinity]
+
+    @Test(arguments: values) func roundsAsRoundedDoes(_ value: Double) {
+        #expect(Rect.rounded(value).bitPattern == value.rounded().bitPattern, "\(value)")
+    }
+
+    /// Edges at −0.0004 pt and 12.3455 pt: x −0 ("-0" in JSON, as before), the right edge 12.346 (half up).
+    @Test func aFrameSnapsEachEdge() {
+        let snapped = Rect(x: -0.0004, y: 0.0005, width: 12.3459, height: 1).onThousandthGrid
+        #expect(snapped.x.bitPattern == (-0.0).bitPattern)
+        #expect(snapped.y == 0.001)
+        #expect(snapped.width == 12.346)
+        #expect(snapped.height == 1)
+    }
+}
