@@ -5,43 +5,22 @@ import PostgresNIO
 /// have none): `unnest($1::bytea[], $2::text[], …)` turns columns back into rows, so a batch of any size
 /// is one short statement that PostgreSQL parses once, not 26 parameters a row.
 struct PostgresColumnArray: PostgresDynamicTypeEncodable {
-    /// What the column holds.
-    let kind: SQLValue.Kind
-    /// The column's values, one per row; each a NULL or of `kind`.
+    /// The element type's name as a cast spells it (`$1::bytea[]`), the element type and the array type.
+    let elementTypeName: String, elementType: PostgresDataType, psqlType: PostgresDataType
+    /// The column's values, one per row; each a NULL or of the kind the column was made for.
     let values: [SQLValue]
 
     /// A column of `kind` holding `values`.
     init(_ kind: SQLValue.Kind, _ values: [SQLValue]) {
-        (self.kind, self.values) = (kind, values)
+        switch kind {
+        case .blob: (elementTypeName, elementType, psqlType) = ("bytea", .bytea, .byteaArray)
+        case .text: (elementTypeName, elementType, psqlType) = ("text", .text, .textArray)
+        case .integer: (elementTypeName, elementType, psqlType) = ("bigint", .int8, .int8Array)
+        case .real: (elementTypeName, elementType, psqlType) = ("float8", .float8, .float8Array)
+        }
+        self.values = values
     }
 
-    /// PostgreSQL's name of the element type, as a cast names it (`$1::bytea[]`).
-    var elementTypeName: String {
-        switch kind {
-        case .blob: "bytea"
-        case .text: "text"
-        case .integer: "bigint"
-        case .real: "float8"
-        }
-    }
-
-    private var elementType: PostgresDataType {
-        switch kind {
-        case .blob: .bytea
-        case .text: .text
-        case .integer: .int8
-        case .real: .float8
-        }
-    }
-
-    var psqlType: PostgresDataType {
-        switch kind {
-        case .blob: .byteaArray
-        case .text: .textArray
-        case .integer: .int8Array
-        case .real: .float8Array
-        }
-    }
     var psqlFormat: PostgresFormat { .binary }
 
     /// PostgreSQL's binary array (`array_recv`): dimensions, a has-NULLs flag, the element type, each
