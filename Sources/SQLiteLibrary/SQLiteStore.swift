@@ -1,5 +1,6 @@
 public import PhotoLibrary
 import GRDB
+import CSQLiteShims
 import struct Foundation.Data
 
 #if canImport(GRDBSQLite)
@@ -37,6 +38,12 @@ public final class SQLiteStore: Sendable {
     /// How long a connection waits for another process's lock before failing.
     static let busyTimeoutSeconds: Double = 60
 
+    /// Statement journals kept in memory up to 256 KiB, in one piece, before the first connection (a
+    /// process-wide setting). A photo row's upsert journals ~16 pages (the row, six indexes, the grid's
+    /// counts): over SQLite's 64 KiB, each went to a file in /var/tmp, thousands of writes an index run;
+    /// `temp_store = MEMORY` kept them in 1 KiB pieces instead, 36 allocations a row.
+    static let statementJournalsInMemory: Void = { _ = pgsqlite_set_statement_journal_spill(256 * 1024) }()
+
     /// Whether this run created the database file (so a failed run may remove it again).
     public let createdFile: Bool
     /// Whether the file was opened read-only because it cannot be written (read-only file, folder
@@ -57,6 +64,7 @@ public final class SQLiteStore: Sendable {
     ///   that answers many queries at a time).
     public init(path: String, mode: OpenMode = .createIfMissing,
                 migrations: [Migration] = Migration.embedded, readers: Int = 2) throws(LibraryError) {
+        _ = Self.statementJournalsInMemory
         self.path = path
         var created = false
         if try DatabaseFile.inspect(path) == .missing {
@@ -80,10 +88,6 @@ public final class SQLiteStore: Sendable {
             // into the database file). So a later open finds them, read-only runs write nothing, and
             // an unchanged rescan syncs nothing but its one-row run record.
             guard !db.configuration.readonly else { return }
-            // The writer's temporary files in memory: a photo's upsert (its row, six indexes, the grid
-            // triggers) keeps a statement journal of ~16 pages, which SQLite spills past 64 KiB to a file
-            // in /var/tmp — thousands of writes in a fresh index of 1,000 camera JPEGs.
-            try db.execute(sql: "PRAGMA temp_store = MEMORY")
             var flag: CInt = 1
             let code = sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, &flag)
             guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
