@@ -3,11 +3,24 @@ extension SQLStore {
     public func claimThumbnailWork(variants: [String], worker: String, limit: Int, leaseSeconds: Int) throws(LibraryError) -> [Photo] {
         let now = dialect.now
         let candidates = ThumbnailClaims.candidates(variants, now: now, limit: "$3") + dialect.lockSkipping
-        let claimed = try writeTransaction("claiming thumbnail work") { session throws(LibraryError) in
-            let claimed = try Self.ids(ThumbnailClaims.claim(candidates: candidates, now: now, worker: "$1", lease: "$2"), "photo_id",
-                                       [.text(worker), .integer(Int64(leaseSeconds)), .integer(Int64(limit))], session)
-            try Self.noteSeen(worker, claimed: claimed.count, now: now, session)
-            return claimed
+        var claimed: [Int64] = []
+        // A claim made beside another (PostgreSQL) can read its candidates before the other commits and
+        // lock them after: it then finds them claimed and takes none. It tries again — its next statement
+        // sees that claim — while photos are left unclaimed; a few times at most, each after a claim that
+        // took work. (An empty claim ends `worker --until-done`.)
+        for _ in 0 ..< 4 {
+            claimed = try writeTransaction("claiming thumbnail work") { session throws(LibraryError) in
+                let claimed = try Self.ids(ThumbnailClaims.claim(candidates: candidates, now: now, worker: "$1", lease: "$2"), "photo_id",
+                                           [.text(worker), .integer(Int64(leaseSeconds)), .integer(Int64(limit))], session)
+                try Self.noteSeen(worker, claimed: claimed.count, now: now, session)
+                return claimed
+            }
+            if !claimed.isEmpty { break }
+            let unclaimed = try readStatements("claiming thumbnail work") { session throws(LibraryError) in
+                try session.row("SELECT count(*) AS unclaimed FROM (\(ThumbnailClaims.candidates(variants, now: now, limit: "1"))) AS todo",
+                                "claiming thumbnail work").map { row throws(LibraryError) in try row.required("unclaimed", row.int64) } ?? 0
+            }
+            if unclaimed == 0 { break }
         }
         if claimed.isEmpty { return [] }
         return try readStatements("reading claimed photos") { session throws(LibraryError) in

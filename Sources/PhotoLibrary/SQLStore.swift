@@ -49,7 +49,7 @@ public struct SQLDialect: Sendable {
     /// otherwise scan: a partial index on `media` it cannot judge by statistics).
     package let namesIndexes: Bool
     /// The columns `Photo.init(columns:)` reads, from `LibrarySQL.photoSource`.
-    package let photoColumns: String
+    package var photoColumns: String { LibrarySQL.photoColumns(greatest: greatest) }
     /// The schema's ledger (`MigrationRunner`): whether it exists (`present` > 0), how many tables the
     /// database holds (`tables`), the ledger's table, the lock migrating takes inside its transaction when
     /// the transaction alone does not, and whether a migration's several statements must be run as one.
@@ -61,7 +61,6 @@ public struct SQLDialect: Sendable {
     /// SQLite's.
     public static let sqlite = SQLDialect(
         now: "CAST(strftime('%s', 'now') AS INTEGER)", greatest: "max", lockSkipping: "", announcement: nil, namesIndexes: true,
-        photoColumns: LibrarySQL.photoColumns(greatest: "max"),
         ledgerPresent: "SELECT count(*) AS present FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'",
         tableCount: "SELECT count(*) AS tables FROM sqlite_master WHERE type = 'table'",
         ledgerTable: """
@@ -76,7 +75,6 @@ public struct SQLDialect: Sendable {
     public static let postgres = SQLDialect(
         now: "CAST(extract(epoch from now()) AS bigint)", greatest: "GREATEST", lockSkipping: " FOR UPDATE SKIP LOCKED",
         announcement: "SELECT pg_notify('photogrid_grid', '')", namesIndexes: false,
-        photoColumns: LibrarySQL.photoColumns(greatest: "GREATEST"),
         ledgerPresent: "SELECT CAST(count(*) AS bigint) AS present FROM (SELECT to_regclass('schema_migrations') AS ledger) AS l WHERE ledger IS NOT NULL",
         tableCount: "SELECT count(*) AS tables FROM pg_catalog.pg_tables WHERE schemaname = current_schema()",
         ledgerTable: #"CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT COLLATE "C" PRIMARY KEY, applied_at TEXT NOT NULL)"#,

@@ -309,6 +309,28 @@ struct StoreConformanceTests {
         }
     }
 
+    /// Two claims at the same moment, while photos are left for both, both take work: neither comes back
+    /// empty because the other's commit fell between its read and its locks (one that took part of its
+    /// candidates may take fewer than its limit) (an empty claim ends
+    /// `worker --until-done`: one of two PostgreSQL workers once made nothing). Many rounds, each released
+    /// before the next, since the moment that loses the claim is a narrow one.
+    @Test(arguments: stores)
+    func claimsBesideEachOtherBothTakeWork(_ kind: StoreKind) throws {
+        let scratch = try Scratch(kind)
+        try scratch.index()
+        let stores: [any LibraryStore] = [scratch.store, try Self.open(scratch.store.path, creating: false)]
+        let count = try scratch.store.photos().count
+        let limit = count / 2  // both read the same candidates; the one that locks them later finds them claimed
+        #expect(limit >= 4)
+        for round in 0..<300 {
+            let claims = try Self.together(stores.indices.map { i in { @Sendable () throws -> [Int64] in
+                try stores[i].claimThumbnailWork(variants: ["grid-387"], worker: "beside-\(i)", limit: limit, leaseSeconds: 600).map(\.id)
+            } })
+            #expect(claims.allSatisfy { !$0.isEmpty && $0.count <= limit }, "round \(round): \(claims)")
+            for i in stores.indices { try stores[i].completeThumbnailWork([], photoIDs: claims[i], worker: "beside-\(i)") }
+        }
+    }
+
     /// A claim is a lease on the database's clock: while it lasts no one else gets its photos; a lease that
     /// ended is taken by another (its former holder can no longer renew it); a renewed lease keeps its
     /// photos past its first end; a claim released (`completeThumbnailWork`, or its worker gone:
