@@ -105,7 +105,7 @@ struct JustifiedSectionRows: Sendable, Hashable {
     /// the section's first photo plus `firstIndex`), laid out again from the row `photosRead` names, with
     /// that row's top as the top padding and only as many rows and photos as needed. `ratios` gives the
     /// ratios of a range of the section's photos.
-    func boxes(rows: Range<Int>, configuration: JustifiedConfiguration, firstIndex: Int = 0, dy: Double = 0,
+    func boxes(rows: Range<Int>, configuration: JustifiedConfiguration, firstIndex: Int, dy: Double,
                ratios: (Range<Int>) -> [Double]) -> [JustifiedBox] {
         guard !rows.isEmpty else { return [] }
         let (first, read) = photosRead(rows: rows, configuration: configuration)
