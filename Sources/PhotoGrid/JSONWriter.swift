@@ -19,9 +19,14 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// rememberingRow: true)`.
     private var rowNumbers = (FormattedNumber(), FormattedNumber())
 
-    public init(reservingCapacity capacity: Int = 4096) {
+    /// The storage of the pieces kept from earlier documents, copied instead of written again (`piece`).
+    private let pieces: JSONPieces.Storage?
+
+    /// A writer with room for `capacity` bytes, copying and keeping `pieces` (which must outlive it).
+    public init(reservingCapacity capacity: Int = 4096, pieces: JSONPieces? = nil) {
         self.capacity = max(capacity, 64)
         start = .allocate(capacity: self.capacity)
+        self.pieces = pieces?.storage
     }
 
     deinit { start.deallocate() }
@@ -111,6 +116,13 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// a justified row's cells share them.
     @inline(__always)
     public mutating func rect(height: Double, width: Double, x: Double, y: Double, rememberingRow: Bool = false) {
+        rectHead(height: height, width: width, x: x, rememberingRow: rememberingRow)
+        rectY(y, rememberingRow: rememberingRow)
+    }
+
+    /// Writes a rectangle up to its y, `{"height":…,"width":…,"x":…,"y":`; `rectY` ends it.
+    @inline(__always)
+    public mutating func rectHead(height: Double, width: Double, x: Double, rememberingRow: Bool = false) {
         separate()
         appendText("{\"height\":")
         appendNumber(height, remembering: rememberingRow ? 0 : nil)
@@ -119,9 +131,37 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         appendText(",\"x\":")
         appendNumber(x)
         appendText(",\"y\":")
+    }
+
+    /// Ends the rectangle `rectHead` began: its y and `}`.
+    @inline(__always)
+    public mutating func rectY(_ y: Double, rememberingRow: Bool = false) {
         appendNumber(y, remembering: rememberingRow ? 1 : nil)
         put(UInt8(ascii: "}"))
         needsComma = true
+    }
+
+    /// Writes what `body` writes, or copies the bytes it wrote before when `pieces` keep them: `body`'s
+    /// bytes must be a function of `kind` and the values `a`…`d` alone (the separator state is part of
+    /// the key). A piece holding a number that is not finite is not kept.
+    @inline(__always)
+    public mutating func piece(_ kind: JSONPieces.Kind, _ a: UInt64, _ b: UInt64, _ c: UInt64 = 0, _ d: UInt64 = 0,
+                               _ body: (inout JSONWriter) -> Void) {
+        guard let pieces else { return body(&self) }
+        let key = JSONPieces.Key(a: a, b: b, c: c, d: d, kind: kind, commaBefore: needsComma)
+        let slot = pieces.slot(of: key)
+        if let kept = pieces.kept(key, at: slot) {
+            reserve(kept.count)
+            (start + count).update(from: kept.baseAddress!, count: kept.count)
+            count += kept.count
+            needsComma = pieces.commaAfter(at: slot)
+            return
+        }
+        let from = count, nonFinite = nonFiniteNumbers
+        body(&self)
+        if nonFiniteNumbers == nonFinite {
+            pieces.keep(key, at: slot, UnsafeBufferPointer(start: start + from, count: count - from), commaAfter: needsComma)
+        }
     }
 
     @inline(__always)
@@ -240,9 +280,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         reserve(20)
         if value < 0 { start[count] = UInt8(ascii: "-"); count += 1 }
         var magnitude = value.magnitude
-        var length = 1
-        var bound: UInt64 = 10
-        while length < 20 && magnitude >= bound { length += 1; bound = bound &* 10 }
+        let length = Self.decimalLength(magnitude)
         let pairs = Self.digitPairs.utf8Start
         var end = start + count + length
         while magnitude >= 100 {
@@ -259,6 +297,20 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
             end[-1] = UInt8(ascii: "0") + UInt8(magnitude)
         }
         count += length
+    }
+
+    /// How many decimal digits `value` has: a few comparisons for the numbers layouts hold (below 10^8),
+    /// not one a digit.
+    @inline(__always)
+    static func decimalLength(_ value: UInt64) -> Int {
+        if value < 100_000_000 {
+            if value < 10_000 { return value < 100 ? (value < 10 ? 1 : 2) : (value < 1_000 ? 3 : 4) }
+            return value < 1_000_000 ? (value < 100_000 ? 5 : 6) : (value < 10_000_000 ? 7 : 8)
+        }
+        var length = 9
+        var bound: UInt64 = 1_000_000_000
+        while length < 20 && value >= bound { length += 1; bound = bound &* 10 }
+        return length
     }
 
     /// "00" to "99", each pair at twice its value.
@@ -303,8 +355,8 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         needsComma = true
     }
 
-    /// Part of an open string: `text`, escaped. Disfavoured: a literal takes the `StaticString` form (a
-    /// copy of its bytes, ~140 instructions fewer; a window's thumbnail names are written from three).
+    /// Part of an open string: `text`, escaped. Disfavoured: a literal takes the `StaticString` form (its
+    /// bytes copied unchecked; a window's thumbnail names are written from three).
     @_disfavoredOverload
     public mutating func stringContent(_ text: String) {
         // Native strings are contiguous; another (bridged) one is made so first.
@@ -314,10 +366,11 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         }
     }
 
-    /// Part of an open string: `text`, escaped.
+    /// Part of an open string: `text`, a literal that needs no escaping (asserted), copied as it is.
     @inline(__always)
     public mutating func stringContent(_ text: StaticString) {
-        stringContent(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        assert(!Self.needsEscaping(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)), "\(text) needs escaping")
+        appendText(text)
     }
 
     /// Part of an open string: `number` in decimal.

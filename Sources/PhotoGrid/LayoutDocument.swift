@@ -131,12 +131,20 @@ public struct LayoutDocument: Sendable, Hashable, Decodable, JSONWritable {
     /// cell's shape is written.
     @inline(__always)
     static func writeCell(_ cell: borrowing some LayoutCellValues & ~Copyable, to w: inout JSONWriter) {
+        // The pieces a picture's size and a column decide (crop, a rectangle up to its y, pixel size) are
+        // copied when the writer keeps them (`JSONWriter.piece`).
         w.beginObject()
-        w.key("crop"); cell.crop.write(to: &w)
+        let crop = cell.crop
+        w.piece(.crop, crop.height.bitPattern, crop.width.bitPattern, crop.x.bitPattern, crop.y.bitPattern) { w in
+            w.key("crop"); crop.write(to: &w)
+        }
         if let duration = cell.duration { w.key("duration"); w.value(duration) }
         w.key("frame")
         let frame = cell.frame, frameStart = w.position
-        w.rect(height: frame.height, width: frame.width, x: frame.x, y: frame.y, rememberingRow: true)
+        w.piece(.rectHead, frame.height.bitPattern, frame.width.bitPattern, frame.x.bitPattern) { w in
+            w.rectHead(height: frame.height, width: frame.width, x: frame.x, rememberingRow: true)
+        }
+        w.rectY(frame.y, rememberingRow: true)
         let frameBytes = frameStart..<w.position
         if let id = cell.id { w.key("id"); w.value(Int(id)) }
         w.key("imageFrame")
@@ -147,14 +155,20 @@ public struct LayoutDocument: Sendable, Hashable, Decodable, JSONWritable {
             && imageFrame.width.bitPattern == frame.width.bitPattern && imageFrame.height.bitPattern == frame.height.bitPattern {
             w.repeatValue(writtenAt: frameBytes)
         } else {
-            imageFrame.write(to: &w)
+            w.piece(.rectHead, imageFrame.height.bitPattern, imageFrame.width.bitPattern, imageFrame.x.bitPattern) { w in
+                w.rectHead(height: imageFrame.height, width: imageFrame.width, x: imageFrame.x)
+            }
+            w.rectY(imageFrame.y)
         }
         w.key("index"); w.value(cell.index)
         if let media = cell.media { w.key("media"); w.value(media) }
         if cell.hasPath { w.key("path"); cell.writePath(to: &w) }
         if let pathBytes = cell.pathBytes { w.key("pathBytes"); w.value(pathBytes) }
-        w.key("pixelHeight"); w.value(cell.pixelHeight)
-        w.key("pixelWidth"); w.value(cell.pixelWidth)
+        let pixelHeight = cell.pixelHeight, pixelWidth = cell.pixelWidth
+        w.piece(.pixelSize, pixelHeight.bitPattern, pixelWidth.bitPattern) { w in
+            w.key("pixelHeight"); w.value(pixelHeight)
+            w.key("pixelWidth"); w.value(pixelWidth)
+        }
         if let posterTime = cell.posterTime { w.key("posterTime"); w.value(posterTime) }
         if let section = cell.section { w.key("section"); w.value(section) }
         if cell.hasThumbnail { w.key("thumbnail"); cell.writeThumbnail(to: &w) }

@@ -89,7 +89,9 @@ public final class SnapshotLayoutQuestion: Sendable {
     /// as `gallery(snapshot:).layoutDocument(all: false, thumbnail:)` for the request at that offset (tests
     /// hold them equal) — the same geometry and writers (`LayoutDocument.write`, `writeCell`), the photos'
     /// values read in place, no photo, cell or String made per cell.
-    public func withDocument<Result>(offset: Double, _ body: (UnsafeRawBufferPointer) -> Result) throws -> Result {
+    ///
+    /// `pieces`: kept pieces of earlier answers to copy, and to keep this answer's in (`JSONPieces`).
+    public func withDocument<Result>(offset: Double, pieces: JSONPieces? = nil, _ body: (UnsafeRawBufferPointer) -> Result) throws -> Result {
         try GalleryLayout.validateOffset(offset)
         var viewport = request.viewport
         viewport.offset = offset
@@ -98,7 +100,7 @@ public final class SnapshotLayoutQuestion: Sendable {
         if let boxes, boxes.count > cellLimit { throw AnswerLimits.tooManyCells(boxes.count, limit: cellLimit) }
         let visible = boxes == nil ? layout.visibleCells(offset: offset, height: viewport.height) : []
         // Room for the whole answer (a cell is ~350 bytes): the buffer is not grown and copied while writing.
-        var writer = JSONWriter(reservingCapacity: 2048 + 512 * (boxes?.count ?? visible.count))
+        var writer = JSONWriter(reservingCapacity: 2048 + 512 * (boxes?.count ?? visible.count), pieces: pieces)
         snapshot.withUnsafePhotos { photos in
             (thumbnailFolder ?? []).withUnsafeBufferPointer { folder in
                 LayoutDocument.write(to: &writer, grid: grid, pinned: nil, sections: nil, version: 1, viewport: viewport) { w in
@@ -123,6 +125,7 @@ public final class SnapshotLayoutQuestion: Sendable {
                 }
             }
         }
+        withExtendedLifetime(pieces) {}  // the writer copies from and keeps into its storage until here
         guard writer.nonFiniteNumbers == 0 else { throw NonFiniteNumberError() }
         return writer.withUnsafeBytes(body)
     }

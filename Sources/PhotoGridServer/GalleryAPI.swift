@@ -3,6 +3,7 @@ import HummingbirdCore
 import HTTPTypes
 import Logging
 import NIOCore
+import NIOPosix
 import PhotoGrid
 import PhotoGridSupport
 import PhotoLibrary
@@ -21,6 +22,8 @@ struct GalleryAPI: Sendable {
     let grid: GridCache
     /// Layout questions kept ready for the grid in memory.
     let questions = SnapshotLayoutQuestions()
+    /// Each thread's pieces of layout answers (`threadPieces`).
+    let jsonPieces = ThreadSpecificVariable<JSONPieces>()
     /// The browsers signed in with the token (`AccessRules`).
     let sessions: BrowserSessions
     /// Where the health check says why the database is unreachable.
@@ -128,7 +131,7 @@ struct GalleryAPI: Sendable {
         do {
             if let offsetQuery, let question = questions.find(offsetQuery.key, snapshot: snapshot) {
                 guard building || question.cellBound(offset: offsetQuery.offset) <= Self.eventLoopCells else { return nil }
-                return try Self.json(question, offset: offsetQuery.offset)
+                return try Self.json(question, offset: offsetQuery.offset, pieces: threadPieces)
             }
             let query = try QueryParameters(URI(target), known: Self.layoutRouteParameters)
             let layoutRequest = try Self.layoutRequest(query)
@@ -141,7 +144,7 @@ struct GalleryAPI: Sendable {
                                                     aspectRatios: layoutRequest.justified == nil ? nil : questions.aspectRatios(of: snapshot)) else { return nil }
             if let offsetQuery { questions.keep(question, as: offsetQuery.key) }
             guard building || question.cellBound(offset: layoutRequest.offset) <= Self.eventLoopCells else { return nil }
-            return try Self.json(question, offset: layoutRequest.offset)
+            return try Self.json(question, offset: layoutRequest.offset, pieces: threadPieces)
         } catch {
             throw APIError.answering(error)
         }
@@ -151,9 +154,18 @@ struct GalleryAPI: Sendable {
     /// ~30, a desktop's a few hundred): a larger answer is written on a reader thread.
     static let eventLoopCells = 1_000
 
-    /// `question`'s document at `offset` and a newline, written into a response buffer.
-    static func json(_ question: SnapshotLayoutQuestion, offset: Double) throws -> ByteBuffer {
-        try question.withDocument(offset: offset) { bytes in
+    /// This thread's pieces of JSON kept from earlier answers (`JSONPieces`: one thread at a time).
+    var threadPieces: JSONPieces {
+        if let pieces = jsonPieces.currentValue { return pieces }
+        let pieces = JSONPieces()
+        jsonPieces.currentValue = pieces
+        return pieces
+    }
+
+    /// `question`'s document at `offset` and a newline, written into a response buffer, copying from
+    /// and keeping into `pieces`.
+    static func json(_ question: SnapshotLayoutQuestion, offset: Double, pieces: JSONPieces?) throws -> ByteBuffer {
+        try question.withDocument(offset: offset, pieces: pieces) { bytes in
             var body = ByteBufferAllocator().buffer(capacity: bytes.count + 1)
             body.writeBytes(bytes)
             body.writeInteger(UInt8(ascii: "\n"))

@@ -177,6 +177,24 @@ struct JSONWriterNumberTests {
         }
     }
 
+    @Test("a kept piece is copied into the next document; one holding a number that is not finite is not kept")
+    func pieces() {
+        let pieces = JSONPieces()
+        var texts: [String] = []
+        for _ in 0..<2 {
+            var w = JSONWriter(pieces: pieces)
+            w.beginObject()
+            w.piece(.pixelSize, 3024, 4032) { w in w.key("a"); w.value(3024.0); w.key("b"); w.value(-21.5) }
+            w.piece(.crop, Double.nan.bitPattern, 0) { w in w.key("c"); w.value(Double.nan) }
+            w.key("d"); w.value(1)
+            w.endObject()
+            #expect(w.nonFiniteNumbers == 1)
+            texts.append(String(decoding: w.bytes, as: UTF8.self))
+        }
+        #expect(texts == [#"{"a":3024,"b":-21.5,"c":null,"d":1}"#, #"{"a":3024,"b":-21.5,"c":null,"d":1}"#])
+        #expect(pieces.copied == 1)
+    }
+
     @Test("integers print as Swift prints them: every one below 100,000 and each side of every power of ten")
     func integers() {
         var values = Array(-100...100_000)

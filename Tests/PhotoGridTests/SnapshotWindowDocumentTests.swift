@@ -87,6 +87,33 @@ import TestSupport
         }
     }
 
+    /// A server thread's pieces (`JSONPieces`) serve every answer it writes: every request's window,
+    /// written twice over with one set of pieces (the second pass copies what the first kept), and every
+    /// half-point offset of one question, is the model's document — and pieces were copied.
+    @Test func piecesKeptFromEarlierAnswersAreCopiedExactly() throws {
+        let pieces = JSONPieces()
+        for _ in 0..<2 {
+            for request in Self.requests {
+                let question = try #require(try SnapshotLayoutQuestion(request, snapshot: Self.snapshot, thumbnailURLPrefix: "t/"))
+                let written = try question.withDocument(offset: request.offset, pieces: pieces) { Array($0) }
+                let expected = try Self.modelDocument(request, thumbnailURLPrefix: "t/")
+                let same = written == expected
+                #expect(same, "\(request): \(Self.firstDifference(written, expected))")
+            }
+        }
+        let asked = LayoutRequest(width: 393, offset: 0)
+        let question = try #require(try SnapshotLayoutQuestion(asked, snapshot: Self.snapshot, thumbnailURLPrefix: "t/"))
+        for step in 0...400 {
+            var request = asked
+            request.offset = Double(step) * 0.5
+            let written = try question.withDocument(offset: request.offset, pieces: pieces) { Array($0) }
+            let expected = try Self.modelDocument(request, thumbnailURLPrefix: "t/")
+            let same = written == expected
+            #expect(same, "offset \(request.offset): \(Self.firstDifference(written, expected))")
+        }
+        #expect(pieces.copied > 10_000)
+    }
+
     /// Where two documents first differ, with some bytes of each from there.
     static func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> String {
         let at = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
