@@ -14,7 +14,7 @@ public final class JSONPieces: @unchecked Sendable {
     }
 
     /// The values a piece is written from, and whether a separator was due before it.
-    public struct Key {
+    struct Key {
         var a, b, c, d: UInt64
         var kind: Kind
         var commaBefore: Bool

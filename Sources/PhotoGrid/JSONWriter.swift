@@ -19,13 +19,16 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// rememberingRow: true)`.
     private var rowNumbers = (FormattedNumber(), FormattedNumber())
 
-    /// The storage of the pieces kept from earlier documents, copied instead of written again (`piece`).
+    /// The pieces kept from earlier documents, copied instead of written again (`piece`): held, and their
+    /// storage read through pointers (no reference counted per piece).
+    private let piecesOwner: JSONPieces?
     private let pieces: JSONPieces.Storage?
 
-    /// A writer with room for `capacity` bytes, copying and keeping `pieces` (which must outlive it).
+    /// A writer with room for `capacity` bytes, copying and keeping `pieces`.
     public init(reservingCapacity capacity: Int = 4096, pieces: JSONPieces? = nil) {
         self.capacity = max(capacity, 64)
         start = .allocate(capacity: self.capacity)
+        piecesOwner = pieces
         self.pieces = pieces?.storage
     }
 

@@ -125,7 +125,6 @@ public final class SnapshotLayoutQuestion: Sendable {
                 }
             }
         }
-        withExtendedLifetime(pieces) {}  // the writer copies from and keeps into its storage until here
         guard writer.nonFiniteNumbers == 0 else { throw NonFiniteNumberError() }
         return writer.withUnsafeBytes(body)
     }
