@@ -1,7 +1,7 @@
 /// Pieces of JSON documents kept between documents, for one thread at a time (a server keeps one per
 /// thread): the bytes `JSONWriter.piece` wrote for a key, copied when the key comes again. A key holds
 /// every value its bytes are written from, so a kept piece is right in any document. Fixed room: 256
-/// slots a kind of up to 80 bytes each (~70 KB); a piece replaces the one in its slot.
+/// slots a kind of up to 80 bytes each (~100 KB); a piece replaces the one in its slot.
 public final class JSONPieces: @unchecked Sendable {
     /// What a piece is: the slots of one kind are its own.
     public enum Kind: UInt8, CaseIterable {
