@@ -5,9 +5,9 @@ extension SQLStore {
         let candidates = ThumbnailClaims.candidates(variants, now: now, limit: "$3") + dialect.lockSkipping
         var claimed: [Int64] = []
         // A claim made beside another (PostgreSQL) can read its candidates before the other commits and
-        // lock them after: it then finds them claimed and takes none. It tries again — its next statement
-        // sees that claim — while photos are left unclaimed; a few times at most, each after a claim that
-        // took work. (An empty claim ends `worker --until-done`.)
+        // lock them after: it then finds them claimed and takes none. While photos are left unclaimed it
+        // tries again, four times at most; its next statement sees the other's claim. (An empty claim
+        // ends `worker --until-done`.)
         for _ in 0 ..< 4 {
             claimed = try writeTransaction("claiming thumbnail work") { session throws(LibraryError) in
                 let claimed = try Self.ids(ThumbnailClaims.claim(candidates: candidates, now: now, worker: "$1", lease: "$2"), "photo_id",

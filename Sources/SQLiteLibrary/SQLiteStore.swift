@@ -41,8 +41,12 @@ public final class SQLiteStore: Sendable {
     /// Statement journals kept in memory up to 256 KiB, in one piece, before the first connection (a
     /// process-wide setting). A photo row's upsert journals ~16 pages (the row, six indexes, the grid's
     /// counts): over SQLite's 64 KiB, each went to a file in /var/tmp, thousands of writes an index run;
-    /// `temp_store = MEMORY` kept them in 1 KiB pieces instead, 36 allocations a row.
-    static let statementJournalsInMemory: Void = { _ = pgsqlite_set_statement_journal_spill(256 * 1024) }()
+    /// `temp_store = MEMORY` kept them in 1 KiB pieces instead, 36 allocations a row. SQLITE_MISUSE (SQLite
+    /// initialized already, by another library in the process) leaves SQLite's default: slower, not wrong.
+    static let statementJournalsInMemory: Void = {
+        let code = pgsqlite_set_statement_journal_spill(256 * 1024)
+        assert(code == SQLITE_OK || code == SQLITE_MISUSE, "sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL): \(code)")
+    }()
 
     /// Whether this run created the database file (so a failed run may remove it again).
     public let createdFile: Bool

@@ -310,10 +310,9 @@ struct StoreConformanceTests {
     }
 
     /// Two claims at the same moment, while photos are left for both, both take work: neither comes back
-    /// empty because the other's commit fell between its read and its locks (one that took part of its
-    /// candidates may take fewer than its limit) (an empty claim ends
-    /// `worker --until-done`: one of two PostgreSQL workers once made nothing). Many rounds, each released
-    /// before the next, since the moment that loses the claim is a narrow one.
+    /// empty because the other's commit fell between its read and its locks (one may take fewer than its
+    /// limit). An empty claim ends `worker --until-done`: one of two PostgreSQL workers once made nothing.
+    /// Many rounds, each released before the next, since the moment that loses the claim is a narrow one.
     @Test(arguments: stores)
     func claimsBesideEachOtherBothTakeWork(_ kind: StoreKind) throws {
         let scratch = try Scratch(kind)
