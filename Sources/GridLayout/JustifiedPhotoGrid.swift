@@ -152,15 +152,30 @@ public struct JustifiedPhotoGrid: Sendable {
 
     /// The boxes whose frames intersect `[offset, offset + height)`, in grid order.
     public func visibleBoxes(offset: Double, height: Double) -> [JustifiedBox] {
+        visibleBoxes(offset: offset, height: height, atMost: .max) ?? []
+    }
+
+    /// The boxes whose frames intersect `[offset, offset + height)`, in grid order; nil, before any is laid
+    /// out, when the rows meeting it hold more than `atMost` photos (`visibleCountBound`).
+    public func visibleBoxes(offset: Double, height: Double, atMost: Int) -> [JustifiedBox]? {
         guard height > 0, offset.isFinite, height.isFinite else { return [] }
         let bottom = offset + height
-        var result: [JustifiedBox] = []
-        result.reserveCapacity(64)  // a screen's boxes, appended without regrowing
-        var j = firstSection(endingBelow: offset)
+        var shown: [(section: Int, rows: Range<Int>)] = []
+        var total = 0, j = firstSection(endingBelow: offset)
         while j < sectionCounts.count, containerY[j] < bottom {
-            let rows = sections[j].rows(intersecting: offset - containerY[j], bottom - containerY[j])
-            for box in boxes(section: j, rows: rows) where box.frame.minY < bottom && box.frame.maxY > offset { result.append(box) }
+            let section = sections[j]
+            let rows = section.rows(intersecting: offset - containerY[j], bottom - containerY[j])
+            if !rows.isEmpty {
+                total += section.items(ofRow: rows.upperBound - 1).upperBound - section.items(ofRow: rows.lowerBound).lowerBound
+                if total > atMost { return nil }
+                shown.append((j, rows))
+            }
             j += 1
+        }
+        var result: [JustifiedBox] = []
+        result.reserveCapacity(total)
+        for (j, rows) in shown {
+            for box in boxes(section: j, rows: rows) where box.frame.minY < bottom && box.frame.maxY > offset { result.append(box) }
         }
         return result
     }

@@ -1,8 +1,9 @@
 /// One section's justified rows kept for windows: where each row starts, its top and height — not its
 /// boxes, which `boxes(rows:)` lays out again from the row's first photo (a row's breaks depend only on
 /// the photos from its first on, and its top is the sum the whole layout made, so the boxes are the
-/// whole layout's, bit for bit). About 20 bytes a row instead of 48 a photo.
-struct JustifiedSectionRows: Sendable, Hashable {
+/// whole layout's, bit for bit). About 20 bytes a row instead of 48 a photo. A class: a window reads a
+/// section through one reference, not seven arrays counted each time.
+final class JustifiedSectionRows: Sendable {
     /// Each row's first photo, from the section's first.
     let starts: [Int32]
     /// Each row's top in the section's container (its top padding included), as `JustifiedLayout` summed it.
@@ -34,16 +35,11 @@ struct JustifiedSectionRows: Sendable, Hashable {
     }
 
     /// The rows of `aspectRatios` laid out with `configuration` (the whole section once).
-    init(aspectRatios: ArraySlice<Double>, configuration: JustifiedConfiguration) {
+    convenience init(aspectRatios: ArraySlice<Double>, configuration: JustifiedConfiguration) {
         let result = Self.layout(Array(aspectRatios), configuration)
-        count = aspectRatios.count
-        starts = result.rows.map { Int32(truncatingIfNeeded: $0.boxes.lowerBound) }
-        tops = result.rows.map(\.top)
-        heights = result.rows.map(\.height)
-        boxedCount = result.boxes.count
-        endsWithWidows = result.widowCount > 0
-        containerHeight = result.containerHeight
-        (blockTops, blockBottoms) = Self.blocks(tops, heights)
+        self.init(count: aspectRatios.count, starts: result.rows.map { Int32(truncatingIfNeeded: $0.boxes.lowerBound) },
+                  tops: result.rows.map(\.top), heights: result.rows.map(\.height), boxedCount: result.boxes.count,
+                  endsWithWidows: result.widowCount > 0, containerHeight: result.containerHeight)
     }
 
     /// Every `blockSize`-th row's top and bottom.
@@ -112,13 +108,12 @@ struct JustifiedSectionRows: Sendable, Hashable {
         var c = configuration
         c.containerPadding.top = tops[first]
         c.maxNumRows = rows.upperBound - first
-        let result = Self.layout(ratios(read), c)
-        let skip = Int(starts[rows.lowerBound]) - read.lowerBound
-        return result.boxes[skip...].map { box in
-            var box = box
-            box.index += read.lowerBound + firstIndex
-            box.frame.y = dy + box.frame.y
-            return box
+        var result = Self.layout(ratios(read), c)
+        result.boxes.removeFirst(Int(starts[rows.lowerBound]) - read.lowerBound)
+        for k in result.boxes.indices {  // in place: the result's array is this function's alone
+            result.boxes[k].index += read.lowerBound + firstIndex
+            result.boxes[k].frame.y = dy + result.boxes[k].frame.y
         }
+        return result.boxes
     }
 }

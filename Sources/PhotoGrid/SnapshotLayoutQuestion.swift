@@ -16,8 +16,9 @@ public final class SnapshotLayoutQuestion: Sendable {
     private let thumbnailFolder: [UInt8]?
     /// Justified cells' thumbnail folders (`…/detail-640`, escaped for a JSON string), one per rung of
     /// `ThumbnailLadder.variants`, if cells name theirs: each cell names the rung that fits its frame
-    /// (`ThumbnailLadder.cellRung`).
-    private let cellFolders: [[UInt8]]
+    /// (`ThumbnailLadder.cellRung`). One array of bytes and each rung's range in it (no array counted per cell).
+    private let cellFolderBytes: [UInt8]
+    private let cellFolders: [Range<Int>]
     /// Justified rows (their rows kept, `JustifiedPhotoGrid`); nil for the square grid.
     let justified: JustifiedPhotoGrid?
     /// The most cells one answer may hold (`AnswerLimits.cells`): justified rows are counted once laid out.
@@ -57,10 +58,13 @@ public final class SnapshotLayoutQuestion: Sendable {
         }
         thumbnailFolder = thumbnailURLPrefix.flatMap { request.gridThumbnailFolder(configuration: configuration, prefix: $0) }
             .map(JSONWriter.escapedContent)
-        if justified != nil, let thumbnailURLPrefix {
-            cellFolders = ThumbnailLadder.variants.map { JSONWriter.escapedContent(thumbnailURLPrefix + $0.name) }
-        } else {
-            cellFolders = []
+        let folders = justified == nil ? [] : thumbnailURLPrefix.map { prefix in
+            ThumbnailLadder.variants.map { JSONWriter.escapedContent(prefix + $0.name) }
+        } ?? []
+        cellFolderBytes = folders.flatMap { $0 }
+        cellFolders = folders.indices.map { k in
+            let start = folders[..<k].reduce(0) { $0 + $1.count }
+            return start..<(start + folders[k].count)
         }
     }
 
@@ -92,17 +96,32 @@ public final class SnapshotLayoutQuestion: Sendable {
     ///
     /// `pieces`: kept pieces of earlier answers to copy, and to keep this answer's in (`JSONPieces`).
     public func withDocument<Result>(offset: Double, pieces: JSONPieces? = nil, _ body: (UnsafeRawBufferPointer) -> Result) throws -> Result {
+        // With no bound to meet, a document is always written.
+        try withDocument(offset: offset, pieces: pieces, cellsAtMost: .max, body)!
+    }
+
+    /// `withDocument(offset:pieces:_:)`, or nil without writing when the window may hold more than
+    /// `cellsAtMost` cells (`cellBound`; justified rows: the photos of the rows it meets, counted once).
+    public func withDocument<Result>(offset: Double, pieces: JSONPieces? = nil, cellsAtMost: Int,
+                                     _ body: (UnsafeRawBufferPointer) -> Result) throws -> Result? {
         try GalleryLayout.validateOffset(offset)
         var viewport = request.viewport
         viewport.offset = offset
         let scale = viewport.scale  // a constant for the cells' closure (a captured var is checked at each access)
-        let boxes = justified?.visibleBoxes(offset: offset, height: viewport.height)
+        if justified == nil, cellsAtMost < .max, cellBound(offset: offset) > cellsAtMost { return nil }
+        let boxes: [JustifiedBox]?
+        if let justified {
+            guard let shown = justified.visibleBoxes(offset: offset, height: viewport.height, atMost: cellsAtMost) else { return nil }
+            boxes = shown
+        } else {
+            boxes = nil
+        }
         if let boxes, boxes.count > cellLimit { throw AnswerLimits.tooManyCells(boxes.count, limit: cellLimit) }
         let visible = boxes == nil ? layout.visibleCells(offset: offset, height: viewport.height) : []
         // Room for the whole answer (a cell is ~350 bytes): the buffer is not grown and copied while writing.
         var writer = JSONWriter(reservingCapacity: 2048 + 512 * (boxes?.count ?? visible.count), pieces: pieces)
         snapshot.withUnsafePhotos { photos in
-            (thumbnailFolder ?? []).withUnsafeBufferPointer { folder in
+            (thumbnailFolder ?? []).withUnsafeBufferPointer { folder in cellFolderBytes.withUnsafeBufferPointer { folderBytes in
                 LayoutDocument.write(to: &writer, grid: grid, pinned: nil, sections: nil, version: 1, viewport: viewport) { w in
                     func write(_ index: Int, _ geometry: (Size) -> CellGeometry) {
                         let photo = photos[index]
@@ -112,10 +131,8 @@ public final class SnapshotLayoutQuestion: Sendable {
                                 return LayoutDocument.writeCell(SnapshotCell(index: index, photo: photo, geometry: cell, thumbnailFolder: nil), to: &w)
                             }
                             let rung = ThumbnailLadder.cellRung(width: cell.frame.width, height: cell.frame.height, scale: scale)
-                            cellFolders[rung].withUnsafeBufferPointer {
-                                LayoutDocument.writeCell(SnapshotCell(index: index, photo: photo, geometry: cell, thumbnailFolder: $0), to: &w)
-                            }
-                            return
+                            let rungFolder = UnsafeBufferPointer(rebasing: folderBytes[cellFolders[rung]])
+                            return LayoutDocument.writeCell(SnapshotCell(index: index, photo: photo, geometry: cell, thumbnailFolder: rungFolder), to: &w)
                         }
                         LayoutDocument.writeCell(SnapshotCell(index: index, photo: photo, geometry: cell,
                                                               thumbnailFolder: thumbnailFolder == nil ? nil : folder), to: &w)
@@ -123,7 +140,7 @@ public final class SnapshotLayoutQuestion: Sendable {
                     for index in visible { write(index) { layout.cell(index, imageSize: $0) } }
                     for box in boxes ?? [] { write(box.index) { JustifiedPhotoGrid.cell(box.index, frame: box.frame, pixelSize: $0) } }
                 }
-            }
+            } }
         }
         guard writer.nonFiniteNumbers == 0 else { throw NonFiniteNumberError() }
         return writer.withUnsafeBytes(body)

@@ -123,15 +123,15 @@ struct GalleryAPI: Sendable {
     /// that read the request, by `ImmediateAnswerHandler`. Only when `building` (the route asks so on a
     /// reader thread) is a justified question made (laid out for the whole snapshot) or an answer of more
     /// than `eventLoopCells` written: an event loop does neither, as it would hold every connection it serves.
-    func layoutFromMemory(_ target: String, building: Bool = false) throws -> ByteBuffer? {
+    /// `head`, given, writes a response head for the body's length before the body.
+    func layoutFromMemory(_ target: String, building: Bool = false, head: (_ bodyLength: Int, inout ByteBuffer) -> Void = { _, _ in }) throws -> ByteBuffer? {
         guard let snapshot = grid.snapshot else { return nil }
         let utf8 = target.utf8
         let offsetQuery = utf8.firstIndex(of: UInt8(ascii: "?")).flatMap { OffsetQuery(target[utf8.index(after: $0)...].utf8) }
         if offsetQuery?.hidesPhotos == true { return nil }  // the grid without some photos: the store's
         do {
             if let offsetQuery, let question = questions.find(offsetQuery.key, snapshot: snapshot) {
-                guard building || question.cellBound(offset: offsetQuery.offset) <= Self.eventLoopCells else { return nil }
-                return try Self.json(question, offset: offsetQuery.offset, pieces: threadPieces)
+                return try Self.json(question, offset: offsetQuery.offset, pieces: threadPieces, cellsAtMost: building ? .max : Self.eventLoopCells, head: head)
             }
             let query = try QueryParameters(URI(target), known: Self.layoutRouteParameters)
             let layoutRequest = try Self.layoutRequest(query)
@@ -143,8 +143,7 @@ struct GalleryAPI: Sendable {
                                                     cellLimit: RequestLimits.answer.cells,
                                                     aspectRatios: layoutRequest.justified == nil ? nil : questions.aspectRatios(of: snapshot)) else { return nil }
             if let offsetQuery { questions.keep(question, as: offsetQuery.key) }
-            guard building || question.cellBound(offset: layoutRequest.offset) <= Self.eventLoopCells else { return nil }
-            return try Self.json(question, offset: layoutRequest.offset, pieces: threadPieces)
+            return try Self.json(question, offset: layoutRequest.offset, pieces: threadPieces, cellsAtMost: building ? .max : Self.eventLoopCells, head: head)
         } catch {
             throw APIError.answering(error)
         }
@@ -162,11 +161,14 @@ struct GalleryAPI: Sendable {
         return pieces
     }
 
-    /// `question`'s document at `offset` and a newline, written into a response buffer, copying from
-    /// and keeping into `pieces`.
-    static func json(_ question: SnapshotLayoutQuestion, offset: Double, pieces: JSONPieces?) throws -> ByteBuffer {
-        try question.withDocument(offset: offset, pieces: pieces) { bytes in
-            var body = ByteBufferAllocator().buffer(capacity: bytes.count + 1)
+    /// `question`'s document at `offset` and a newline, written into a response buffer (after what `head`
+    /// writes for its length), copying from and keeping into `pieces`; nil when it may hold more than
+    /// `cellsAtMost` cells.
+    static func json(_ question: SnapshotLayoutQuestion, offset: Double, pieces: JSONPieces?, cellsAtMost: Int = .max,
+                     head: (_ bodyLength: Int, inout ByteBuffer) -> Void = { _, _ in }) throws -> ByteBuffer? {
+        try question.withDocument(offset: offset, pieces: pieces, cellsAtMost: cellsAtMost) { bytes in
+            var body = ByteBufferAllocator().buffer(capacity: bytes.count + 257)
+            head(bytes.count + 1, &body)
             body.writeBytes(bytes)
             body.writeInteger(UInt8(ascii: "\n"))
             return body

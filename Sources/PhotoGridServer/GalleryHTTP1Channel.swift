@@ -1,4 +1,5 @@
 import HummingbirdCore
+import NIOHTTP1
 import NIOHTTPTypesHTTP1
 public import Logging
 public import NIOCore
@@ -6,7 +7,9 @@ public import NIOCore
 /// HTTP/1.1 connections as Hummingbird's `HTTP1Channel` sets them up, with `ImmediateAnswerHandler` in
 /// each pipeline right after NIO's HTTP/1 decoder, before Hummingbird's HTTP-types codec (the channel's
 /// `additionalChannelHandlers` would go after that codec, where each answer would cost a conversion of
-/// the request and of the response).
+/// the request and of the response). NIO's response encoder is not paired with the decoder (it would
+/// expect a response head for every request): `ImmediateAnswerHandler` writes its answers below it and
+/// frames the responses to HEAD itself.
 struct GalleryHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     typealias Value = HTTP1Channel.Value
 
@@ -17,11 +20,20 @@ struct GalleryHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     var responder: Responder { http1.responder }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
+        channel.eventLoop.makeCompletedFuture {
+            let configuration = http1.configuration
+            var limits = NIOHTTPDecoderLimitConfiguration()
+            limits.maxHeaderFieldSize = configuration.httpDecoder.maxHeaderFieldSize
+            limits.maxHeaderListSize = configuration.httpDecoder.maxHeaderListSize
+            limits.maxHeaderFieldCount = configuration.httpDecoder.maxHeaderFieldCount
             let pipeline = channel.pipeline.syncOperations
-            let codec = try pipeline.handler(type: HTTP1ToHTTPServerCodec.self)
-            try pipeline.addHandler(answerHandler(), position: .before(codec))
-            return value
+            try pipeline.addHandler(HTTPResponseEncoder(configuration: .init()))
+            try pipeline.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes, limitConfiguration: limits)))
+            try pipeline.addHandler(answerHandler())
+            try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+            try pipeline.addHandlers(configuration.additionalChannelHandlers())
+            try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: configuration.idleTimeout.map { .init($0) }, logger: logger))
+            return try NIOAsyncChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
         }
     }
 

@@ -1,21 +1,8 @@
 import Platform
 
-/// The `Date` header's value for now, an IMF-fixdate (RFC 9110 §5.6.7: `Sun, 06 Nov 1994 08:49:37 GMT`),
-/// formatted once per second: what Hummingbird's own responses carry, for the answers written outside it.
-struct HTTPDate {
-    private var second: time_t = -1
-    private var text = ""
-
-    /// The current second's date.
-    mutating func now() -> String {
-        let current = time(nil)
-        if current != second {
-            second = current
-            text = Self.format(current)
-        }
-        return text
-    }
-
+/// The `Date` header's value (RFC 9110 §5.6.7: `Sun, 06 Nov 1994 08:49:37 GMT`, an IMF-fixdate): what
+/// Hummingbird's own responses carry, for the answers written outside it (`AnswerHead`).
+enum HTTPDate {
     /// `seconds` since the epoch as an IMF-fixdate.
     static func format(_ seconds: time_t) -> String {
         var time = seconds

@@ -12,6 +12,8 @@ import NIOHTTP1
 ///   `Connection` header only; the connection closed after an HTTP/1.0 answer without keep-alive or `close`;
 /// - order: it answers only while no earlier request of the connection is with the router, and only while
 ///   the channel is writable (a client that does not read its answers is left to the router);
+/// - its answers as bytes written below NIO's response encoder (`AnswerHead`), which is not told the
+///   requests' methods: this handler drops the bodies of the router's responses to HEAD (and CONNECT);
 /// - the idle timeout (it sees every request and response of its connection, the router's too);
 /// - shutdown: the quiesce event goes on once its answers are flushed and the request being read is answered.
 final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
@@ -28,9 +30,11 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     private let pressure: ConnectionPressure?
     /// The request being read that this handler answers at its end, and when its head came.
     private var held: (request: HTTPRequestHead, started: ContinuousClock.Instant?)?
-    /// Requests passed to the router whose responses have not ended yet, oldest first: whether the
-    /// connection closes after each (HTTP/1.0 without `Connection: keep-alive`, or `Connection: close`).
-    private var withRouter: [Bool] = []
+    /// Requests passed to the router whose responses have not ended yet, oldest first.
+    private var withRouter: [RouterRequest] = []
+    /// NIO's response encoder's context, which writes what it is given to the socket: this handler's
+    /// answers skip the encoder (this handler's own context where there is none).
+    private var belowEncoder: ChannelHandlerContext?
     /// Answers written since the last flush.
     private var unflushed = false
     /// Whether a flush at the end of the event loop's turn is scheduled.
@@ -40,7 +44,7 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// When a request part was last read or a response last ended.
     private var lastActivity = NIODeadline.now()
     private var idleCheck: Scheduled<Void>?
-    private var date = HTTPDate()
+    private var head: AnswerHead
     /// The `Host` value the rules last allowed on this connection.
     private var allowedHost: String?
 
@@ -50,6 +54,7 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
         self.logger = logger
         self.idleTimeout = idleTimeout
         self.pressure = pressure
+        head = AnswerHead(rules: rules)
     }
 
     // MARK: Requests
@@ -65,14 +70,14 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
                 // HTTP types keep only the path of an absolute-form target: the router's rules are told.
                 request.headers.replaceOrAdd(name: AccessRules.absoluteTargetField, value: String(request.uri.prefix(200)))
             }
-            withRouter.append(Self.closesAfter(request))
+            withRouter.append(RouterRequest(request))
             context.fireChannelRead(wrapInboundOut(.head(request)))
         case .head(let request):
             if withRouter.isEmpty, context.channel.isWritable, takes(request) {
                 held = (request, logger.logLevel <= .info ? ContinuousClock.now : nil)
                 return
             }
-            withRouter.append(Self.closesAfter(request))
+            withRouter.append(RouterRequest(request))
             context.fireChannelRead(data)
         case .body:
             if let held {
@@ -97,20 +102,14 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     /// Writes the answer to `request` if it is ready in memory, else hands the request to the router.
     private func answer(_ request: HTTPRequestHead, started: ContinuousClock.Instant?, data: NIOAny, context: ChannelHandlerContext) {
-        guard let answer = api.immediateAnswer(target: request.uri, ifNoneMatch: request.headers["if-none-match"]) else {
+        guard let answer = api.immediateAnswer(target: request.uri, ifNoneMatch: request.headers["if-none-match"], head: &head) else {
             passToRouter(request, context: context)
             context.fireChannelRead(data)
             return
         }
-        var headers = answer.headers
-        if rules.token != nil, let control = rules.cacheControl(headers.first(name: "cache-control")) {
-            headers.replaceOrAdd(name: "Cache-Control", value: control)
-        }
-        headers.add(name: "Content-Length", value: String(answer.body?.readableBytes ?? 0))
-        headers.add(name: "Date", value: date.now())
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: answer.status, headers: headers))), promise: nil)
-        if let body = answer.body { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
-        context.write(wrapOutboundOut(.end(nil)), promise: nil)
+        let below = belowEncoder ?? context
+        below.write(NIOAny(IOData.byteBuffer(answer.response)), promise: nil)
+        if let body = answer.body { below.write(NIOAny(IOData.byteBuffer(body)), promise: nil) }
         unflushed = true
         if let started {
             logger.info(RequestGuard.logLine(method: .get, path: URI(request.uri).path, status: HTTPResponse.Status(code: Int(answer.status.code)),
@@ -132,16 +131,28 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        // Only the router's writes pass here (this handler's own go from its context onwards).
+        // Only the router's writes pass here (this handler's own go below the encoder).
+        let request = withRouter.first
         switch unwrapOutboundIn(data) {
-        case .head(var head) where withRouter.first == true && !head.headers[canonicalForm: "connection"].contains("close"):
-            head.headers.replaceOrAdd(name: "Connection", value: "close")
-            context.write(wrapOutboundOut(.head(head)), promise: promise)
+        case .head(var head):
+            if request?.closes == true, !head.headers[canonicalForm: "connection"].contains("close") {
+                head.headers.replaceOrAdd(name: "Connection", value: "close")
+            }
+            guard request?.bodiless == true else {
+                context.write(wrapOutboundOut(.head(head)), promise: promise)
+                return
+            }
+            // The head as NIO's encoder writes one for HEAD: what a GET would get, framing headers kept.
+            var bytes = context.channel.allocator.buffer(capacity: 512)
+            bytes.writeResponseHead(version: head.version, status: head.status, headers: head.headers)
+            (belowEncoder ?? context).write(NIOAny(IOData.byteBuffer(bytes)), promise: promise)
+        case .body where request?.bodiless == true:
+            promise?.succeed(())
         case .end:
             lastActivity = .now()
-            let closes = withRouter.isEmpty ? false : withRouter.removeFirst()
-            context.write(data, promise: promise)
-            if closes {
+            if !withRouter.isEmpty { withRouter.removeFirst() }
+            if request?.bodiless == true { promise?.succeed(()) } else { context.write(data, promise: promise) }
+            if request?.closes == true {
                 context.flush()
                 context.close(promise: nil)
             }
@@ -150,12 +161,20 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
         }
     }
 
-    /// Whether the connection closes once `request` is answered: HTTP/1.0 unless it asks to be kept alive,
-    /// HTTP/1.1 when it asks to close.
-    static func closesAfter(_ request: HTTPRequestHead) -> Bool {
-        let connection = request.headers[canonicalForm: "connection"].map { $0.lowercased() }
-        if request.version.major == 1, request.version.minor == 0 { return !connection.contains("keep-alive") }
-        return connection.contains("close")
+    /// What this handler keeps of a request passed to the router until its response ends.
+    struct RouterRequest {
+        /// Whether the connection closes once it is answered: HTTP/1.0 unless it asks to be kept alive,
+        /// HTTP/1.1 when it asks to close.
+        var closes: Bool
+        /// Whether its response has no body whatever the router writes: HEAD (RFC 9110 §9.3.2) and CONNECT
+        /// (a tunnel or a refusal), as NIO's encoder frames them when it is told the method.
+        var bodiless: Bool
+
+        init(_ request: HTTPRequestHead) {
+            let connection = request.headers[canonicalForm: "connection"].map { $0.lowercased() }
+            closes = request.version.major == 1 && request.version.minor == 0 ? !connection.contains("keep-alive") : connection.contains("close")
+            bodiless = request.method == .HEAD || request.method == .CONNECT
+        }
     }
 
     /// Whether this handler may answer `request` (if its answer is ready): an HTTP/1.1 GET with no
@@ -205,7 +224,7 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     /// Hands `request`'s head to the router (its body and end follow).
     private func passToRouter(_ request: HTTPRequestHead, context: ChannelHandlerContext) {
-        withRouter.append(Self.closesAfter(request))
+        withRouter.append(RouterRequest(request))
         context.fireChannelRead(wrapInboundOut(.head(request)))
     }
 
@@ -233,6 +252,7 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        belowEncoder = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
         if context.channel.isActive { scheduleIdleCheck(context: context, in: idleTimeout) }
     }
 
@@ -250,6 +270,7 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     func handlerRemoved(context: ChannelHandlerContext) {
         idleCheck?.cancel()
         idleCheck = nil
+        belowEncoder = nil
     }
 
     /// Checks every few seconds at most (`ConnectionPressure.idleSeconds`): the timeout in force shortens

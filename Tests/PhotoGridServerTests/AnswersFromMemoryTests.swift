@@ -20,7 +20,9 @@ import TestSupport
             #expect(answer.status == 200 && routed.status == 200)
             #expect(answer.body == routed.body, "\(target)")
             #expect(answer.header("Content-Type") == routed.header("Content-Type"))
+            #expect(answer.header("Cache-Control") == routed.header("Cache-Control"))
             #expect(answer.header("Content-Length") == String(routed.body.count))
+            #expect(answer.header("Date")?.hasSuffix(" GMT") == true)
         }
     }
 
@@ -57,7 +59,10 @@ import TestSupport
         let bearer = [("Host", "127.0.0.1"), ("Authorization", "Bearer s3cret-token")]
         let with = try server.fromMemory([target], headers: bearer)
         #expect(with.passedOn.isEmpty && with.answers.first?.status == 200)
-        #expect(try await server.respond(target, headers: bearer).body == with.answers.first?.body)
+        let routed = try await server.respond(target, headers: bearer)
+        #expect(routed.body == with.answers.first?.body)
+        #expect(with.answers.first?.header("Cache-Control") == "private, no-store")
+        #expect(routed.header("Cache-Control") == "private, no-store")
         // The open route needs no token on the router either.
         #expect(try await server.respond("/healthz").status == 200)
     }
@@ -79,7 +84,9 @@ import TestSupport
         // A list of tags with the right one among them is not modified, on both paths.
         let tag = try #require(made.header("ETag"))
         let conditional = [("Host", "127.0.0.1"), ("If-None-Match", "\"other\", \(tag)")]
-        #expect(try server.fromMemory([target], headers: conditional).answers.first?.status == 304)
+        let notModified = try #require(try server.fromMemory([target], headers: conditional).answers.first)
+        #expect(notModified.status == 304 && notModified.body.isEmpty && notModified.header("Content-Length") == nil)
+        #expect(notModified.header("ETag") == tag)
         #expect(try await server.respond(target, headers: conditional).status == 304)
         // A query makes it the router's (which refuses a parameter the route does not take).
         #expect(try server.fromMemory([target + "?x=1"]).passedOn == [target + "?x=1"])

@@ -69,9 +69,11 @@ final class InProcessServer: @unchecked Sendable {
     }
 
     /// What the memory path does with GET `targets`, sent on one connection back to back: the answers it
-    /// wrote itself, and the heads of the requests it passed on to the router.
+    /// wrote itself (read back from the bytes written below NIO's response encoder, as in a server's
+    /// pipeline), and the heads of the requests it passed on to the router.
     func fromMemory(_ targets: [String], headers: [(String, String)] = [("Host", "127.0.0.1")]) throws -> (answers: [Reply], passedOn: [String]) {
-        let channel = EmbeddedChannel(handler: core.answerHandler(idleTimeout: .seconds(60), logger: logger))
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.addHandlers([HTTPResponseEncoder(), core.answerHandler(idleTimeout: .seconds(60), logger: logger)])
         defer { _ = try? channel.finish() }
         for target in targets {
             let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: target, headers: HTTPHeaders(headers))
@@ -83,16 +85,37 @@ final class InProcessServer: @unchecked Sendable {
         while let part = try channel.readInbound(as: HTTPServerRequestPart.self) {
             if case let .head(head) = part { passedOn.append(head.uri) }
         }
-        var answers: [Reply] = []
-        while let part = try channel.readOutbound(as: HTTPServerResponsePart.self) {
-            switch part {
-            case let .head(head): answers.append(Reply(status: Int(head.status.code), headers: head.headers.map { ($0.name, $0.value) }, body: []))
-            case let .body(.byteBuffer(buffer)): answers[answers.count - 1].body += Array(buffer.readableBytesView)
-            case .body: break
-            case .end: break
-            }
+        var bytes: [UInt8] = []
+        while let part = try channel.readOutbound(as: IOData.self) {
+            guard case let .byteBuffer(buffer) = part else { continue }
+            bytes += Array(buffer.readableBytesView)
         }
-        return (answers, passedOn)
+        return (try Self.replies(bytes), passedOn)
+    }
+
+    /// The HTTP/1.1 responses in `bytes`, each a head and a body of its `Content-Length`.
+    static func replies(_ bytes: [UInt8]) throws -> [Reply] {
+        struct Malformed: Error { var at: Int }
+        var replies: [Reply] = []
+        var start = 0
+        let separator = Array("\r\n\r\n".utf8)
+        while start < bytes.count {
+            guard let end = (start...(bytes.count - 4)).first(where: { Array(bytes[$0..<$0 + 4]) == separator }) else { throw Malformed(at: start) }
+            let lines = String(decoding: bytes[start..<end], as: UTF8.self).components(separatedBy: "\r\n")
+            let status = lines[0].split(separator: " ")
+            guard status.count >= 3, status[0] == "HTTP/1.1", let code = Int(status[1]) else { throw Malformed(at: start) }
+            let fields = try lines.dropFirst().map { line -> (String, String) in
+                guard let colon = line.firstIndex(of: ":") else { throw Malformed(at: start) }
+                return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+            }
+            var reply = Reply(status: code, headers: fields, body: [])
+            let length = reply.header("content-length").flatMap { Int($0) } ?? 0
+            guard end + 4 + length <= bytes.count else { throw Malformed(at: start) }
+            reply.body = Array(bytes[(end + 4)..<(end + 4 + length)])
+            replies.append(reply)
+            start = end + 4 + length
+        }
+        return replies
     }
 }
 

@@ -78,6 +78,31 @@ import TestSupport
         }
     }
 
+    /// Answers from memory and the router's answers to HEAD on one connection, one at a time and sent at
+    /// once: each HEAD answer has no body whichever answered the request before it (a body would be read
+    /// as the next answer's status line).
+    @Test func headAfterAnswersFromMemoryHasNoBody() throws {
+        let library = try ServedLibrary()
+        let routes = try Self.routes(library).filter { $0 != "/api/v1/events" }
+        let fromMemory = routes[0], thumbnail = routes[1]
+        var sequence: [(method: String, path: String)] = []
+        for path in routes { sequence += [("GET", fromMemory), ("HEAD", path), ("GET", thumbnail), ("HEAD", path), ("GET", path)] }
+        let expected = try sequence.map { try library.server.get($0.path).status }
+        let oneByOne = try library.server.connect()
+        for ((method, path), status) in zip(sequence, expected) {
+            let reply = try oneByOne.get(path, method: method)
+            #expect(reply.status == status, "\(method) \(path)")
+        }
+        let pipelined = try library.server.connect()
+        try pipelined.send(Array(sequence.map { "\($0.method) \($0.path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" }.joined().utf8))
+        for ((method, path), status) in zip(sequence, expected) {
+            let reply = try pipelined.readReply(method: method)
+            #expect(reply.status == status, "\(method) \(path)")
+            if method == "GET", status == 200 { #expect(!reply.body.isEmpty, "\(path)") }
+        }
+        #expect(try pipelined.get("/healthz").text == "ok\n")
+    }
+
     @Test func http10ClosesUnlessKeptAliveAndCloseIsHonoured() throws {
         let library = try ServedLibrary()
         for path in ["/healthz", "/api/v1/layout?width=393&height=300", "/api/v1/stats"] {
