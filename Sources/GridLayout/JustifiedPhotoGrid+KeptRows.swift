@@ -73,7 +73,7 @@ extension JustifiedPhotoGrid {
         while j < sectionCounts.count, containerY[j] < offset + height {
             let rows = sections[j].rows(intersecting: offset - containerY[j], offset + height - containerY[j])
             if !rows.isEmpty {
-                let read = sections[j].photosRead(rows: rows, configuration: configuration).photos
+                let read = sections[j].photos(ofRows: rows)
                 lower = min(lower, firstIndex[j] + read.lowerBound)
                 upper = max(upper, firstIndex[j] + read.upperBound)
             }

@@ -81,6 +81,18 @@ struct JustifiedRowBuilder {
         return true
     }
 
+    /// Takes the next item of a row whose items are known (a kept row laid out again: `JustifiedSectionRows`).
+    @inline(__always)
+    mutating func take(_ aspectRatio: Double, index: Int, boxes: inout [JustifiedBox]) {
+        append(aspectRatio, index: index, aspectRatioSum + aspectRatio, boxes: &boxes)
+    }
+
+    /// Completes a row that `addItem` completed with the items it holds: at (width − gaps) / Σ ratios, the
+    /// height every completing branch of `addItem` computes for the items the row keeps, justified.
+    mutating func completeFilled(boxes: inout [JustifiedBox]) {
+        completeLayout((width - Double(count - 1) * spacing) / aspectRatioSum, style: .justify, boxes: &boxes)
+    }
+
     @inline(__always)
     private mutating func append(_ aspectRatio: Double, index: Int, _ newSum: Double, boxes: inout [JustifiedBox]) {
         boxes.append(JustifiedBox(index: index, aspectRatio: aspectRatio, frame: .zero))

@@ -1,6 +1,6 @@
 /// One section's justified rows kept for windows: where each row starts, its top and height — not its
-/// boxes, which `boxes(rows:)` lays out again from the row's first photo (a row's breaks depend only on
-/// the photos from its first on, and its top is the sum the whole layout made, so the boxes are the
+/// boxes, which `boxes(rows:)` places again from the row's own photos (its breaks are kept, its top is the
+/// sum the whole layout made, its height the one `addItem` computed from those photos: the boxes are the
 /// whole layout's, bit for bit). About 20 bytes a row instead of 48 a photo. A class: a window reads a
 /// section through one reference, not seven arrays counted each time.
 final class JustifiedSectionRows: Sendable {
@@ -84,36 +84,39 @@ final class JustifiedSectionRows: Sendable {
         return MonotoneSearch.first(in: lower..<max(lower, b < blockTops.count ? b * size : rowCount), where: isPast)
     }
 
-    /// The photos (from the section's first) whose ratios `boxes(rows:…)` reads for `rows`: from the row it
-    /// lays out again from — one that opens a breakout cadence (a multiple of it) and, for the widow row,
-    /// one row before it — to the first photo after `rows` (a row may complete only when the next photo is
-    /// offered; after the last row, the first photo without a box).
-    func photosRead(rows: Range<Int>, configuration: JustifiedConfiguration) -> (firstRow: Int, photos: Range<Int>) {
-        var first = rows.lowerBound
-        let cadence = max(0, configuration.fullWidthBreakoutRowCadence ?? 0)
-        if cadence > 0 { first = first / cadence * cadence }
-        if endsWithWidows && first == rowCount - 1 && first > 0 { first = cadence > 0 ? first - cadence : first - 1 }
-        let to = min(count, (rows.upperBound < rowCount ? Int(starts[rows.upperBound]) : boxedCount) + 1)
-        return (first, Int(starts[first])..<to)
+    /// The photos (from the section's first) of `rows`: the ratios `boxes(rows:…)` reads.
+    func photos(ofRows rows: Range<Int>) -> Range<Int> {
+        rows.isEmpty ? 0..<0 : items(ofRow: rows.lowerBound).lowerBound..<items(ofRow: rows.upperBound - 1).upperBound
     }
 
     /// The boxes of rows `rows` (frames in the container's coordinates moved down by `dy`, `index` from
-    /// the section's first photo plus `firstIndex`), laid out again from the row `photosRead` names, with
-    /// that row's top as the top padding and only as many rows and photos as needed. `ratios` gives the
-    /// ratios of a range of the section's photos.
+    /// the section's first photo plus `firstIndex`), each row laid out again from its kept start, top and
+    /// place: its photos' ratios summed in order give the height `addItem` completed it at (a widow row
+    /// takes the previous row's, as `JustifiedLayout` gives it), then `completeLayout` places its boxes,
+    /// the same arithmetic as the whole layout's. `ratios` gives the ratios of a range of the section's photos.
     func boxes(rows: Range<Int>, configuration: JustifiedConfiguration, firstIndex: Int, dy: Double,
                ratios: (Range<Int>) -> [Double]) -> [JustifiedBox] {
         guard !rows.isEmpty else { return [] }
-        let (first, read) = photosRead(rows: rows, configuration: configuration)
-        var c = configuration
-        c.containerPadding.top = tops[first]
-        c.maxNumRows = rows.upperBound - first
-        var result = Self.layout(ratios(read), c)
-        result.boxes.removeFirst(Int(starts[rows.lowerBound]) - read.lowerBound)
-        for k in result.boxes.indices {  // in place: the result's array is this function's alone
-            result.boxes[k].index += read.lowerBound + firstIndex
-            result.boxes[k].frame.y = dy + result.boxes[k].frame.y
+        let photos = photos(ofRows: rows)
+        let read = ratios(photos)
+        let forced = configuration.effectiveForcedAspectRatio
+        var boxes: [JustifiedBox] = []
+        boxes.reserveCapacity(photos.count)
+        for r in rows {
+            var row = JustifiedRowBuilder(top: tops[r], configuration: configuration,
+                                          isBreakoutRow: configuration.opensBreakoutRow(after: r), start: boxes.count)
+            for k in items(ofRow: r) { row.take(forced ?? read[k - photos.lowerBound], index: k, boxes: &boxes) }
+            if endsWithWidows && r == rowCount - 1 {
+                let previousHeight = r == 0 ? nil : configuration.opensBreakoutRow(after: r - 1) ? configuration.targetRowHeight : heights[r - 1]
+                row.forceComplete(rowHeight: previousHeight, style: configuration.widowLayoutStyle, boxes: &boxes)
+            } else {
+                row.completeFilled(boxes: &boxes)
+            }
         }
-        return result.boxes
+        for k in boxes.indices {
+            boxes[k].index += firstIndex
+            boxes[k].frame.y = dy + boxes[k].frame.y
+        }
+        return boxes
     }
 }
