@@ -120,25 +120,23 @@ public final class SnapshotLayoutQuestion: Sendable {
         let visible = boxes == nil ? layout.visibleCells(offset: offset, height: viewport.height) : []
         // Room for the whole answer (a cell is ~350 bytes): the buffer is not grown and copied while writing.
         var writer = JSONWriter(reservingCapacity: 2048 + 512 * (boxes?.count ?? visible.count), pieces: pieces)
+        // Read once, not per cell (each read of a stored array counts a reference).
+        let layout = layout, cellFolders = cellFolders, namesGridThumbnails = thumbnailFolder != nil
         snapshot.withUnsafePhotos { photos in
             (thumbnailFolder ?? []).withUnsafeBufferPointer { folder in cellFolderBytes.withUnsafeBufferPointer { folderBytes in
                 LayoutDocument.write(to: &writer, grid: grid, pinned: nil, sections: nil, version: 1, viewport: viewport) { w in
-                    func write(_ index: Int, _ geometry: (Size) -> CellGeometry) {
+                    for index in visible {
                         let photo = photos[index]
-                        let cell = geometry(Size(width: Double(photo.pixelWidth), height: Double(photo.pixelHeight)))
-                        if boxes != nil {  // justified: the rung that fits this cell
-                            guard !cellFolders.isEmpty else {
-                                return LayoutDocument.writeCell(SnapshotCell(index: index, photo: photo, geometry: cell, thumbnailFolder: nil), to: &w)
-                            }
-                            let rung = ThumbnailLadder.cellRung(width: cell.frame.width, height: cell.frame.height, scale: scale)
-                            let rungFolder = UnsafeBufferPointer(rebasing: folderBytes[cellFolders[rung]])
-                            return LayoutDocument.writeCell(SnapshotCell(index: index, photo: photo, geometry: cell, thumbnailFolder: rungFolder), to: &w)
-                        }
-                        LayoutDocument.writeCell(SnapshotCell(index: index, photo: photo, geometry: cell,
-                                                              thumbnailFolder: thumbnailFolder == nil ? nil : folder), to: &w)
+                        let cell = layout.cell(index, imageSize: Size(width: Double(photo.pixelWidth), height: Double(photo.pixelHeight)))
+                        LayoutDocument.writeCell(SnapshotCell(index: index, photo: photo, geometry: cell, thumbnailFolder: namesGridThumbnails ? folder : nil), to: &w)
                     }
-                    for index in visible { write(index) { layout.cell(index, imageSize: $0) } }
-                    for box in boxes ?? [] { write(box.index) { JustifiedPhotoGrid.cell(box.index, frame: box.frame, pixelSize: $0) } }
+                    for box in boxes ?? [] {  // justified: each cell names the rung that fits it
+                        let photo = photos[box.index]
+                        let cell = JustifiedPhotoGrid.cell(box.index, frame: box.frame, pixelSize: Size(width: Double(photo.pixelWidth), height: Double(photo.pixelHeight)))
+                        let rung = cellFolders.isEmpty ? nil : cellFolders[ThumbnailLadder.cellRung(width: cell.frame.width, height: cell.frame.height, scale: scale)]
+                        LayoutDocument.writeCell(SnapshotCell(index: box.index, photo: photo, geometry: cell,
+                                                              thumbnailFolder: rung.map { UnsafeBufferPointer(rebasing: folderBytes[$0]) }), to: &w)
+                    }
                 }
             } }
         }

@@ -37,6 +37,9 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var belowEncoder: ChannelHandlerContext?
     /// Answers written since the last flush.
     private var unflushed = false
+    /// Request parts passed on since the last read completed: only then is the read's completion passed on
+    /// (the handlers after this one have nothing to do with one that brought them nothing).
+    private var passedOn = false
     /// Whether a flush at the end of the event loop's turn is scheduled.
     private var flushScheduled = false
     /// A quiesce event that waits for the request being read here.
@@ -71,24 +74,24 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
                 request.headers.replaceOrAdd(name: AccessRules.absoluteTargetField, value: String(request.uri.prefix(200)))
             }
             withRouter.append(RouterRequest(request))
-            context.fireChannelRead(wrapInboundOut(.head(request)))
+            passOn(wrapInboundOut(.head(request)), context: context)
         case .head(let request):
             if withRouter.isEmpty, context.channel.isWritable, takes(request) {
                 held = (request, logger.logLevel <= .info ? ContinuousClock.now : nil)
                 return
             }
             withRouter.append(RouterRequest(request))
-            context.fireChannelRead(data)
+            passOn(data, context: context)
         case .body:
             if let held {
                 // A body after all (none was declared): the router answers the request.
                 self.held = nil
                 passToRouter(held.request, context: context)
             }
-            context.fireChannelRead(data)
+            passOn(data, context: context)
         case .end:
             guard let held else {
-                context.fireChannelRead(data)
+                passOn(data, context: context)
                 return
             }
             self.held = nil
@@ -104,7 +107,7 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     private func answer(_ request: HTTPRequestHead, started: ContinuousClock.Instant?, data: NIOAny, context: ChannelHandlerContext) {
         guard let answer = api.immediateAnswer(target: request.uri, ifNoneMatch: request.headers["if-none-match"], head: &head) else {
             passToRouter(request, context: context)
-            context.fireChannelRead(data)
+            passOn(data, context: context)
             return
         }
         let below = belowEncoder ?? context
@@ -127,7 +130,16 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
                 flushAnswers(context: context)
             }
         }
-        context.fireChannelReadComplete()
+        if passedOn {
+            passedOn = false
+            context.fireChannelReadComplete()
+        }
+    }
+
+    /// Passes a request part on to the router.
+    private func passOn(_ data: NIOAny, context: ChannelHandlerContext) {
+        passedOn = true
+        context.fireChannelRead(data)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -225,7 +237,7 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// Hands `request`'s head to the router (its body and end follow).
     private func passToRouter(_ request: HTTPRequestHead, context: ChannelHandlerContext) {
         withRouter.append(RouterRequest(request))
-        context.fireChannelRead(wrapInboundOut(.head(request)))
+        passOn(wrapInboundOut(.head(request)), context: context)
     }
 
     private func flushAnswers(context: ChannelHandlerContext) {
