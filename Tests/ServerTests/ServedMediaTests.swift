@@ -113,6 +113,18 @@ struct ServedMediaTests {
         let connection = try served.server.connect()
         let head = try connection.get(path, method: "HEAD")
         #expect(head.status == 200 && head.body.isEmpty && head.headers["content-length"] == "\(file.count)")
+        let headPart = try connection.get(path, headers: ["Range": "bytes=100-1123"], method: "HEAD")
+        #expect(headPart.status == 206 && headPart.headers["content-length"] == "1024" && headPart.headers["content-range"] == "bytes 100-1123/\(file.count)")
+        // HEAD does not read the file: what the server reads (/proc/PID/io) over 20 HEADs is its checks'
+        // (the database, the content key's bytes), under half of what 20 GETs read.
+        func serverReads(_ method: String) throws -> Int {
+            let before = try served.server.bytesRead()
+            for _ in 0..<20 { _ = try connection.get(path, method: method) }
+            return try served.server.bytesRead() - before
+        }
+        let gets = try serverReads("GET"), heads = try serverReads("HEAD")
+        #expect(gets >= 20 * file.count, "\(gets)")
+        #expect(heads < gets / 2, "\(heads) bytes read for 20 HEADs of a \(file.count)-byte file, \(gets) for 20 GETs")
 
         for (target, status) in [("/api/v1/media/\(photo)", 404), ("/api/v1/media/999999", 404), ("/api/v1/media/abc", 404),
                                  ("/api/v1/media/-1", 404), ("/api/v1/media/\(clip)?x=1", 400)] {

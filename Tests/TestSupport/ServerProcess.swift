@@ -73,6 +73,15 @@ public final class ServerProcess {
     /// A new connection to the server.
     public func connect() throws -> HTTPConnection { try HTTPConnection(port: port) }
 
+    /// The bytes the server has read so far, files, sockets and the database alike (`rchar` of
+    /// /proc/PID/io): what a request made it read, taken before and after.
+    public func bytesRead() throws -> Int {
+        let text = try String(contentsOfFile: "/proc/\(process.processIdentifier)/io", encoding: .utf8)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("rchar:") }),
+              let count = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces)) else { throw HTTPConnection.Failure("no rchar in /proc/PID/io") }
+        return count
+    }
+
     /// `GET path` on a new connection.
     public func get(_ path: String, headers: [String: String] = [:]) throws -> HTTPConnection.Reply {
         try connect().get(path, headers: headers)
