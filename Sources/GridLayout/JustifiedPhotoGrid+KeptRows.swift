@@ -68,18 +68,9 @@ extension JustifiedPhotoGrid {
     /// The grid positions whose ratios `visibleBoxes(offset:height:)` lays out again (empty when no row
     /// meets the viewport).
     public func photosRead(offset: Double, height: Double) -> Range<Int> {
-        guard height > 0, offset.isFinite, height.isFinite else { return 0..<0 }
-        var lower = Int.max, upper = 0, j = firstSection(endingBelow: offset)
-        while j < sectionCounts.count, containerY[j] < offset + height {
-            let rows = sections[j].rows(intersecting: offset - containerY[j], offset + height - containerY[j])
-            if !rows.isEmpty {
-                let read = sections[j].photos(ofRows: rows)
-                lower = min(lower, firstIndex[j] + read.lowerBound)
-                upper = max(upper, firstIndex[j] + read.upperBound)
-            }
-            j += 1
-        }
-        return lower < upper ? lower..<upper : 0..<0
+        let meeting = rowsMeeting(offset: offset, height: height)
+        guard let first = meeting.first, let last = meeting.last else { return 0..<0 }
+        return first.photos.lowerBound..<last.photos.upperBound
     }
 
     /// This grid with the ratios (width / height) of grid positions `base ..< base + ratios.count`: the

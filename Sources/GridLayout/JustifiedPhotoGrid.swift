@@ -158,24 +158,13 @@ public struct JustifiedPhotoGrid: Sendable {
     /// The boxes whose frames intersect `[offset, offset + height)`, in grid order; nil, before any is laid
     /// out, when the rows meeting it hold more than `atMost` photos (`visibleCountBound`).
     public func visibleBoxes(offset: Double, height: Double, atMost: Int) -> [JustifiedBox]? {
-        guard height > 0, offset.isFinite, height.isFinite else { return [] }
-        let bottom = offset + height
-        var shown: [(section: Int, rows: Range<Int>)] = []
-        var total = 0, j = firstSection(endingBelow: offset)
-        while j < sectionCounts.count, containerY[j] < bottom {
-            let section = sections[j]
-            let rows = section.rows(intersecting: offset - containerY[j], bottom - containerY[j])
-            if !rows.isEmpty {
-                total += section.items(ofRow: rows.upperBound - 1).upperBound - section.items(ofRow: rows.lowerBound).lowerBound
-                if total > atMost { return nil }
-                shown.append((j, rows))
-            }
-            j += 1
-        }
+        let meeting = rowsMeeting(offset: offset, height: height)
+        let total = meeting.reduce(0) { $0 + $1.photos.count }
+        if total > atMost { return nil }
         var result: [JustifiedBox] = []
         result.reserveCapacity(total)
-        for (j, rows) in shown {
-            for box in boxes(section: j, rows: rows) where box.frame.minY < bottom && box.frame.maxY > offset { result.append(box) }
+        for (j, rows, _) in meeting {
+            for box in boxes(section: j, rows: rows) where box.frame.minY < offset + height && box.frame.maxY > offset { result.append(box) }
         }
         return result
     }
@@ -183,17 +172,24 @@ public struct JustifiedPhotoGrid: Sendable {
     /// How many photos the rows meeting `[offset, offset + height)` hold, without laying them out (an
     /// answer's size, known before it is written).
     public func visibleCountBound(offset: Double, height: Double) -> Int {
-        guard height > 0, offset.isFinite, height.isFinite else { return 0 }
-        var total = 0, j = firstSection(endingBelow: offset)
+        rowsMeeting(offset: offset, height: height).reduce(0) { $0 + $1.photos.count }
+    }
+
+    /// Each section's rows that meet `[offset, offset + height)` and their photos' grid positions, in grid
+    /// order (a section none of whose rows meets it is left out).
+    func rowsMeeting(offset: Double, height: Double) -> [(section: Int, rows: Range<Int>, photos: Range<Int>)] {
+        guard height > 0, offset.isFinite, height.isFinite else { return [] }
+        var meeting: [(section: Int, rows: Range<Int>, photos: Range<Int>)] = []
+        var j = firstSection(endingBelow: offset)
         while j < sectionCounts.count, containerY[j] < offset + height {
             let rows = sections[j].rows(intersecting: offset - containerY[j], offset + height - containerY[j])
             if !rows.isEmpty {
-                let s = sections[j]
-                total += s.items(ofRow: rows.upperBound - 1).upperBound - s.items(ofRow: rows.lowerBound).lowerBound
+                let photos = sections[j].photos(ofRows: rows)
+                meeting.append((j, rows, (firstIndex[j] + photos.lowerBound)..<(firstIndex[j] + photos.upperBound)))
             }
             j += 1
         }
-        return total
+        return meeting
     }
 
     /// The first section whose block (header to container bottom) ends below `y`, or `sectionCount`.

@@ -75,11 +75,10 @@ public final class SnapshotLayoutQuestion: Sendable {
         }
     }
 
-    /// At most how many cells the answer at `offset` holds, found without writing it: the rows the
-    /// viewport meets times the columns (justified: the photos of the rows it meets).
-    public func cellBound(offset: Double) -> Int {
+    /// At most how many square cells the answer at `offset` holds, found without writing it: the rows the
+    /// viewport meets times the columns (justified rows count theirs in `visibleBoxes(…atMost:)`).
+    private func squareCellBound(offset: Double) -> Int {
         let height = request.height
-        if let justified { return justified.visibleCountBound(offset: offset, height: height) }
         let pitch = layout.tracks.reduce(0) { max($0, $1.width) } + request.rowSpacing
         guard pitch > 0, height.isFinite else { return layout.count }
         return min(layout.count, (Int((height / pitch).rounded(.up)) + 1) * layout.tracks.count)
@@ -101,14 +100,14 @@ public final class SnapshotLayoutQuestion: Sendable {
     }
 
     /// `withDocument(offset:pieces:_:)`, or nil without writing when the window may hold more than
-    /// `cellsAtMost` cells (`cellBound`; justified rows: the photos of the rows it meets, counted once).
+    /// `cellsAtMost` cells (`squareCellBound`; justified rows: the photos of the rows it meets).
     public func withDocument<Result>(offset: Double, pieces: JSONPieces? = nil, cellsAtMost: Int,
                                      _ body: (UnsafeRawBufferPointer) -> Result) throws -> Result? {
         try GalleryLayout.validateOffset(offset)
         var viewport = request.viewport
         viewport.offset = offset
         let scale = viewport.scale  // a constant for the cells' closure (a captured var is checked at each access)
-        if justified == nil, cellsAtMost < .max, cellBound(offset: offset) > cellsAtMost { return nil }
+        if justified == nil, cellsAtMost < .max, squareCellBound(offset: offset) > cellsAtMost { return nil }
         let boxes: [JustifiedBox]?
         if let justified {
             guard let shown = justified.visibleBoxes(offset: offset, height: viewport.height, atMost: cellsAtMost) else { return nil }
