@@ -7,7 +7,7 @@
 //   Thumbnails → JPEG, ImageFormats, Imaging, GridLayout, PhotoGridSupport; Drawing → GridLayout, Imaging, JPEG,
 //   ImageFormats, Thumbnails;
 //   PhotoLibrary (the core) → ImageFormats, PhotoGridSupport; Indexing → PhotoLibrary, ImageFormats, EXIF, PhotoGridSupport, CSQLiteShims;
-//   SQLiteLibrary → PhotoLibrary, ImageFormats, PhotoGridSupport, CSQLiteShims (+ GRDB); PostgresLibrary → PhotoLibrary, ImageFormats (+ PostgresNIO);
+//   SQLiteLibrary → PhotoLibrary, ImageFormats, PhotoGridSupport, CSQLiteShims (+ GRDB); PostgresLibrary → PhotoLibrary, ImageFormats (+ PostgresNIO and its connection pool);
 //   PhotoGrid → GridLayout, Duplicates, CRuntimeHooks, Imaging, PhotoLibrary, Indexing, SQLiteLibrary, PostgresLibrary, Thumbnails,
 //   Drawing, ImageFormats, JPEG, PhotoGridSupport;
 //   PhotoGridServer → PhotoGrid, PhotoLibrary, Indexing, PhotoGridSupport, CRuntimeHooks (+ Hummingbird);
@@ -121,6 +121,7 @@ let package = Package(
         .target(
             name: "PostgresLibrary",
             dependencies: ["PhotoLibrary", "ImageFormats", .product(name: "PostgresNIO", package: "postgres-nio"),
+                           .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: layering

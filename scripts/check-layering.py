@@ -22,6 +22,7 @@ EXTERNAL = {
     "GRDBSQLite": {"SQLiteLibrary"},
     "SQLite3": {"SQLiteLibrary"},
     "PostgresNIO": {"PostgresLibrary"},
+    "_ConnectionPoolModule": {"PostgresLibrary"},
     "NIOSSL": {"PostgresLibrary"},
     "NIOCore": {"SQLiteLibrary", "PostgresLibrary", "PhotoGridServer", "PhotoGridServerTests"},
     "NIOPosix": {"SQLiteLibrary", "PostgresLibrary", "PhotoGridServer"},

@@ -22,7 +22,7 @@ final class PostgresChangeListener: Sendable {
     }
 
     deinit {
-        if let connection = state.withLock({ $0.connection }) { let _: EventLoopFuture<Void> = connection.close() }
+        if let connection = state.withLock({ $0.connection }) { Self.close(connection) }
     }
 
     /// The announcements and (re)connections; starts listening on the first call.
@@ -42,7 +42,13 @@ final class PostgresChangeListener: Sendable {
             state.stopped = true
             return state.connection
         }
-        if let connection { let _: EventLoopFuture<Void> = connection.close() }
+        if let connection { Self.close(connection) }
+    }
+
+    /// Closes `connection`, holding it until closed (PostgresNIO asserts that a connection is closed before
+    /// it goes, and the close cancels the listen context that may hold its last reference).
+    private static func close(_ connection: PostgresConnection) {
+        connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
     }
 
     private func connect() {
@@ -62,7 +68,7 @@ final class PostgresChangeListener: Sendable {
                     state.connection = connection
                     return state.stopped
                 }
-                if stopped { let _: EventLoopFuture<Void> = connection.close(); return }
+                if stopped { Self.close(connection); return }
                 // Connected: whatever was announced before (or while away) must be read again.
                 self.heard.announce()
                 connection.closeFuture.whenComplete { [weak self] _ in self?.retry(on: loop) }

@@ -1,5 +1,6 @@
 import PhotoLibrary
 import PostgresNIO
+import _ConnectionPoolModule
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -7,34 +8,64 @@ import Logging
 import Synchronization
 import Dispatch
 
-/// A bounded pool of connections to one PostgreSQL database, used from blocking threads (a command's
-/// main thread, the server's bounded pools): `withConnection` waits for a free
-/// connection when `limit` are in use, opens one when none is idle, and drops one whose use failed on
-/// the connection itself (the server restarted, the network went), so the next use opens a fresh one.
+/// The connections to one PostgreSQL database, pooled by postgres-nio's `ConnectionPool` and lent to
+/// blocking threads (a command's main thread, the server's bounded pools): `withConnection` waits for a
+/// connection while `limit` are lent. A connection that closes (the server restarted, the network went)
+/// leaves the pool, and the next lease opens a fresh one; when connecting fails twice in a row (100 ms
+/// apart) the waiting leases fail at once with the reason, and the pool keeps trying in the background.
 final class PostgresConnections: Sendable {
+    typealias Pool = ConnectionPool<WatchedConnection, Int, ConnectionIDGenerator, BlockingLease, Int,
+                                    NoOpKeepAliveBehavior<WatchedConnection>, NoOpConnectionPoolMetrics<Int>, ContinuousClock>
     let location: PostgresLocation
     /// What messages name: the URL without its password.
     let displayName: String
     let limit: Int
-    private let idle = Mutex<[WatchedConnection]>([])
-    private let slots: DispatchSemaphore
-    private let nextID = Atomic<Int>(1)
+    private let pool: Pool
+    /// Why the last attempt to connect failed: what a lease the pool gave up on reports.
+    private let connectFailure = LastConnectFailure()
+    private let nextLease = Atomic<Int>(1)
     static let logger = Logger(label: "photogrid.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    init(location: PostgresLocation, displayName: String, limit: Int) {
+    /// Makes the pool and starts it on the connections' event loop (nothing connects before the first lease).
+    ///
+    /// - Throws: `.openDatabase` when the TLS context cannot be made.
+    init(location: PostgresLocation, displayName: String, limit: Int) throws(LibraryError) {
         self.location = location
         self.displayName = displayName
         self.limit = max(1, limit)
-        slots = DispatchSemaphore(value: max(1, limit))
+        let configuration: PostgresConnection.Configuration
+        do {
+            configuration = try Self.makeConfiguration(location)
+        } catch {
+            throw .openDatabase(path: displayName, message: "TLS: \(error)")
+        }
+        var poolConfiguration = ConnectionPoolConfiguration()
+        poolConfiguration.maximumConnectionSoftLimit = self.limit
+        poolConfiguration.maximumConnectionHardLimit = self.limit
+        // The breaker trips at the second failed attempt in a row: a lease fails within ~100 ms of a refused
+        // connection, not after postgres-nio's default minute.
+        poolConfiguration.circuitBreakerTripAfter = .zero
+        let loop = Self.eventLoops.next()
+        let failure = connectFailure
+        pool = Pool(configuration: poolConfiguration, idGenerator: ConnectionIDGenerator(), requestType: BlockingLease.self,
+                    keepAliveBehavior: NoOpKeepAliveBehavior(connectionType: WatchedConnection.self),
+                    observabilityDelegate: NoOpConnectionPoolMetrics(connectionIDType: Int.self), clock: ContinuousClock()) { id, _ in
+            do {
+                let connection = try await PostgresConnection.connect(on: loop, configuration: configuration, id: id, logger: Self.logger)
+                return ConnectionAndMetadata(connection: WatchedConnection(connection), maximalStreamsOnConnection: 1)
+            } catch {
+                failure.error.withLock { $0 = error }
+                throw error
+            }
+        }
+        Task.detached(executorPreference: EventLoopTaskExecutor(loop)) { [pool] in await pool.run() }
     }
 
-    /// The event loop the connections' I/O runs on: a thread of its own, never one whose work blocks on a
-    /// statement (a caller blocked on an event loop of the server's group must not wait for that loop).
+    /// The event loop the connections' I/O and the pool run on: a thread of its own, never one whose work
+    /// blocks on a statement (a caller blocked on an event loop of the server's group must not wait for that loop).
     static let eventLoops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
-    deinit {
-        for watched in idle.withLock({ $0 }) { _ = try? Self.waitFor(watched.connection.close()) }
-    }
+    deinit { pool.triggerForceShutdown() }
 
     /// Blocks until `future` completes (`EventLoopFuture.wait()` refuses any event loop thread; this works
     /// on one of another group, as the server's start-up is, since the connections' loop is their own).
@@ -54,7 +85,7 @@ final class PostgresConnections: Sendable {
         defer { connection?.wake(nil) }
         let nanoseconds = timeout.components.seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
         if woken.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .timedOut {
-            if let connection { let _: EventLoopFuture<Void> = connection.connection.close() }
+            connection?.close()
             throw PostgresTimeout(seconds: Int(timeout.components.seconds))
         }
         // Woken by the close with no answer yet: the statement's own error gets 100 ms to arrive.
@@ -68,50 +99,35 @@ final class PostgresConnections: Sendable {
     /// of a million rows takes seconds; a server that does not answer for this long is treated as gone.
     static let answerTimeout: Duration = .seconds(120)
 
-    /// Runs `body` with a connection of its own (waits while `limit` connections are in use).
+    /// Runs `body` with a connection of its own (waits while `limit` connections are lent).
     func withConnection<T>(_ body: (PostgresSession) throws(LibraryError) -> T) throws(LibraryError) -> T {
-        slots.wait()
-        defer { slots.signal() }
-        // A connection the server closed while it was idle (a restart) is dropped: PostgresNIO would
-        // accept a statement on it and never answer.
-        let reused = idle.withLock { connections -> WatchedConnection? in
-            while let connection = connections.popLast() {
-                if !connection.isClosed { return connection }
-            }
-            return nil
+        var lease = try lease()
+        // One the server closed while it sat idle (a restart) is given back: the pool drops it as it hears
+        // of the close, and PostgresNIO would accept a statement on it and never answer.
+        for _ in 0..<limit where lease.connection.isClosed {
+            lease.release()
+            lease = try self.lease()
         }
-        let connection: WatchedConnection
-        if let reused { connection = reused } else { connection = WatchedConnection(try open()) }
-        do {
-            let value = try body(PostgresSession(link: connection, displayName: displayName))
-            if !connection.isClosed { idle.withLock { $0.append(connection) } }
-            return value
-        } catch {
-            // A failed statement leaves a usable connection (its transaction was rolled back); a
-            // connection that broke is closed and forgotten.
-            if !connection.isClosed { idle.withLock { $0.append(connection) } } else { _ = try? Self.waitFor(connection.connection.close()) }
-            throw error
+        defer { lease.release() }
+        return try body(PostgresSession(link: lease.connection, displayName: displayName))
+    }
+
+    /// A connection from the pool, waited for; `.openDatabase` with the reason when connecting fails.
+    private func lease() throws(LibraryError) -> ConnectionLease<WatchedConnection> {
+        let request = BlockingLease(id: nextLease.wrappingAdd(1, ordering: .relaxed).oldValue)
+        pool.leaseConnection(request)
+        switch request.wait() {
+        case .success(let lease): return lease
+        case .failure(let error):
+            let reason = connectFailure.error.withLock { $0 }.map(PostgresSession.message(of:))
+            throw .openDatabase(path: displayName, message: reason ?? (error == .poolShutdown ? "the connection pool is closed" : "\(error)"))
         }
     }
 
-    /// Opens a new connection, or throws `.openDatabase` saying why not.
-    private func open() throws(LibraryError) -> PostgresConnection {
-        let configuration: PostgresConnection.Configuration
-        do {
-            configuration = try makeConfiguration()
-        } catch {
-            throw .openDatabase(path: displayName, message: "TLS: \(error)")
-        }
-        let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
-        do {
-            return try Self.waitFor(PostgresConnection.connect(on: Self.eventLoops.next(), configuration: configuration,
-                                                               id: id, logger: Self.logger))
-        } catch {
-            throw .openDatabase(path: displayName, message: PostgresSession.message(of: error))
-        }
-    }
+    /// How to reach the database (TLS as the URL asks), for the pool and the change listener.
+    func makeConfiguration() throws -> PostgresConnection.Configuration { try Self.makeConfiguration(location) }
 
-    func makeConfiguration() throws -> PostgresConnection.Configuration {
+    private static func makeConfiguration(_ location: PostgresLocation) throws -> PostgresConnection.Configuration {
         let password = location.password
         var configuration: PostgresConnection.Configuration
         if let folder = location.socketFolder {
@@ -134,7 +150,7 @@ final class PostgresConnections: Sendable {
 
 /// A pooled connection, and the statement waiting on it: its close wakes that wait (one callback for the
 /// connection's life, registered when it opens, not a look at it per statement).
-final class WatchedConnection: Sendable {
+final class WatchedConnection: PooledConnection {
     let connection: PostgresConnection
     private let watch = Mutex<(closed: Bool, waiter: DispatchSemaphore?)>((false, nil))
 
@@ -148,11 +164,45 @@ final class WatchedConnection: Sendable {
         }
     }
 
+    var id: Int { connection.id }
     var isClosed: Bool { connection.isClosed }
+
+    func onClose(_ closure: @escaping @Sendable ((any Error)?) -> Void) {
+        connection.closeFuture.whenComplete { _ in closure(nil) }
+    }
+
+    func close() {
+        let _: EventLoopFuture<Void> = connection.close()
+    }
 
     /// Signals `waiter` when the connection closes (at once if it has), until the next call.
     func wake(_ waiter: DispatchSemaphore?) {
         if watch.withLock({ watch -> Bool in watch.waiter = waiter; return watch.closed }) { waiter?.signal() }
+    }
+}
+
+/// Why the pool's last attempt to connect failed (the pool itself keeps it to itself).
+final class LastConnectFailure: Sendable {
+    let error = Mutex<(any Error)?>(nil)
+}
+
+/// A lease asked for by a blocking thread: the pool completes it (on its loop, or at once on the asking
+/// thread when a connection is idle) and `wait()` returns that.
+final class BlockingLease: ConnectionRequestProtocol {
+    let id: Int
+    private let outcome = Mutex<Result<ConnectionLease<WatchedConnection>, ConnectionPoolError>?>(nil)
+    private let completed = DispatchSemaphore(value: 0)
+
+    init(id: Int) { self.id = id }
+
+    func complete(with result: Result<ConnectionLease<WatchedConnection>, ConnectionPoolError>) {
+        outcome.withLock { $0 = result }
+        completed.signal()
+    }
+
+    func wait() -> Result<ConnectionLease<WatchedConnection>, ConnectionPoolError> {
+        completed.wait()
+        return outcome.withLock { $0! }
     }
 }
 

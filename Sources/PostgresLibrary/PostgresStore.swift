@@ -29,7 +29,7 @@ public final class PostgresStore: Sendable {
     public init(url: String, migrations: [Migration] = Migration.embeddedPostgres, connections limit: Int = 4) throws(LibraryError) {
         let location = try PostgresLocation(url)
         path = PostgresLocation.redacted(url)
-        connections = PostgresConnections(location: location, displayName: path, limit: limit)
+        connections = try PostgresConnections(location: location, displayName: path, limit: limit)
         listener = PostgresChangeListener(connections: connections)
         createdFile = try Self.migrate(connections, migrations: migrations, path: path)
     }
