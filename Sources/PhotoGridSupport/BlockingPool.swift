@@ -1,8 +1,8 @@
 
 /// A bounded pool of threads of our own for blocking work — file and pixel I/O, SQLite, an index run —
 /// the one way PhotoGrid runs it: async code awaits work on one (`run`: the server's reader,
-/// thumbnail-maker and index-run pools), a run fans its items out on one of its own (`WorkerThreads`: the
-/// probes of an index run, the makers of a thumbnail batch), and a long-lived reader of events holds one
+/// thumbnail-maker and index-run pools), a run fans its items out on threads borrowed from one kept for
+/// that (`WorkerThreads`: the probes of an index run, the makers of a thumbnail batch), and a long-lived reader of events holds one
 /// thread of one (`submit`: the folder watcher). No thread of Swift's cooperative pool or of an event loop
 /// ever blocks on such work.
 ///
@@ -60,7 +60,7 @@ public final class BlockingPool: Sendable {
                 let outcome = Result { () throws(Failure) -> Value in try body() }
                 return { continuation.resume(returning: outcome) }
             }
-            if !submit(work) { work()() }
+            if !submit(handingOver: work) { work()() }
         }
         return try outcome.get()
     }
@@ -68,10 +68,10 @@ public final class BlockingPool: Sendable {
     /// Gives `work` to a thread of the pool without waiting for it; false when the pool is stopping, or
     /// has no thread and cannot start one (the process is out of threads).
     public func submit(_ work: @escaping @Sendable () -> Void) -> Bool {
-        submit { () -> @Sendable () -> Void in
+        submit(handingOver: { () -> @Sendable () -> Void in
             work()
             return {}
-        }
+        })
     }
 
     /// Lets the work already given finish, then ends the pool's threads; returns, blocking the calling
@@ -96,8 +96,8 @@ public final class BlockingPool: Sendable {
 
     /// Queues `work`, starting a thread when more work waits than threads are idle and the pool has
     /// room; false when the caller must run it (the pool is stopping, or it has no thread and cannot
-    /// start one).
-    private func submit(_ work: @escaping @Sendable () -> @Sendable () -> Void) -> Bool {
+    /// start one). What `work` returns runs once its thread counts as idle again.
+    func submit(handingOver work: @escaping @Sendable () -> @Sendable () -> Void) -> Bool {
         let queued = state.withLock { state -> (number: Int, start: Bool)? in
             guard !state.stopping else { return nil }
             state.numbered += 1

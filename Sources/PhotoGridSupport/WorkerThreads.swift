@@ -1,29 +1,43 @@
 import Synchronization
 
 /// A run's fan-out: up to `count` threads that share the run's items, started together, told to stop
-/// together, waited for together — a `BlockingPool` of the run's own. The indexer's probes and the
-/// thumbnail batches run on these, from whatever thread their run is on (the command line's main thread,
-/// a server pool's).
+/// together, waited for together. The threads are borrowed from one long-lived pool (`fanOuts`), started
+/// as fan-outs first need them and kept idle between them, so the next run's probes, thumbnail makers
+/// or walk depth find them waiting. Works from whatever thread its run is on (the command line's main
+/// thread, a server pool's).
 public final class WorkerThreads: Sendable {
-    private let pool = LockedValue<BlockingPool?>(nil)
+    /// The threads every fan-out borrows: as many as the fan-outs at one time ask for, kept afterwards.
+    public static let fanOuts = BlockingPool(threads: 4096)
+    private let pool: BlockingPool
+    private let running = LockedCondition<Int>(0)
     private let cancelled = Atomic<Bool>(false)
     private let nextJob = Atomic<Int>(0)
 
-    public init() {}
+    /// A fan-out over `pool`'s threads (tests give a pool of their own).
+    public init(pool: BlockingPool = WorkerThreads.fanOuts) { self.pool = pool }
 
-    /// Starts up to `count` threads (at least one) running `body`; false if none could be started.
-    /// Start a fan-out once.
+    /// Runs `body` on up to `count` threads (at least one); false if none could be had. Start a fan-out once.
     public func start(_ count: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
-        let threads = BlockingPool(threads: count)
-        pool.withLock { $0 = threads }
         var started = 0
-        for _ in 0..<threads.size where threads.submit(body) { started += 1 }
+        for _ in 0..<max(1, count) {
+            running.withLock { $0 += 1 }
+            // Counted as ended once its thread is idle again, so that the next fan-out finds it free.
+            let given = pool.submit(handingOver: { [running] in
+                body()
+                return { running.withLock { $0 -= 1 } }
+            })
+            guard given else {
+                running.withLock { $0 -= 1 }
+                break
+            }
+            started += 1
+        }
         return started > 0
     }
 
     /// Starts up to `count` threads (at least one) that share the jobs `0..<jobs`: each takes the next
     /// index from one counter and calls `body` with it, until no job is left or the fan-out is cancelled.
-    /// False if no thread could be started. Start a fan-out once.
+    /// False if no thread could be had. Start a fan-out once.
     public func start(_ count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
         start(count) { [self] in
             while !isCancelled {
@@ -40,6 +54,6 @@ public final class WorkerThreads: Sendable {
     /// Tells the workers to stop after their current job and waits for every one to end.
     public func cancelAndJoin() {
         cancelled.store(true, ordering: .relaxed)
-        pool.withLock { $0 }?.shutdownAndWait()
+        running.withLock(waitingUntil: { $0 == 0 }) { _ in }
     }
 }
