@@ -46,6 +46,8 @@ public enum FailureRemedy: Sendable, Hashable {
     case emptyFolder
     /// A thumbnail folder holds another library's thumbnails: give this library a folder of its own.
     case ownThumbnailFolder
+    /// Another server listens on the port: stop it, or listen on another.
+    case freePort
 }
 
 /// One of PhotoGrid's errors: a kind, one line of message, and what to do about it. The message names

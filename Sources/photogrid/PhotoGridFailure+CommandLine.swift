@@ -41,6 +41,8 @@ extension FailureRemedy {
             return " (give a new or empty folder)"
         case .ownThumbnailFolder:
             return " (give this library its own folder)"
+        case .freePort:
+            return " (another server listens there: stop it, or choose another --port)"
         }
     }
 }

@@ -104,9 +104,7 @@ struct ServeCommand: AsyncParsableCommand {
         options.pixelLimit = try pixelLimit.pixels()
         try options.validate()
         // Before the library is opened or created: a refused start leaves nothing behind.
-        if let problem = ListeningCheck.problem(host: host, port: port) {
-            throw ServeStartError(problem)
-        }
+        if let problem = ListeningCheck.problem(host: host, port: port) { throw problem }
         let library: Library
         if let folder {
             library = try LibraryIndexing.openForIndexing(folder: folder, database: path, readers: 8)
@@ -167,10 +165,4 @@ struct ServeCommand: AsyncParsableCommand {
         limit.rlim_cur = limit.rlim_max
         _ = setrlimit(RLIMIT_NOFILE_VALUE, &limit)
     }
-}
-
-/// A start the server refused, said in one line.
-struct ServeStartError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
