@@ -37,8 +37,9 @@ import Glibc
         .image: 1, .raw: 2, .video: 2, .other: 2, .hidden: 2, .symlink: 1, .cache: 1,
     ]
 
-    @Test func everyEntryIsCountedOnceByKindAlsoOnAnUnchangedRescan() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func everyEntryIsCountedOnceByKindAlsoOnAnUnchangedRescan(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try Self.makeMixedFolder(fixture)
         let first = try fixture.index()
         #expect(first.scanned == 5)
@@ -57,11 +58,12 @@ import Glibc
         #expect(rescan.filesOpened == 0)   // still one stat per file: classified by name only
     }
 
-    @Test func listOfSkippedEntriesNamesEachWithItsKind() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func listOfSkippedEntriesNamesEachWithItsKind(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try Self.makeMixedFolder(fixture)
         try fixture.index()
-        let entries = try fixture.store().skippedEntries()
+        let entries = try fixture.libraryStore().skippedEntries()
         let expected: [String: SkippedKind] = [
             ".hidden": .hidden, ".trash": .hidden, "i.gif": .image, "e.dng": .raw,
             "sub/f.NEF": .raw, "g.avi": .video, "h.mkv": .video, "notes.txt": .other, "sub/pipe": .other,
@@ -73,8 +75,9 @@ import Glibc
     /// Found by a mutation audit: files too short for any signature (0 to 2 bytes) are skipped unopened,
     /// and counted by the kind their name says — in the summary as in the list of skipped entries — on
     /// the first run and on an unchanged rescan.
-    @Test func tinyFilesAreCountedByTheirKindInTheSummaryAndTheList() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func tinyFilesAreCountedByTheirKindInTheSummaryAndTheList(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try fixture.copySample("orientation/Landscape_1.jpg", to: "a.jpg")
         let tiny: [String: (bytes: Int, kind: SkippedKind)] = [
             "empty.avi": (0, .video), "one.dng": (1, .raw), "two.mkv": (2, .video), "two.txt": (2, .other), "one.gif": (1, .image),
@@ -85,15 +88,16 @@ import Glibc
         for run in ["first", "rescan"] {
             let summary = try fixture.index()
             #expect(summary.skipped.filter { $0.value > 0 } == expected, "\(run)")
-            let listed = try fixture.store().skippedEntries()
+            let listed = try fixture.libraryStore().skippedEntries()
             #expect(Dictionary(uniqueKeysWithValues: listed.map { ($0.path, $0.kind) }) == tiny.mapValues(\.kind), "\(run)")
         }
     }
 
     /// An export folder inside the photo folder: the outputs its marker names are skipped, a photo
     /// the user put beside them is not.
-    @Test func outputsNamedByAnExportMarkerAreSkipped() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func outputsNamedByAnExportMarkerAreSkipped(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try fixture.copySample("orientation/Landscape_1.jpg", to: "a.jpg")
         let marker = ExportMarker.contents(outputs: ExportMarker.outputs(databaseName: "photogrid.sqlite"))
         try fixture.write(Array(marker.utf8), to: "gallery/.photogrid-export")
@@ -105,12 +109,13 @@ import Glibc
         let summary = try fixture.index()
         #expect(summary.scanned == 2)
         #expect(summary.skipped == [.output: 5])
-        #expect(Set(try fixture.store().photos().map(\.path)) == ["a.jpg", "gallery/kept.jpg"])
+        #expect(Set(try fixture.libraryStore().photos().map(\.path)) == ["a.jpg", "gallery/kept.jpg"])
     }
 
     /// `export A --out A`: the marker sits in the root; its outputs are skipped, the photos are not.
-    @Test func exportMarkerInTheRootSkipsOnlyItsOutputs() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func exportMarkerInTheRootSkipsOnlyItsOutputs(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try fixture.copySample("orientation/Landscape_1.jpg", to: "a.jpg")
         try fixture.copySample("orientation/Landscape_4.jpg", to: "album/b.jpg")
         let marker = ExportMarker.contents(outputs: ExportMarker.outputs(databaseName: "photogrid.sqlite"))
@@ -118,13 +123,14 @@ import Glibc
         try fixture.copySample("orientation/Landscape_2.jpg", to: "grid.jpg")
         try fixture.copySample("orientation/Landscape_3.jpg", to: "thumbnails/grid-387/1-0.jpg")
         let summary = try fixture.index()
-        #expect(Set(try fixture.store().photos().map(\.path)) == ["a.jpg", "album/b.jpg"])
+        #expect(Set(try fixture.libraryStore().photos().map(\.path)) == ["a.jpg", "album/b.jpg"])
         #expect(summary.skipped == [.output: 3])
     }
 
     /// A marker without the signature is an ordinary hidden file: nothing else is skipped.
-    @Test func aFileNamedLikeTheMarkerWithoutItsSignatureSkipsNothing() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func aFileNamedLikeTheMarkerWithoutItsSignatureSkipsNothing(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try fixture.write(Array("grid.jpg\n".utf8), to: "album/.photogrid-export")
         try fixture.copySample("orientation/Landscape_2.jpg", to: "album/grid.jpg")
         let summary = try fixture.index()
@@ -135,8 +141,9 @@ import Glibc
     /// A probe that fails with EIO once (a flaky card reader), then reads: the unchanged error row
     /// is opened again by the next run and becomes ok. A row whose file is not a JPEG is not
     /// reopened until `retryErrors`.
-    @Test func transientErrorRowsAreRetriedWithoutAChangeAndOthersOnRequest() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func transientErrorRowsAreRetriedWithoutAChangeAndOthersOnRequest(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try fixture.copySample("orientation/Landscape_1.jpg", to: "flaky.jpg")
         try fixture.write(Array("not a photo".utf8), to: "text.jpg")
         var failing = IndexOptions()
@@ -180,14 +187,15 @@ import Glibc
 
     /// `prune`: missing rows go, with their thumbnail records; a thumbnail file shared with a photo
     /// that stays (same content) is not listed for removal.
-    @Test func pruneRemovesMissingRowsAndTheirThumbnailRecords() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func pruneRemovesMissingRowsAndTheirThumbnailRecords(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try fixture.copySample("orientation/Landscape_1.jpg", to: "a.jpg")
         try fixture.copySample("orientation/Landscape_1.jpg", to: "copy-of-a.jpg")
         try fixture.copySample("orientation/Landscape_2.jpg", to: "b.jpg")
         try fixture.copySample("orientation/Landscape_3.jpg", to: "c.jpg")
         try fixture.index()
-        let store = try fixture.store()
+        let store = try fixture.libraryStore()
         let photos = try fixture.photosByPath()
         let records = try photos.values.map { photo in
             ThumbnailRecord(photoID: photo.id, variant: "grid-100",
@@ -208,15 +216,16 @@ import Glibc
         #expect(summary.missing == 0)
         let bKey = try #require(photos["b.jpg"]?.contentKey)
         #expect(summary.prunedThumbnailPaths == ["grid-100/\(bKey).jpg"])
-        #expect(Set(try fixture.store().photos().map(\.path)) == ["copy-of-a.jpg", "c.jpg"])
-        let kept = try fixture.store().thumbnailRecords(variant: "grid-100")
+        #expect(Set(try fixture.libraryStore().photos().map(\.path)) == ["copy-of-a.jpg", "c.jpg"])
+        let kept = try fixture.libraryStore().thumbnailRecords(variant: "grid-100")
         #expect(Set(kept.keys) == [try #require(photos["copy-of-a.jpg"]?.id), try #require(photos["c.jpg"]?.id)])
     }
 
     /// Another folder into the same library is refused, and says whether the library's folder is
     /// still there; `moveRoot` moves it, keeping the rows (ids) of the same relative paths.
-    @Test func anotherFolderIsRefusedUnlessTheLibraryIsMoved() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func anotherFolderIsRefusedUnlessTheLibraryIsMoved(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try fixture.copySample("orientation/Landscape_1.jpg", to: "a.jpg")
         try fixture.copySample("orientation/Landscape_2.jpg", to: "b.jpg")
         try fixture.index()
@@ -224,28 +233,28 @@ import Glibc
         let other = fixture.base.appendingPathComponent("other")
         try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
         #expect {
-            try Indexer(writer: try fixture.store()).index(folder: other.path)
+            try Indexer(writer: try fixture.libraryStore()).index(folder: other.path)
         } throws: { error in
             guard case let .differentFolder(_, _, rootExists) = error as? LibraryError else { return false }
             return rootExists
         }
-        #expect(try fixture.store().root()?.path == fixture.photos.path)
+        #expect(try fixture.libraryStore().root()?.path == fixture.photos.path)
 
         let moved = fixture.base.appendingPathComponent("renamed")
         try FileManager.default.moveItem(at: fixture.photos, to: moved)
         #expect {
-            try Indexer(writer: try fixture.store()).index(folder: moved.path)
+            try Indexer(writer: try fixture.libraryStore()).index(folder: moved.path)
         } throws: { error in
             guard case let .differentFolder(_, _, rootExists) = error as? LibraryError else { return false }
             return !rootExists
         }
         var options = IndexOptions()
         options.moveRoot = true
-        let summary = try Indexer(writer: try fixture.store(), options: options).index(folder: moved.path)
+        let summary = try Indexer(writer: try fixture.libraryStore(), options: options).index(folder: moved.path)
         #expect(summary.movedFrom == fixture.photos.path)
         #expect(summary.unchanged == 2)
         #expect(summary.missing == 0)
-        #expect(Dictionary(uniqueKeysWithValues: try fixture.store().photos().map { ($0.path, $0.id) }) == ids)
-        #expect(try fixture.store().root()?.path == moved.path)
+        #expect(Dictionary(uniqueKeysWithValues: try fixture.libraryStore().photos().map { ($0.path, $0.id) }) == ids)
+        #expect(try fixture.libraryStore().root()?.path == moved.path)
     }
 }

@@ -51,8 +51,9 @@ import Testing
         try fixture.write([0xFF, 0xD8], to: "two-bytes.dat")
     }
 
-    @Test func everyBadFileBecomesAnErrorRowOrACorrectRow() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func everyBadFileBecomesAnErrorRowOrACorrectRow(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try Self.makeBadFolder(fixture)
         let summary = try fixture.index()
         #expect(summary.scanned == 10)
@@ -97,8 +98,9 @@ import Testing
         #expect(disguised.pixelWidth == 600 && disguised.pixelHeight == 400)
     }
 
-    @Test func rescanningBadFilesOpensNothingAndAFixedFileIsRetried() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func rescanningBadFilesOpensNothingAndAFixedFileIsRetried(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         try Self.makeBadFolder(fixture)
         try fixture.index()
 
@@ -126,8 +128,9 @@ import Testing
 
 /// A header that starts after the first 64 KiB (two big APP2 segments before the frame).
 @Suite struct LateHeaderIndexTests {
-    @Test func headerBeyondTheFirst64KiBIsStillRead() throws {
-        let fixture = try LibraryFixture()
+    @Test(arguments: LibraryFixture.Kind.both)
+    func headerBeyondTheFirst64KiBIsStillRead(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
         let landscape8 = try Repository.sample("orientation/Landscape_8.jpg")
         let filler = [0xFF, 0xE2, 0xFF, 0xFF] + Array(repeating: UInt8(0x41), count: 0xFFFD)   // APP2, 65,537 bytes
         let late = [0xFF, 0xD8] + filler + filler + Array(landscape8.dropFirst(2))

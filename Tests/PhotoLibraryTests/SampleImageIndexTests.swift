@@ -8,16 +8,17 @@ import Testing
 
 /// The committed sample photos, indexed for real, against `SamplePhotos.facts`.
 @Suite struct SampleImageIndexTests {
-    @Test func everySamplePhotoHasItsTrueSizeAndOrientation() throws {
-        let fixture = try LibraryFixture()
-        let summary = try Indexer(writer: try fixture.store()).index(folder: Repository.sampleImages.path)
+    @Test(arguments: LibraryFixture.Kind.both)
+    func everySamplePhotoHasItsTrueSizeAndOrientation(_ kind: LibraryFixture.Kind) throws {
+        let fixture = try LibraryFixture(kind)
+        let summary = try Indexer(writer: try fixture.libraryStore()).index(folder: Repository.sampleImages.path)
         #expect(summary.scanned == 26)
         #expect(summary.added == 26)
         #expect(summary.errors == 0)
         // The 26 JPEGs plus SOURCES.md and orientation/LICENSE (checked for a JPEG start once).
         #expect(summary.filesOpened == 28)
 
-        let photos = Dictionary(uniqueKeysWithValues: try fixture.store().photos().map { ($0.path, $0) })
+        let photos = Dictionary(uniqueKeysWithValues: try fixture.libraryStore().photos().map { ($0.path, $0) })
         #expect(photos.count == 26)
         for (path, storedWidth, storedHeight, orientation, pixelWidth, pixelHeight) in SamplePhotos.facts {
             let photo = try #require(photos[path], "\(path) not indexed")
@@ -41,7 +42,7 @@ import Testing
         #expect(photos["storm-canon.jpg"]?.contentKey == "60957-" + String(repeating: "0", count: 16 - hex.count) + hex)
         #expect(photos["storm-canon.jpg"]?.fileSize == 60957)
 
-        let root = try #require(try fixture.store().root())
+        let root = try #require(try fixture.libraryStore().root())
         #expect(root.path == Repository.sampleImages.resolvingSymlinksInPath().path)
     }
 
@@ -50,8 +51,8 @@ import Testing
             let fixture = try LibraryFixture()
             var options = IndexOptions()
             options.jobs = jobs
-            _ = try Indexer(writer: try fixture.store(), options: options).index(folder: Repository.sampleImages.path)
-            return try fixture.store().photos().map { photo in
+            _ = try Indexer(writer: try fixture.libraryStore(), options: options).index(folder: Repository.sampleImages.path)
+            return try fixture.libraryStore().photos().map { photo in
                 var photo = photo
                 photo.firstSeen = ""
                 photo.lastSeen = ""
