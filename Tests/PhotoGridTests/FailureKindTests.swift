@@ -40,18 +40,17 @@ import Platform
         let noLibrary = LibraryError.noDatabase(path: "/x.sqlite")
         let usage = UsageError(option: "width", "must be greater than 0")
         let wrappers: [any PhotoGridFailure] = [
-            MediaFile.Failure.library(noLibrary), LibraryThumbnailsError.library(noLibrary),
+            LibraryThumbnailsError.library(noLibrary),
             GalleryLoadError<LibraryError>.load(noLibrary), RenderError.detail(.sourceChanged(path: "a.jpg")),
             LibraryThumbnailsError.folder(.otherLibrarysFolder(path: "/t", owner: "aa")), RenderError.usage(usage),
         ]
         let expected: [(FailureKind, String?, FailureRemedy?)] = [
-            (.notFound, nil, .indexFirst), (.notFound, nil, .indexFirst), (.notFound, nil, .indexFirst),
+            (.notFound, nil, .indexFirst), (.notFound, nil, .indexFirst),
             (.conflict, nil, .indexAgain), (.conflict, nil, .ownThumbnailFolder), (usage.kind, "width", nil),
         ]
         for (error, (kind, parameter, remedy)) in zip(wrappers, expected) {
             #expect(error.kind == kind && error.parameter == parameter && error.remedy == remedy, "\(error)")
         }
-        #expect(MediaFile.Failure.changed("moved").kind == .conflict && MediaFile.Failure.changed("moved").remedy == nil)
         #expect(LibraryThumbnailsError.outOfSpace(folder: "/t", made: 3, errno: ENOSPC).kind == .storageFull)
     }
 
@@ -74,8 +73,6 @@ import Platform
         let usage = LibraryThumbnailsError.usage(UsageError(option: "jobs", "must be at least 1"))
         #expect(usage.kind == .invalidValue && usage.parameter == "jobs")
         #expect(usage.message(naming: { "--" + $0 }) == "--jobs must be at least 1")
-        #expect(MediaFile.Failure.changed("moved").kind == .conflict)
-        #expect(MediaFile.Failure.library(.noDatabase(path: "/x")).kind == .notFound)
         #expect(RenderError.usage(UsageError(option: "width", "must be positive")).parameter == "width")
         #expect(RenderError.write(.system(call: "write", path: "/o", errno: EDQUOT)).kind == .storageFull)
         #expect(ThumbnailError.sourceChanged(path: "/p").kind == .conflict)

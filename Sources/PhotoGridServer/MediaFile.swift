@@ -1,5 +1,6 @@
-public import PhotoLibrary
-public import PhotoGridSupport
+import PhotoGrid
+import PhotoLibrary
+import PhotoGridSupport
 import Platform
 import ImageFormats
 
@@ -11,19 +12,19 @@ import ImageFormats
 /// index run reads it again), that lies inside the folder once every link on its way is resolved (a
 /// folder swapped for a link since the index run reaches nothing outside). One owner: the descriptor is
 /// closed when the value goes away.
-public final class MediaFile: Sendable {
+final class MediaFile: Sendable {
     /// The open file.
-    public let descriptor: Int32
+    let descriptor: Int32
     /// Where the movie starts in the file (0; an Android Motion Photo's appended MP4: its offset).
-    public let start: Int64
+    let start: Int64
     /// The number of bytes served.
-    public let length: Int64
+    let length: Int64
     /// `video/mp4` or `video/quicktime`.
-    public let contentType: String
+    let contentType: String
     /// A strong validator: the row id, size and modification time (`"media-12-4096-1700000000000000000"`).
-    public let entityTag: String
+    let entityTag: String
     /// The file's name, for a download.
-    public let name: String
+    let name: String
 
     private init(descriptor: Int32, start: Int64, length: Int64, contentType: String, entityTag: String, name: String) {
         self.descriptor = descriptor; self.start = start; self.length = length; self.contentType = contentType
@@ -33,7 +34,7 @@ public final class MediaFile: Sendable {
     deinit { close(descriptor) }
 
     /// What stops a row's media from being served.
-    public enum Failure: WrappingFailure {
+    enum Failure: WrappingFailure {
         /// No such row, or a row with nothing to play (a photo, an unreadable or missing file).
         case notFound(String)
         /// The file is not the one indexed any more (size, time, kind or place changed).
@@ -43,16 +44,16 @@ public final class MediaFile: Sendable {
         /// The file could not be opened or read.
         case failed(String)
 
-        public var description: String {
+        var description: String {
             switch self {
             case let .notFound(message), let .changed(message), let .failed(message): message
             case let .library(error): error.description
             }
         }
 
-        public var cause: (any PhotoGridFailure)? { if case let .library(error) = self { error } else { nil } }
+        var cause: (any PhotoGridFailure)? { if case let .library(error) = self { error } else { nil } }
 
-        public var uncausedKind: FailureKind {
+        var uncausedKind: FailureKind {
             switch self {
             case .notFound: .notFound
             case .changed: .conflict
@@ -62,7 +63,7 @@ public final class MediaFile: Sendable {
     }
 
     /// The movie of row `id`: a video's own file, a Live Photo's movie.
-    public static func open(_ library: Library, id: Int64) throws(Failure) -> MediaFile {
+    static func open(_ library: Library, id: Int64) throws(Failure) -> MediaFile {
         let row: Photo?
         do { row = try library.store.photo(id: id) } catch { throw .library(error) }
         guard let row else { throw .notFound("no photo or video has id \(id)") }
@@ -120,7 +121,7 @@ public final class MediaFile: Sendable {
     }
 
     /// Up to `count` bytes at `offset` of the movie (from `start`; fewer only at the end of the file).
-    public func read(_ count: Int, at movieOffset: Int64) throws(Failure) -> [UInt8] {
+    func read(_ count: Int, at movieOffset: Int64) throws(Failure) -> [UInt8] {
         let offset = start + movieOffset
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
