@@ -39,7 +39,7 @@ public enum ListeningCheck {
 
 /// Why the server cannot listen where it is told: `cannot listen on ADDRESS: REASON`; a port in use is
 /// `busy`, with the remedy of freeing it.
-public struct ListeningProblem: PhotoGridFailure, Equatable {
+public struct ListeningProblem: PhotoGridFailure {
     public var address: String
     public var reason: String
     public var portInUse = false

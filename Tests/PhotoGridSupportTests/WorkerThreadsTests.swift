@@ -51,4 +51,22 @@ import Testing
         #expect(ran.withLock { $0 } == 2)
         #expect(WorkerThreads.fanOuts.size >= 1024, "room for every fan-out at once: nested ones never wait for each other")
     }
+
+    /// Fan-outs inside fan-outs (a walk depth within an index run) never wait for each other's threads:
+    /// four outer jobs each start four inner ones, and the sixteen inner jobs all run at once (each waits
+    /// for the other fifteen), twenty threads of the shared pool busy together.
+    @Test func nestedFanOutsAllRunAtOnce() {
+        let inner = BlockingPoolTests.Barrier(count: 16)
+        let met = LockedValue(0)
+        let outer = WorkerThreads()
+        let started = outer.start(4) {
+            let workers = WorkerThreads()
+            _ = workers.start(4) { if inner.arriveAndWait(timeout: 20) { met.withLock { $0 += 1 } } }
+            // Waits for the four inner jobs (a body of this form runs whole; cancelling stops only `jobs:` ones).
+            workers.cancelAndJoin()
+        }
+        #expect(started)
+        outer.cancelAndJoin()
+        #expect(met.withLock { $0 } == 16)
+    }
 }
