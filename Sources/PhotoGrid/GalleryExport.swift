@@ -55,7 +55,7 @@ public enum GalleryExport {
 
         /// The library's file name inside the export folder.
         static let databaseName = "photogrid.sqlite"
-        var database: String { output + "/" + Self.databaseName }
+        var database: LibraryLocation { .sqliteFile(output + "/" + Self.databaseName) }
         var layoutRequest: LayoutRequest {
             LayoutRequest(width: width, height: height, scale: scale, group: group, headerHeight: headerHeight, justified: justified)
         }
@@ -86,7 +86,7 @@ public enum GalleryExport {
         }
         _ = try Indexer.resolve(request.folder)  // a wrong folder must not leave an output folder behind
         try checkOutputFolder(request.output)
-        let hadDatabase = access(request.database, F_OK) == 0
+        let hadDatabase = access(request.output + "/" + Request.databaseName, F_OK) == 0
         let created: CreatedFolder?
         do { created = try CreatedFolder.make(request.output) } catch { throw ExportError(output: "\(error)", kind: .internal) }
         do {

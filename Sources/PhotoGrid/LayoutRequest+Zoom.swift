@@ -1,13 +1,13 @@
 import PhotoGridSupport
 import GridLayout
-import PhotoLibrary
+public import PhotoLibrary
 
 extension LayoutRequest {
     /// `photogrid zoom`: the pinch at viewport point `at` ("X,Y") from the columns `from` to the columns
     /// `to` (the `--columns` grammar), at this request's width, height and offset, with or without
     /// sections (the layout reference's §10.3). The library's count, sections and shown rows come from
     /// one snapshot. Square cells only.
-    public func zoomDocument(from: String, to: String, at: String, database: String) throws -> ZoomDocument {
+    public func zoomDocument(from: String, to: String, at: String, database: LibraryLocation) throws -> ZoomDocument {
         if sizes != nil { return try zoomDocument(from: from, to: to, at: at, library: nil) }
         _ = try zoomSetup(from: from, to: to, at: at)  // bad values are reported before the database is opened
         return try zoomDocument(from: from, to: to, at: at, library: try Library.open(database))

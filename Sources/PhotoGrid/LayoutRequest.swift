@@ -117,7 +117,7 @@ extension LayoutRequest {
     /// `detailIndex`) after a count; `--all` and the other cell styles read every grid row.
     /// Throws `UsageError` for bad flags or an unknown index, `LibraryError` for database problems.
     /// With `alsoVisible`, a gallery loaded for `detailIndex` also holds the visible cells (for pictures).
-    public func gallery(database: String, all: Bool = false, detailIndex: Int? = nil, alsoVisible: Bool = false) throws -> GalleryLayout {
+    public func gallery(database: LibraryLocation, all: Bool = false, detailIndex: Int? = nil, alsoVisible: Bool = false) throws -> GalleryLayout {
         if sizes != nil { return try galleryFromSizes() }
         _ = try configuration()
         _ = try grouping()  // a bad flag is reported before the database is opened

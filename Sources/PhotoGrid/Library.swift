@@ -10,23 +10,25 @@ public final class Library: Sendable {
     /// The store: everything the use cases read and write goes through it.
     public let store: any LibraryStore
 
-    /// The database file's path.
+    /// The database file's path (a URL without its password), as shown.
     public var databasePath: String { store.path }
+    /// Where the library is kept.
+    public var location: LibraryLocation { store.location }
 
     public init(store: any LibraryStore) {
         self.store = store
     }
 
-    /// Opens the library database at `path` (refusing a file that is not a photogrid library);
+    /// Opens the library at `location` (refusing a file that is not a photogrid library);
     /// `readers` connections may read at once.
-    public static func open(_ path: String, readers: Int = 2) throws(LibraryError) -> Library {
-        Library(store: try LibraryStoreOpener.open(path, creating: false, readers: readers))
+    public static func open(_ location: LibraryLocation, readers: Int = 2) throws(LibraryError) -> Library {
+        Library(store: try LibraryStoreOpener.open(location, creating: false, readers: readers))
     }
 
-    /// Opens the library database at `path`, making an empty library when there is no file there (what
-    /// indexing does); `createdFile` says whether this call made it.
-    public static func openOrCreate(_ path: String, readers: Int = 2) throws(LibraryError) -> Library {
-        Library(store: try LibraryStoreOpener.open(path, creating: true, readers: readers))
+    /// Opens the library at `location`, making an empty library when there is none (what indexing does);
+    /// `createdFile` says whether this call made it.
+    public static func openOrCreate(_ location: LibraryLocation, readers: Int = 2) throws(LibraryError) -> Library {
+        Library(store: try LibraryStoreOpener.open(location, creating: true, readers: readers))
     }
 
     /// Whether opening the library made its database file.

@@ -115,7 +115,7 @@ public enum LibraryIndexing {
     ///     folder given to `thumbs --out` loses them on its next `thumbs` run).
     ///   - moveRoot: let the library index `folder` although it was built from another one.
     ///   - progressBar: drawn while the run goes (pass nil when stderr is not a terminal).
-    public static func index(folder: String, database: String, jobs: Int? = nil, retryErrors: Bool = false,
+    public static func index(folder: String, database: LibraryLocation, jobs: Int? = nil, retryErrors: Bool = false,
                              prune: Bool = false, moveRoot: Bool = false,
                              progressBar: (any ProgressReporting)? = nil) throws(LibraryError) -> IndexReport {
         _ = try Indexer.resolve(folder)  // a wrong folder must not leave a new empty database behind
@@ -136,7 +136,7 @@ public enum LibraryIndexing {
 
     /// Opens the library at `database` to index `folder` into it (as a server does at start): the
     /// folder must exist before a new library is made, and an existing library must index that folder.
-    public static func openForIndexing(folder: String, database: String, readers: Int = 2) throws(LibraryError) -> Library {
+    public static func openForIndexing(folder: String, database: LibraryLocation, readers: Int = 2) throws(LibraryError) -> Library {
         _ = try Indexer.resolve(folder)
         let library = try Library.openOrCreate(database, readers: readers)
         do {
@@ -175,7 +175,7 @@ public enum LibraryIndexing {
         var prunedThumbnails: Int?
         if prune {
             prunedThumbnails = ThumbnailCache.removeRecordedFiles(
-                summary.prunedThumbnailPaths, fromFolder: ThumbnailRequest.defaultFolder(database: library.databasePath))
+                summary.prunedThumbnailPaths, fromFolder: library.location.defaultThumbnailFolder)
         }
         return IndexReport(folder: folder, database: library.databasePath, summary: summary,
                            prunedThumbnails: prunedThumbnails)

@@ -89,7 +89,7 @@ public struct PhotoListDocument: Codable, Sendable, Equatable {
 /// `photogrid list`: the library's photos in grid order.
 public enum LibraryListing {
     /// Reads every photo of the database at `database` (which must exist), in grid order.
-    public static func document(database: String) throws(LibraryError) -> PhotoListDocument {
+    public static func document(database: LibraryLocation) throws(LibraryError) -> PhotoListDocument {
         try document(library: try Library.open(database))
     }
 

@@ -59,7 +59,7 @@ public enum LibraryPicture {
         let thumbnails = ThumbnailRequest(width: request.width, scale: request.scale)
         guard let pixels = try? thumbnails.gridPixels(),
               let records = try? library.store.thumbnailRecords(variant: ThumbnailVariant.grid(pixels).name) else { return [:] }
-        let folder = thumbnails.folder(database: library.databasePath)
+        let folder = thumbnails.folder(for: library.location)
         return records.compactMapValues { record in
             guard case .success(var file) = record.outcome else { return nil }
             file.path = folder + "/" + file.path
@@ -74,7 +74,7 @@ public enum LibraryPicture {
     /// from the photo itself. A photo with damaged data that libjpeg decodes is drawn as decoded, as
     /// its thumbnail is, and named in `Summary.warnings` (so is a recorded thumbnail made from one).
     /// Throws `UsageError` for bad flags, `LibraryError` for the database, `RenderError` for the picture.
-    public static func render(database: String, request: LayoutRequest, detail: Int? = nil, progress: Double = 1,
+    public static func render(database: LibraryLocation, request: LayoutRequest, detail: Int? = nil, progress: Double = 1,
                               output: String, thumbnail: ((GalleryPhoto) -> String?)? = nil,
                               pixelLimit: Int = ThumbnailOptions.defaultPixelLimit) throws -> Summary {
         try checkRequest(request, output: output)

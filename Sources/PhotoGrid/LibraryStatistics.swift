@@ -16,7 +16,7 @@ public struct LibraryStatistics: Sendable, Equatable {
     ///
     /// - Parameter checkIntegrity: also run `PRAGMA integrity_check` (reads the whole file).
     /// - Parameter thumbnailQueue: also count the photos waiting for a thumbnail (a pass over the photos).
-    public static func read(database: String, checkIntegrity: Bool = false,
+    public static func read(database: LibraryLocation, checkIntegrity: Bool = false,
                             thumbnailQueue: Bool = false) throws(LibraryError) -> LibraryStatistics {
         try read(library: try Library.open(database), checkIntegrity: checkIntegrity, thumbnailQueue: thumbnailQueue)
     }

@@ -11,9 +11,9 @@ public enum LibraryStoreOpener {
     ///
     /// A PostgreSQL library's schema is made by whichever command opens it first (`creating` or not): the
     /// database is the user's, made beforehand; `readers` bounds its connections.
-    public static func open(_ location: String, creating: Bool, readers: Int = 2) throws(LibraryError) -> any LibraryStore {
-        switch try LibraryLocation(location) {
-        case .postgres(_, let address): return try PostgresStore(url: address, connections: readers + 1)
+    public static func open(_ location: LibraryLocation, creating: Bool, readers: Int = 2) throws(LibraryError) -> any LibraryStore {
+        switch location {
+        case .postgres(let location, let address): return try PostgresStore(location, address: address, connections: readers + 1)
         case .sqliteFile(let path): return try SQLiteStore(path: path, mode: creating ? .createIfMissing : .existing, readers: readers)
         }
     }
@@ -22,14 +22,14 @@ public enum LibraryStoreOpener {
     /// holds photo rows — a batch the run committed before failing (a full disk) is never thrown away.
     /// Call only for a library whose opening made it (`createdFile`), once it is closed.
     /// A PostgreSQL library is left as it is (its database is the user's; its empty tables are harmless).
-    public static func removeNew(_ location: String) {
-        guard case .sqliteFile(let path) = try? LibraryLocation(location), !holdsPhotos(path) else { return }
+    public static func removeNew(_ location: LibraryLocation) {
+        guard case .sqliteFile(let path) = location, !holdsPhotos(location) else { return }
         SQLiteStore.removeFiles(path)
     }
 
     /// Whether the library at `location` holds any photo row — also when it is there but cannot be read
     /// to tell (a library is kept rather than removed on a guess).
-    public static func holdsPhotos(_ location: String) -> Bool {
+    public static func holdsPhotos(_ location: LibraryLocation) -> Bool {
         do {
             return try open(location, creating: false, readers: 1).counts().photos > 0
         } catch .noDatabase {

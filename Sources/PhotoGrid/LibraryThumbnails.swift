@@ -68,7 +68,7 @@ public enum LibraryThumbnails {
     /// - Parameter progressBar: drawn while thumbnails are made (nil when stderr is not a terminal).
     /// - Throws: `.library` for database errors, `.folder` when the thumbnail folder is unusable.
     ///   Validate `request` first (`ThumbnailRequest.validate()`): its problems are usage errors.
-    public static func make(database: String, request: ThumbnailRequest,
+    public static func make(database: LibraryLocation, request: ThumbnailRequest,
                             progressBar: (any ProgressReporting)? = nil) throws(LibraryThumbnailsError) -> ThumbnailsReport {
         do { _ = try request.variants() } catch { throw .usage(error) }
         let library: Library
@@ -84,7 +84,7 @@ public enum LibraryThumbnails {
         let variants: [ThumbnailVariant]
         do { variants = try request.variants() } catch { throw .usage(error) }
         let database = library.databasePath
-        let folder = request.folder(database: database)
+        let folder = request.folder(for: library.location)
 
         let store = library.store
         let photos: [Photo]

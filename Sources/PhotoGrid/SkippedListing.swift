@@ -25,7 +25,7 @@ public struct SkippedListDocument: Codable, Sendable, Equatable {
 
 extension LibraryListing {
     /// The entries of the library's folder that are not indexed (the library at `database` must exist).
-    public static func skipped(database: String) throws(LibraryError) -> SkippedListDocument {
+    public static func skipped(database: LibraryLocation) throws(LibraryError) -> SkippedListDocument {
         try skipped(library: try Library.open(database))
     }
 

@@ -1,7 +1,7 @@
 import PhotoGridSupport
 public import GridLayout
 public import Thumbnails
-import PhotoLibrary
+public import PhotoLibrary
 
 /// What `photogrid thumbs` is asked to make (docs/commands.md, `photogrid thumbs`): grid thumbnails sized for the grid at
 /// a viewport width and display scale, and optionally detail thumbnails.
@@ -18,7 +18,7 @@ public struct ThumbnailRequest: Sendable, Hashable {
     /// after shrink-on-load, plus a progressive file's whole-image coefficients); a photo above it is
     /// refused before anything is allocated for it.
     public var pixelLimit: Int
-    /// The thumbnail folder; nil for `defaultFolder(database:)`.
+    /// The thumbnail folder; nil for the library's default (`LibraryLocation.defaultThumbnailFolder`).
     public var folder: String?
     /// The grid (columns and row spacing); the Photos grid by default.
     public var configuration: GridConfiguration
@@ -45,15 +45,9 @@ public struct ThumbnailRequest: Sendable, Hashable {
         self.configuration = configuration
     }
 
-    /// The thumbnail folder for the database at `database` (`LibraryLocation.defaultThumbnailFolder`; an
-    /// address that does not parse as PostgreSQL's is taken as a file's).
-    public static func defaultFolder(database: String) -> String {
-        ((try? LibraryLocation(database)) ?? .sqliteFile(database)).defaultThumbnailFolder
-    }
-
-    /// The folder to use with the database at `database`.
-    public func folder(database: String) -> String {
-        folder.flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultFolder(database: database)
+    /// The folder to use with the library at `location`.
+    public func folder(for location: LibraryLocation) -> String {
+        folder.flatMap { $0.isEmpty ? nil : $0 } ?? location.defaultThumbnailFolder
     }
 
     /// The side of a grid thumbnail in pixels: the cell's side in points (the widest column of the

@@ -60,7 +60,7 @@ public struct ThumbnailWorker: Sendable {
         let variants: [ThumbnailVariant]
         do { variants = try request.variants() } catch { throw .usage(error) }
         let store = library.store
-        let folder = request.folder(database: library.databasePath)
+        let folder = request.folder(for: library.location)
         let owner: String
         do { owner = try store.libraryID() } catch { throw .library(error) }
         let cache: ThumbnailCache

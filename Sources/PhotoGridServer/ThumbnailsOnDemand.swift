@@ -101,7 +101,7 @@ public final class ThumbnailsOnDemand: Sendable {
         self.library = library
         self.indexedFolder = indexedFolder
         self.foreground = foreground
-        self.folder = folder ?? ThumbnailRequest.defaultFolder(database: library.databasePath)
+        self.folder = folder ?? library.location.defaultThumbnailFolder
         options = ThumbnailOptions(pixelLimit: pixelLimit ?? ThumbnailOptions.defaultPixelLimit)
         owner = try library.store.libraryID()
     }

@@ -1,7 +1,9 @@
 /// What a library is and where it is kept: its location, folder, identity, totals and schema, and whether
 /// it can be reached. Every method may block; errors are `LibraryError`s.
 public protocol LibraryMetadataStore: AnyObject, Sendable {
-    /// Where the library is kept, as the user named it (a database file's path).
+    /// Where the library is kept.
+    var location: LibraryLocation { get }
+    /// Where it is kept, as shown to the user (a database file's path, a URL without its password).
     var path: String { get }
     /// Whether opening it made it (a new, empty library).
     var createdFile: Bool { get }

@@ -13,6 +13,7 @@ import struct Foundation.Data
 public final class PostgresStore: Sendable {
     /// The URL as given, its password replaced by `***`.
     public let path: String
+    public let location: LibraryLocation
     /// Whether opening it made the library's tables (an empty database).
     public let createdFile: Bool
     /// A PostgreSQL library is never opened read-only (roles without write access fail on writes).
@@ -21,14 +22,16 @@ public final class PostgresStore: Sendable {
     /// The grid's change announcements (`gridAnnouncements()`), listened for once asked.
     let listener: PostgresChangeListener
 
-    /// Connects to the database `url` names and brings the library's schema up to date.
+    /// Connects to the database `location` names (`address`: the URL it was parsed from) and brings the
+    /// library's schema up to date.
     ///
-    /// - Throws: `.openDatabase` (a bad URL, or the server cannot be reached or refuses the login),
+    /// - Throws: `.openDatabase` (the server cannot be reached or refuses the login),
     ///   `.notAPhotoGridDatabase` (the database holds other tables and no photogrid ledger),
     ///   `.schemaTooNew`, `.migrationFailed`.
-    public init(url: String, migrations: [Migration] = Migration.embeddedPostgres, connections limit: Int = 4) throws(LibraryError) {
-        let location = try PostgresLocation(url)
-        path = PostgresLocation.redacted(url)
+    public init(_ location: PostgresLocation, address: String, migrations: [Migration] = Migration.embeddedPostgres,
+                connections limit: Int = 4) throws(LibraryError) {
+        self.location = .postgres(location, address: address)
+        path = PostgresLocation.redacted(address)
         connections = try PostgresConnections(location: location, displayName: path, limit: limit)
         listener = PostgresChangeListener(connections: connections)
         createdFile = try Self.migrate(connections, migrations: migrations, path: path)

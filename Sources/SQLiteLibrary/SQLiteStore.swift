@@ -28,6 +28,7 @@ public final class SQLiteStore: Sendable {
 
     /// The database file path as given.
     public let path: String
+    public var location: LibraryLocation { .sqliteFile(path) }
     /// The pool; its writer is the only connection that writes.
     let pool: DatabasePool
     /// The grid's days by position, per reader connection (`GridDayIndex`).

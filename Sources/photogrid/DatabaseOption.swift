@@ -15,12 +15,12 @@ struct DatabaseOption: ParsableArguments {
         valueName: "file|url"), transform: PathArgument.nonEmpty)
     var db: String?
 
-    /// The path to use; a PostgreSQL address completed from PostgreSQL's variables and password file
-    /// (`PostgresEnvironment`).
-    var path: String {
-        let location = DatabaseLocation.resolve(db, environment: Self.processEnvironment)
-        guard PostgresLocation.names(location) else { return location }
-        return PostgresEnvironment.completed(location, environment: Self.processEnvironment)
+    /// The library named (`--db`, else `$PHOTOGRID_DB`, else the default file), parsed once: a PostgreSQL
+    /// address is completed from PostgreSQL's variables and password file (`PostgresEnvironment`) first.
+    func location() throws(LibraryError) -> LibraryLocation {
+        let named = DatabaseLocation.resolve(db, environment: Self.processEnvironment)
+        guard PostgresLocation.names(named) else { return .sqliteFile(named) }
+        return try PostgresEnvironment.location(named, environment: Self.processEnvironment)
     }
 
     /// A variable of the process environment (getenv: no Foundation start-up on the way).

@@ -42,7 +42,7 @@ struct DuplicatesCommand: ParsableCommand {
     }
 
     func run() throws {
-        let library = try Library.open(database.path)
+        let library = try Library.open(database.location())
         let document = try LibraryDuplicates.find(library: library, jobs: jobs, progress: TerminalProgressBar.ifStandardErrorIsTerminal())
         let root = try library.store.root()
         if print0 {

@@ -44,6 +44,6 @@ struct GridOptions: ParsableArguments {
         if sizes.sizes != nil, database.db != nil {
             throw UsageError("--db does not apply with --sizes (the sizes are laid out, not a library)")
         }
-        return try request(sizes: sizes.sizes, sections: sections).gallery(database: database.path, all: all, detailIndex: detailIndex)
+        return try request(sizes: sizes.sizes, sections: sections).gallery(database: database.location(), all: all, detailIndex: detailIndex)
     }
 }

@@ -56,7 +56,7 @@ struct IndexCommand: ParsableCommand {
     }
 
     func run() throws {
-        let report = try LibraryIndexing.index(folder: folder, database: database.path, jobs: jobs, retryErrors: retryErrors,
+        let report = try LibraryIndexing.index(folder: folder, database: database.location(), jobs: jobs, retryErrors: retryErrors,
                                                prune: prune, moveRoot: moveRoot, progressBar: TerminalProgressBar.ifStandardErrorIsTerminal())
         if json { try printJSON(encoding: report.document) } else { Console.writeOutput(report.text + "\n") }
     }

@@ -27,11 +27,11 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         if skipped {
-            let document = try LibraryListing.skipped(database: database.path)
+            let document = try LibraryListing.skipped(database: database.location())
             Console.writeOutput(json ? document.json + "\n" : document.table)
             return
         }
-        let document = try LibraryListing.document(database: database.path)
+        let document = try LibraryListing.document(database: database.location())
         if json { try printJSON(encoding: document) } else { Console.writeOutput(document.table) }
     }
 }

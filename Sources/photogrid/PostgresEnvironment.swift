@@ -6,16 +6,18 @@ import Synchronization
 /// password, the password file (`PGPASSFILE`, else `~/.pgpass`) is looked in — ignored, with a warning, when
 /// it is not a plain file or group or others may access it, as libpq does.
 enum PostgresEnvironment {
-    /// `address` with what the environment and the password file supply added (`PostgresDefaults`).
-    static func completed(_ address: String, environment: (String) -> String?) -> String {
+    /// The library `address` names, with what the environment and the password file supply added
+    /// (`PostgresDefaults`), parsed once.
+    static func location(_ address: String, environment: (String) -> String?) throws(LibraryError) -> LibraryLocation {
         let defaults = PostgresDefaults(host: environment("PGHOST"), port: environment("PGPORT"), user: environment("PGUSER"),
                                         database: environment("PGDATABASE"), sslMode: environment("PGSSLMODE"),
                                         password: environment("PGPASSWORD"))
         let completed = defaults.completed(address)
-        guard let location = try? PostgresLocation(completed), location.password == nil,
-              let contents = passwordFile(environment: environment),
-              let password = PostgresPasswordFile.password(in: contents, for: location) else { return completed }
-        return PostgresDefaults(password: password).completed(completed)
+        var location = try PostgresLocation(completed)
+        if location.password == nil, let contents = passwordFile(environment: environment) {
+            location.password = PostgresPasswordFile.password(in: contents, for: location)
+        }
+        return .postgres(location, address: completed)
     }
 
     /// The password file's text, or nil when there is none or it may not be used (said once on stderr).
@@ -31,7 +33,7 @@ enum PostgresEnvironment {
         }
     }
 
-    /// Writes `warning` on stderr, once per process (a command may resolve its address more than once).
+    /// Writes `warning` on stderr, once per process.
     private static func warnOnce(_ warning: String) {
         guard !warned.exchange(true, ordering: .relaxed) else { return }
         Console.writeErrorLine(warning, label: "warning")

@@ -47,7 +47,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         if progress != nil && detail == nil { throw UsageError("--progress applies only with --detail I") }
-        let summary = try LibraryPicture.render(database: grid.database.path, request: sectionsRequest, detail: detail,
+        let summary = try LibraryPicture.render(database: grid.database.location(), request: sectionsRequest, detail: detail,
                                                 progress: progress ?? 1, output: out)
         if json {
             try printJSON(encoding: summary)

@@ -99,17 +99,17 @@ struct ServeCommand: AsyncParsableCommand {
         options.idleTimeout = idleTimeout
         options.thumbnailFolder = out
         options.maxConnections = maxConnections
-        let path = database.path
         options.token = try Self.token(option: token, file: tokenFile, environment: DatabaseOption.processEnvironment("PHOTOGRID_TOKEN"))
         options.pixelLimit = try pixelLimit.pixels()
         try options.validate()
         // Before the library is opened or created: a refused start leaves nothing behind.
         if let problem = ListeningCheck.problem(host: host, port: port) { throw problem }
+        let location = try database.location()
         let library: Library
         if let folder {
-            library = try LibraryIndexing.openForIndexing(folder: folder, database: path, readers: 8)
+            library = try LibraryIndexing.openForIndexing(folder: folder, database: location, readers: 8)
         } else {
-            library = try Library.open(path, readers: 8)
+            library = try Library.open(location, readers: 8)
             if watch {
                 guard let root = try library.store.root() else {
                     throw UsageError("--watch: the library has no folder yet (give it: photogrid serve <folder> --watch)")

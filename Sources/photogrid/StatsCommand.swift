@@ -16,7 +16,7 @@ struct StatsCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let statistics = try LibraryStatistics.read(database: database.path, checkIntegrity: check, thumbnailQueue: true)
+        let statistics = try LibraryStatistics.read(database: database.location(), checkIntegrity: check, thumbnailQueue: true)
         if json { try printJSON(encoding: statistics.document) } else { Console.writeOutput(statistics.text) }
     }
 }

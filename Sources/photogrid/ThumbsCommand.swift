@@ -44,7 +44,7 @@ struct ThumbsCommand: ParsableCommand {
     func run() throws {
         var request = try sizes.request(folder: out)
         request.prune = prune
-        let report = try LibraryThumbnails.make(database: database.path, request: request,
+        let report = try LibraryThumbnails.make(database: database.location(), request: request,
                                                 progressBar: TerminalProgressBar.ifStandardErrorIsTerminal())
         if json { try printJSON(encoding: report.summary) } else { Console.writeOutput(report.text) }
     }

@@ -47,7 +47,7 @@ struct WorkerCommand: ParsableCommand {
         // SIGTERM and SIGINT stop the worker after the batch in hand, waking it when idle.
         let wake = WakeSignal()
         StopSignals.watch { wake.stop() }
-        let library = try Library.open(database.path)
+        let library = try Library.open(database.location())
         let summary = try worker.run(library: library, wake: wake, onTrouble: { error in
             if let error {
                 Console.writeErrorLine("\(error); trying again every second", label: "warning")

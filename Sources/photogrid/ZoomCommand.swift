@@ -45,7 +45,7 @@ struct ZoomCommand: ParsableCommand {
             throw UsageError("--columns does not apply to zoom: give --from and --to")
         }
         let document = try grid.request(sizes: sizes.sizes, sections: sections)
-            .zoomDocument(from: from, to: to, at: at, database: grid.database.path)
+            .zoomDocument(from: from, to: to, at: at, database: grid.database.location())
         try printJSON(document)
     }
 }

@@ -20,7 +20,7 @@ import TestSupport
         for k in 0..<files {
             try fixture.write(TinyJPEG.numbered(k), to: "p\(k).jpg")
         }
-        let library = try PhotoGrid.Library.openOrCreate(fixture.database)
+        let library = try PhotoGrid.Library.openOrCreate(LibraryLocation(fixture.database))
         let held = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
         let probes = LockedValue(0)
         let folder = fixture.photos.path
@@ -130,7 +130,7 @@ import TestSupport
     static func onePhotoIndexed(seed: Int) throws -> (LibraryFolders, PhotoGrid.Library, String) {
         let fixture = try LibraryFolders()
         try fixture.write(TinyJPEG.numbered(seed), to: "p.jpg")
-        let library = try PhotoGrid.Library.openOrCreate(fixture.database)
+        let library = try PhotoGrid.Library.openOrCreate(LibraryLocation(fixture.database))
         _ = try LibraryIndexing.index(library: library, folder: fixture.photos.path)
         return (fixture, library, try #require(try library.store.photos().first?.contentKey))
     }

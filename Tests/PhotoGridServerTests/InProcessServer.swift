@@ -24,8 +24,8 @@ final class InProcessServer: @unchecked Sendable {
     init(photos: URL = Repository.sampleImages, _ configure: (inout ServerOptions) -> Void = { _ in }) async throws {
         folder = try TemporaryFolder("photogrid-server-tests")
         let database = folder.url.appendingPathComponent("photogrid.sqlite").path
-        _ = try LibraryIndexing.index(folder: photos.path, database: database)
-        library = try Library.open(database)
+        _ = try LibraryIndexing.index(folder: photos.path, database: .sqliteFile(database))
+        library = try Library.open(.sqliteFile(database))
         var options = ServerOptions()
         options.thumbnailFolder = folder.url.appendingPathComponent("thumbnails").path
         configure(&options)

@@ -41,7 +41,7 @@ import Testing
 
         // Before `thumbs`: the cell is drawn from the photo.
         let fromPhoto = library.base.appendingPathComponent("from-photo.jpg").path
-        let first = try LibraryPicture.render(database: library.database, request: request, output: fromPhoto)
+        let first = try LibraryPicture.render(database: LibraryLocation(library.database), request: request, output: fromPhoto)
         #expect(first.cells == 1 && first.failures.isEmpty)
         #expect(first.warnings.map(\.message) == ["cell 0 (cut.jpg): \(truncated)"])
 
@@ -53,7 +53,7 @@ import Testing
 
         // After: from the grid thumbnail, with the warning it was recorded with.
         let fromThumbnail = library.base.appendingPathComponent("from-thumbnail.jpg").path
-        let second = try LibraryPicture.render(database: library.database, request: request, output: fromThumbnail)
+        let second = try LibraryPicture.render(database: LibraryLocation(library.database), request: request, output: fromThumbnail)
         #expect(second.cells == 1 && second.failures.isEmpty && second.warnings.map(\.message) == first.warnings.map(\.message))
 
         // Both show the red top and the grey bottom (128, within the JPEG error of the pictures).

@@ -24,7 +24,7 @@ struct GridPictureTests {
             try Data(bytes).write(to: photos.appendingPathComponent("\(name).jpg"))
         }
         let db = dir.appendingPathComponent("library.sqlite").path
-        _ = try LibraryIndexing.index(folder: photos.path, database: db)
+        _ = try LibraryIndexing.index(folder: photos.path, database: .sqliteFile(db))
         return (db, dir)
     }
 
@@ -47,7 +47,7 @@ struct GridPictureTests {
         let (db, dir) = try library()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("grid.jpg").path
-        let summary = try LibraryPicture.render(database: db, request: LayoutRequest(width: 393, height: 300, scale: 1), output: out)
+        let summary = try LibraryPicture.render(database: .sqliteFile(db), request: LayoutRequest(width: 393, height: 300, scale: 1), output: out)
         #expect(summary.failures.isEmpty && summary.cells == 4)
         let image = try JPEGDecoder.decode(path: out)
         #expect(image.width == 393 && image.height == 300)
@@ -71,13 +71,13 @@ struct GridPictureTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("detail.jpg").path
         // p = 1: 400×300 fit in 393×300 → k = 0.9825, 393 × 294.75 at y = 2.625; the grid is faded out.
-        _ = try LibraryPicture.render(database: db, request: LayoutRequest(width: 393, height: 300, scale: 1), detail: 0, progress: 1, output: out)
+        _ = try LibraryPicture.render(database: .sqliteFile(db), request: LayoutRequest(width: 393, height: 300, scale: 1), detail: 0, progress: 1, output: out)
         let open = try JPEGDecoder.decode(path: out)
         expectColour(open, 196, 150, Self.red)
         expectColour(open, 328, 64, Self.red)      // where the blue cell was
         expectColour(open, 196, 0, (255, 255, 255))  // above the fit rect
         // p = 0: the image is the cell's fill rect inside the cell's square; the grid is at full opacity.
-        _ = try LibraryPicture.render(database: db, request: LayoutRequest(width: 393, height: 300, scale: 1), detail: 0, progress: 0, output: out)
+        _ = try LibraryPicture.render(database: .sqliteFile(db), request: LayoutRequest(width: 393, height: 300, scale: 1), detail: 0, progress: 0, output: out)
         let closed = try JPEGDecoder.decode(path: out)
         expectColour(closed, 64, 64, Self.red)
         expectColour(closed, 130, 64, (255, 255, 255), tolerance: 24)
@@ -87,10 +87,10 @@ struct GridPictureTests {
     @Test("render refuses --sizes and a non-.jpg output")
     func usage() throws {
         #expect(throws: UsageError.self) {
-            _ = try LibraryPicture.render(database: "x", request: LayoutRequest(sizes: "10x10", width: 393), output: "a.jpg")
+            _ = try LibraryPicture.render(database: .sqliteFile("x"), request: LayoutRequest(sizes: "10x10", width: 393), output: "a.jpg")
         }
         #expect(throws: UsageError.self) {
-            _ = try LibraryPicture.render(database: "x", request: LayoutRequest(width: 393), output: "a.png")
+            _ = try LibraryPicture.render(database: .sqliteFile("x"), request: LayoutRequest(width: 393), output: "a.png")
         }
     }
 }

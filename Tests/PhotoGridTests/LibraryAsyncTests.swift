@@ -25,7 +25,7 @@ import Testing
         for k in 0..<5 {
             try fixture.write(try LibraryThumbnailsTests.photo(width: 40 + 10 * k, height: 30, seed: k), to: "p\(k).jpg")
         }
-        let library = try PhotoGrid.Library.openOrCreate(fixture.database)
+        let library = try PhotoGrid.Library.openOrCreate(LibraryLocation(fixture.database))
         #expect(library.createdFile)
         let recorder = Recorder()
         let report = try await library.index(folder: fixture.photos.path, on: pool, progress: recorder)
@@ -49,7 +49,7 @@ import Testing
     /// An error of the run reaches the awaiting caller typed, as the synchronous form throws it.
     @Test func aMissingFolderThrowsTheLibraryError() async throws {
         let fixture = try LibraryThumbnailsTests.Library()
-        let library = try PhotoGrid.Library.openOrCreate(fixture.database)
+        let library = try PhotoGrid.Library.openOrCreate(LibraryLocation(fixture.database))
         let pool = BlockingPool(threads: 1)
         let missing = fixture.base.appendingPathComponent("nowhere").path
         await #expect(throws: LibraryError.noSuchFolder(path: missing)) {

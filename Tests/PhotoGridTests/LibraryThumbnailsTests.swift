@@ -30,10 +30,10 @@ import Thumbnails
     }
 
     @Test func defaultFolderIsNextToTheDatabase() {
-        #expect(ThumbnailRequest.defaultFolder(database: "photogrid.sqlite") == "thumbnails")
-        #expect(ThumbnailRequest.defaultFolder(database: "/data/lib.sqlite") == "/data/thumbnails")
-        #expect(ThumbnailRequest.defaultFolder(database: "dir/x.sqlite") == "dir/thumbnails")
-        #expect(ThumbnailRequest(folder: "elsewhere").folder(database: "/data/lib.sqlite") == "elsewhere")
+        #expect(ThumbnailRequest().folder(for: .sqliteFile("photogrid.sqlite")) == "thumbnails")
+        #expect(ThumbnailRequest().folder(for: .sqliteFile("/data/lib.sqlite")) == "/data/thumbnails")
+        #expect(ThumbnailRequest().folder(for: .sqliteFile("dir/x.sqlite")) == "dir/thumbnails")
+        #expect(ThumbnailRequest(folder: "elsewhere").folder(for: .sqliteFile("/data/lib.sqlite")) == "elsewhere")
     }
 
     /// A bad value is named as the library knows it (`width must …`); the command line adds the dashes
@@ -77,10 +77,10 @@ import Thumbnails
             try Data(bytes).write(to: photos.appendingPathComponent(name))
         }
 
-        func index() throws { _ = try LibraryIndexing.index(folder: photos.path, database: database) }
+        func index() throws { _ = try LibraryIndexing.index(folder: photos.path, database: .sqliteFile(database)) }
 
         func thumbs(_ request: ThumbnailRequest = ThumbnailRequest(width: 100, scale: 1)) throws -> ThumbnailsSummary {
-            try LibraryThumbnails.make(database: database, request: request).summary
+            try LibraryThumbnails.make(database: .sqliteFile(database), request: request).summary
         }
 
         /// The files of a variant folder, sorted.
@@ -272,7 +272,7 @@ import Thumbnails
         try library.write(try Self.photo(width: 240, height: 160, seed: 1), to: "a.jpg")
         try library.write(Array(try Self.photo(width: 240, height: 160, seed: 2).prefix(400)), to: "cut.jpg")
         try library.index()
-        let grid = try LibraryThumbnails.gridThumbnails(library: try PhotoGrid.Library.open(library.database), request: ThumbnailRequest(width: 100, scale: 1))
+        let grid = try LibraryThumbnails.gridThumbnails(library: try PhotoGrid.Library.open(LibraryLocation(library.database)), request: ThumbnailRequest(width: 100, scale: 1))
         #expect(grid.variant == "grid-100" && grid.pixels == 100 && grid.folder == library.thumbnails)
         let a = try #require(try library.photo("a.jpg"))
         let path = try #require(grid.path(for: a.id))

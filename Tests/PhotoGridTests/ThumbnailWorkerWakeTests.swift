@@ -15,7 +15,7 @@ import Testing
         var worker = ThumbnailWorker(request: ThumbnailRequest(width: 100, scale: 1, jobs: 1), name: "test:1")
         worker.idleInterval = .seconds(60)
         let wake = WakeSignal()
-        let opened = try PhotoGrid.Library.open(library.database)
+        let opened = try PhotoGrid.Library.open(LibraryLocation(library.database))
         let finished = LockedValue<Result<ThumbnailsSummary, LibraryThumbnailsError>?>(nil)
         let frozen = worker
         #expect(PoolThread.start {

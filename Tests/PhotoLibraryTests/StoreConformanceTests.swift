@@ -21,7 +21,7 @@ struct StoreConformanceTests {
 
     /// The store at `location`: a `postgres://` URL's, else a SQLite file's (what `LibraryStoreOpener`, in PhotoGrid, opens).
     static func open(_ location: String, creating: Bool) throws -> any LibraryStore {
-        if PostgresLocation.names(location) { return try PostgresStore(url: location, connections: 3) }
+        if PostgresLocation.names(location) { return try PostgresStore(PostgresLocation(location), address: location, connections: 3) }
         return try SQLiteStore(path: location, mode: creating ? .createIfMissing : .existing, readers: 2)
     }
 
