@@ -7,7 +7,7 @@
 package enum LivePhotoPairing {
     /// Pairs the movies among `paths` (just written by an index batch; nil: every candidate movie) with
     /// their photos.
-    package static func pair(_ rows: some LivePhotoRows, paths: [[UInt8]]?) throws {
+    package static func pair(_ rows: some LivePhotoRows, paths: [[UInt8]]?) throws(LibraryError) {
         for movie in try rows.motionCandidates(paths: paths) {
             guard let photo = try partner(of: movie.half, rows) else { continue }
             try rows.link(movie: movie.id, photo: photo, duration: movie.half.duration)
@@ -17,7 +17,7 @@ package enum LivePhotoPairing {
     /// Checks every pair against the rule and the rows as they are now: a pair whose photo or movie is
     /// no longer present and readable, or no longer matches, is undone (both stand alone again); a Live
     /// Photo's duration follows its movie's. Then pairs what can be paired.
-    package static func check(_ rows: some LivePhotoRows) throws {
+    package static func check(_ rows: some LivePhotoRows) throws(LibraryError) {
         for pair in try rows.pairs() {
             var keep = pair.movieStatus == "ok" && pair.movieMedia == "video" && pair.photoID != nil
             if keep, let photoID = pair.photoID, let photo = pair.photo {
@@ -37,7 +37,7 @@ package enum LivePhotoPairing {
 
     /// The unpaired photo `movie` pairs with (`LivePhotoRule`), if any: the one in the movie's own
     /// folder, then the nearest in time, then the oldest row.
-    static func partner(of movie: LivePhotoRule.Half, _ rows: some LivePhotoRows) throws -> Int64? {
+    static func partner(of movie: LivePhotoRule.Half, _ rows: some LivePhotoRows) throws(LibraryError) -> Int64? {
         var candidates: [(id: Int64, half: LivePhotoRule.Half)] = []
         if let identifier = movie.contentIdentifier {
             candidates += try rows.unpairedPhotos(contentIdentifier: identifier)
@@ -92,19 +92,19 @@ package struct LivePhotoPair {
 package protocol LivePhotoRows {
     /// The movies a Live Photo's motion may be — present, unpaired videos that carry an identifier or
     /// are short enough for the name fallback — among `paths` (every one when nil).
-    func motionCandidates(paths: [[UInt8]]?) throws -> [(id: Int64, half: LivePhotoRule.Half)]
+    func motionCandidates(paths: [[UInt8]]?) throws(LibraryError) -> [(id: Int64, half: LivePhotoRule.Half)]
     /// Present photos with no movie whose identifier is `contentIdentifier`.
-    func unpairedPhotos(contentIdentifier: String) throws -> [(id: Int64, half: LivePhotoRule.Half)]
+    func unpairedPhotos(contentIdentifier: String) throws(LibraryError) -> [(id: Int64, half: LivePhotoRule.Half)]
     /// Present photos with no movie whose path lies strictly between `pathsAbove` and `below` (bytes).
-    func unpairedPhotos(pathsAbove: [UInt8], below: [UInt8]) throws -> [(id: Int64, half: LivePhotoRule.Half)]
+    func unpairedPhotos(pathsAbove: [UInt8], below: [UInt8]) throws(LibraryError) -> [(id: Int64, half: LivePhotoRule.Half)]
     /// Every recorded pair.
-    func pairs() throws -> [LivePhotoPair]
+    func pairs() throws(LibraryError) -> [LivePhotoPair]
     /// Makes `movie` the motion of `photo`, a Live Photo of `duration`.
-    func link(movie: Int64, photo: Int64, duration: Double?) throws
+    func link(movie: Int64, photo: Int64, duration: Double?) throws(LibraryError)
     /// Sets `photo`'s media to live with `duration`.
-    func setLive(photo: Int64, duration: Double?) throws
+    func setLive(photo: Int64, duration: Double?) throws(LibraryError)
     /// Undoes `movie`'s pair (the movie stands alone again).
-    func unlink(movie: Int64) throws
+    func unlink(movie: Int64) throws(LibraryError)
     /// Makes every Live Photo that has no movie (and is not a Motion Photo) a photo again.
-    func resetLivePhotosWithoutMovie() throws
+    func resetLivePhotosWithoutMovie() throws(LibraryError)
 }

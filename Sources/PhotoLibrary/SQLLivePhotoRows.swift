@@ -21,7 +21,7 @@ package struct SQLLivePhotoRows<Session: SQLSession>: LivePhotoRows {
     /// The columns of a photo's half, from `photos`.
     static var photoColumns: String { "id, path_bytes, content_identifier, taken_at, CAST(NULL AS double precision) AS duration FROM photos" }
 
-    package func motionCandidates(paths: [[UInt8]]?) throws -> [(id: Int64, half: LivePhotoRule.Half)] {
+    package func motionCandidates(paths: [[UInt8]]?) throws(LibraryError) -> [(id: Int64, half: LivePhotoRule.Half)] {
         guard let paths else { return try halves(motionCandidates + " ORDER BY id", []) }
         var byPath: [[UInt8]: (id: Int64, half: LivePhotoRule.Half)] = [:]
         for start in stride(from: 0, to: paths.count, by: 10_000) {
@@ -33,18 +33,18 @@ package struct SQLLivePhotoRows<Session: SQLSession>: LivePhotoRows {
         return paths.compactMap { byPath[$0] }  // in the batch's order
     }
 
-    package func unpairedPhotos(contentIdentifier: String) throws -> [(id: Int64, half: LivePhotoRule.Half)] {
+    package func unpairedPhotos(contentIdentifier: String) throws(LibraryError) -> [(id: Int64, half: LivePhotoRule.Half)] {
         try halves("""
             SELECT \(Self.photoColumns)\(dialect.indexedBy("photos_content_identifier")) WHERE content_identifier = $1 AND \(LibrarySQL.unpairedPhoto)
             """, [.text(contentIdentifier)])
     }
 
-    package func unpairedPhotos(pathsAbove lower: [UInt8], below upper: [UInt8]) throws -> [(id: Int64, half: LivePhotoRule.Half)] {
+    package func unpairedPhotos(pathsAbove lower: [UInt8], below upper: [UInt8]) throws(LibraryError) -> [(id: Int64, half: LivePhotoRule.Half)] {
         try halves("SELECT \(Self.photoColumns) WHERE path_bytes > $1 AND path_bytes < $2 AND \(LibrarySQL.unpairedPhoto)",
                    [.blob(Data(lower)), .blob(Data(upper))])
     }
 
-    package func pairs() throws -> [LivePhotoPair] {
+    package func pairs() throws(LibraryError) -> [LivePhotoPair] {
         try session.decoded("""
             SELECT \(LibrarySQL.livePhotoPairColumns)
             FROM photos AS movie\(dialect.indexedBy("photos_live_photo")) LEFT JOIN photos AS photo ON photo.id = movie.live_photo_id
@@ -64,21 +64,21 @@ package struct SQLLivePhotoRows<Session: SQLSession>: LivePhotoRows {
         }
     }
 
-    package func link(movie: Int64, photo: Int64, duration: Double?) throws {
+    package func link(movie: Int64, photo: Int64, duration: Double?) throws(LibraryError) {
         try session.execute("UPDATE photos SET live_photo_id = $1 WHERE id = $2", [.integer(photo), .integer(movie)], Self.operation)
         try setLive(photo: photo, duration: duration)
     }
 
-    package func setLive(photo: Int64, duration: Double?) throws {
+    package func setLive(photo: Int64, duration: Double?) throws(LibraryError) {
         try session.execute("UPDATE photos SET media = 'live', duration = $1 WHERE id = $2", [duration.map { .real($0) } ?? .null, .integer(photo)],
                             Self.operation)
     }
 
-    package func unlink(movie: Int64) throws {
+    package func unlink(movie: Int64) throws(LibraryError) {
         try session.execute("UPDATE photos SET live_photo_id = NULL WHERE id = $1", [.integer(movie)], Self.operation)
     }
 
-    package func resetLivePhotosWithoutMovie() throws {
+    package func resetLivePhotosWithoutMovie() throws(LibraryError) {
         try session.execute("""
             UPDATE photos SET media = 'photo', duration = NULL
             WHERE id IN (SELECT id FROM photos\(dialect.indexedBy("photos_media")) WHERE media <> 'photo' AND media = 'live')

@@ -60,11 +60,7 @@ extension PostgresStore: IndexWriter {
                                                       rows: rows, conflict: LibrarySQL.nonPhotoConflict), "writing index results")
             }
             // The batch's movies join their photos now (a photo later in path order: at the run's end).
-            if !movies.isEmpty {
-                do { try LivePhotoPairing.pair(SQLLivePhotoRows(session, .postgres), paths: movies) } catch {
-                    throw Self.typed(error, "pairing Live Photos")
-                }
-            }
+            if !movies.isEmpty { try LivePhotoPairing.pair(SQLLivePhotoRows(session, .postgres), paths: movies) }
         }
     }
 
@@ -87,11 +83,7 @@ extension PostgresStore: IndexWriter {
             try session.execute(PostgresQuery(unsafeSQL: LibrarySQL.recordRoot,
                                               binds: Self.binds(ByteBuffer(bytes: root), PathBytes.displayText(root), now)), operation)
             // Pairs can change only where rows did.
-            if rowsChanged || !missing.isEmpty {
-                do { try LivePhotoPairing.check(SQLLivePhotoRows(session, .postgres)) } catch {
-                    throw Self.typed(error, "pairing Live Photos")
-                }
-            }
+            if rowsChanged || !missing.isEmpty { try LivePhotoPairing.check(SQLLivePhotoRows(session, .postgres)) }
             let rows = try session.rows("SELECT count(*) AS missing FROM photos WHERE status = 'missing'", operation)
             return try rows.first?.makeRandomAccess().value("missing", Int.self) ?? 0
         }
@@ -118,10 +110,5 @@ extension PostgresStore: IndexWriter {
             INSERT INTO \(table) (\(columns)\(extraColumns)) SELECT \(selected) FROM unnest(\(arrays.joined(separator: ", ")))
             \(conflict)
             """, binds: binds)
-    }
-
-    /// `error` as a `LibraryError` (what `LivePhotoRows`' untyped throws carry).
-    static func typed(_ error: any Error, _ operation: String) -> LibraryError {
-        (error as? LibraryError) ?? .database(operation: operation, message: "\(error)")
     }
 }

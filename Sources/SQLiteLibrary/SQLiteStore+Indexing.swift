@@ -99,7 +99,7 @@ extension SQLiteStore {
     /// WAL, read from there, for the next checkpoint (after the next run that writes rows, or
     /// SQLite's automatic one). Best effort.
     func skipCheckpointOnClose() {
-        _ = try? pool.writeWithoutTransaction { db in
+        pool.writeWithoutTransaction { db in
             _ = pgsqlite_skip_checkpoint_on_close(db.sqliteConnection)
         }
     }
