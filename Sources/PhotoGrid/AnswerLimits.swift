@@ -3,7 +3,7 @@ import PhotoGridSupport
 
 /// The most one layout answer may cost, checked before any work (docs/serve.md, "Limits"): a question
 /// over a limit is a `UsageError` naming the value to change, never a large allocation. The server
-/// applies `server`; the command line lays out what its user asks.
+/// applies its own (`RequestLimits.answer`); the command line lays out what its user asks.
 public struct AnswerLimits: Sendable, Hashable {
     /// Items in one `columns` spec (`adaptive:100/3` is one).
     public var columnItems: Int
@@ -18,9 +18,6 @@ public struct AnswerLimits: Sendable, Hashable {
         self.columns = columns
         self.cells = cells
     }
-
-    /// The server's limits: a 4K screen of 50-point cells holds ~3,300; the page asks ~3 screens.
-    public static let server = AnswerLimits(columnItems: 32, columns: 1_000, cells: 10_000)
 
     /// Checks a question whose columns are `columns` (the `--columns` grammar) against the column limits,
     /// for the option that gave them (`columns`, or zoom's `from` and `to`).

@@ -11,8 +11,8 @@ enum RequestLimits {
     static let targetBytes = 8 * 1024
     /// Every header field's name and value together, in bytes: 431 beyond.
     static let headerBytes = 16 * 1024
-    /// A layout question's columns and cells.
-    static let answer = AnswerLimits.server
+    /// A layout question's columns and cells: a 4K screen of 50-point cells holds ~3,300; the page asks ~3 screens.
+    static let answer = AnswerLimits(columnItems: 32, columns: 1_000, cells: 10_000)
     /// One answer's body, in bytes: the cells limit keeps a layout answer near 4 MB; a longer one
     /// (very long paths) is refused rather than sent.
     static let answerBytes = 16 * 1024 * 1024

@@ -2,11 +2,11 @@ import GridLayout
 @testable import PhotoGrid
 import Testing
 
-/// The server's limits on one layout answer (`AnswerLimits.server`): each checked just inside and just
-/// over, from the spec's column rule (`n = ⌊(G + s)/(min + s)⌋` per adaptive item) and square rows of the
-/// widest track plus the row spacing.
+/// The server's limits on one layout answer (docs/serve.md, "Limits": 32 items, 1,000 columns, 10,000
+/// cells): each checked just inside and just over, from the spec's column rule (`n = ⌊(G + s)/(min + s)⌋`
+/// per adaptive item) and square rows of the widest track plus the row spacing.
 @Suite struct AnswerLimitsTests {
-    static let limits = AnswerLimits.server
+    static let limits = AnswerLimits(columnItems: 32, columns: 1_000, cells: 10_000)
 
     /// (width, height, columns, rowSpacing, group, photos, all, refused parameter or nil).
     static let cases: [(Double, Double, String, Double, String, Int, Bool, String?)] = [

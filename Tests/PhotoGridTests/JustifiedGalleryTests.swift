@@ -167,12 +167,12 @@ import TestSupport
     @Test("the answer limit: rows a viewport can show at half the target height, then the photos they hold")
     func limits() throws {
         let tall = LayoutRequest(width: 393, height: 1_000_000, justified: JustifiedRequest(rowHeight: 1, spacing: "1"))
-        #expect(throws: UsageError.self) { try AnswerLimits.server.check(tall, count: 1_000_000, all: false) }
-        try AnswerLimits.server.check(LayoutRequest(width: 393, height: 759, justified: JustifiedRequest()), count: 1_000_000, all: false)
+        #expect(throws: UsageError.self) { try AnswerLimitsTests.limits.check(tall, count: 1_000_000, all: false) }
+        try AnswerLimitsTests.limits.check(LayoutRequest(width: 393, height: 759, justified: JustifiedRequest()), count: 1_000_000, all: false)
         // 20,000 tall portraits, 59 a row 133 points tall: 339 rows fit the row bound, their photos do not.
         let sizes = Array(repeating: (100.0, 2000.0), count: 20_000)
         let gallery = try Self.gallery(sizes, JustifiedRequest(rowHeight: 100, spacing: "0"), width: 393, height: 40_000)
-        #expect(throws: UsageError.self) { try AnswerLimits.server.checkShown(gallery, all: false) }
+        #expect(throws: UsageError.self) { try AnswerLimitsTests.limits.checkShown(gallery, all: false) }
     }
 
     @Test("bad values are one-line usage errors naming the option", arguments: [
