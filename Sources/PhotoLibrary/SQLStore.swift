@@ -1,6 +1,6 @@
 /// A store whose statements are written once (`SQLStore+…` files) and run in its dialect: it lends
 /// sessions and names what its SQL spells differently. A new SQL store implements these three ways in
-/// and its dialect, and gets the rows, records, claims and metadata written over them.
+/// and its dialect, and gets the rows, grid, records, claims and metadata written over them.
 public protocol SQLStore: AnyObject, Sendable {
     associatedtype Session: SQLSession
 
@@ -15,6 +15,12 @@ public protocol SQLStore: AnyObject, Sendable {
 
     /// Runs `body` in one write transaction, committed when it returns and rolled back when it throws.
     func writeTransaction<T>(_ operation: String, _ body: (Session) throws(LibraryError) -> T) throws(LibraryError) -> T
+
+    /// The day holding grid position `position` and its first photo's position, on `session`'s snapshot
+    /// (`SQLStore+Grid`: running sums of the per-day counts, unless the store keeps them).
+    func dayStart(containing position: Int, _ session: Session) throws(LibraryError) -> (day: String, position: Int)?
+    /// What `read` makes of the bytes kept under `key` (`SQLStore+Grid`: a copy, unless the store lends them in place).
+    func keptLayout<T>(key: String, _ session: Session, _ read: (UnsafeRawBufferPointer) -> T?) throws(LibraryError) -> T?
 }
 
 /// One connection's statements; `operation` names a statement in its errors.
@@ -39,6 +45,8 @@ public struct SQLDialect: Sendable {
     package let now: String
     /// The function of the greatest of its arguments (`max` in SQLite, `GREATEST` in PostgreSQL).
     package let greatest: String
+    /// The number of photos in the grid (SQLite keeps it in a row, Migrations/0003; PostgreSQL sums the days).
+    package let gridCount: String
     /// What a claim's candidate query ends with, so that two processes claiming at once take
     /// different rows (PostgreSQL's `FOR UPDATE SKIP LOCKED`; SQLite has one writer).
     package let lockSkipping: String
@@ -60,7 +68,7 @@ public struct SQLDialect: Sendable {
 
     /// SQLite's.
     public static let sqlite = SQLDialect(
-        now: "CAST(strftime('%s', 'now') AS INTEGER)", greatest: "max", lockSkipping: "", announcement: nil, namesIndexes: true,
+        now: "CAST(strftime('%s', 'now') AS INTEGER)", greatest: "max", gridCount: "SELECT photos FROM grid_size WHERE id = 1", lockSkipping: "", announcement: nil, namesIndexes: true,
         ledgerPresent: "SELECT count(*) AS present FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'",
         tableCount: "SELECT count(*) AS tables FROM sqlite_master WHERE type = 'table'",
         ledgerTable: """
@@ -73,7 +81,8 @@ public struct SQLDialect: Sendable {
 
     /// PostgreSQL's.
     public static let postgres = SQLDialect(
-        now: "CAST(extract(epoch from now()) AS bigint)", greatest: "GREATEST", lockSkipping: " FOR UPDATE SKIP LOCKED",
+        now: "CAST(extract(epoch from now()) AS bigint)", greatest: "GREATEST",
+        gridCount: "SELECT CAST(coalesce(sum(photos), 0) AS bigint) AS photos FROM grid_days", lockSkipping: " FOR UPDATE SKIP LOCKED",
         announcement: "SELECT pg_notify('photogrid_grid', '')", namesIndexes: false,
         ledgerPresent: "SELECT CAST(count(*) AS bigint) AS present FROM (SELECT to_regclass('schema_migrations') AS ledger) AS l WHERE ledger IS NOT NULL",
         tableCount: "SELECT count(*) AS tables FROM pg_catalog.pg_tables WHERE schemaname = current_schema()",

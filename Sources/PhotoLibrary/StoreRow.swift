@@ -1,17 +1,22 @@
 public import struct Foundation.Data
 
-/// A row of either store, read by column name: what a record decodes from, once for both stores
-/// (`Photo.init(columns:)`, `ThumbnailRecord.init(columns:)`). A column of another type is a `LibraryError`, never a trap.
+/// A row of either store, read by column name, or by position (0 first) in a loop over many rows: what a
+/// record decodes from, once for both stores (`Photo.init(columns:)`, `ThumbnailRecord.init(columns:)`,
+/// `GridEntry`). A column of another type is a `LibraryError`, never a trap.
 public protocol StoreRow {
     func string(_ column: String) throws(LibraryError) -> String?
     func int64(_ column: String) throws(LibraryError) -> Int64?
     func double(_ column: String) throws(LibraryError) -> Double?
     func bytes(_ column: String) throws(LibraryError) -> Data?
+    func string(at column: Int) throws(LibraryError) -> String?
+    func int64(at column: Int) throws(LibraryError) -> Int64?
+    func double(at column: Int) throws(LibraryError) -> Double?
+    func bytes(at column: Int) throws(LibraryError) -> Data?
 }
 
 extension StoreRow {
-    /// A column that is never NULL.
-    func required<T>(_ column: String, _ read: (String) throws(LibraryError) -> T?) throws(LibraryError) -> T {
+    /// A column that is never NULL (named, or by position).
+    func required<Column, T>(_ column: Column, _ read: (Column) throws(LibraryError) -> T?) throws(LibraryError) -> T {
         guard let value = try read(column) else { throw .database(operation: "reading column \(column)", message: "NULL") }
         return value
     }
