@@ -1,5 +1,5 @@
-public import GridLayout
-public import PhotoLibrary
+import GridLayout
+import PhotoLibrary
 public import Thumbnails
 
 import Platform

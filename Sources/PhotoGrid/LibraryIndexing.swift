@@ -1,5 +1,5 @@
 public import PhotoLibrary
-public import Thumbnails
+import Thumbnails
 public import Indexing
 
 /// The `photogrid index --json` document, version 1.

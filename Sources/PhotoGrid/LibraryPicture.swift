@@ -1,5 +1,5 @@
 public import PhotoGridSupport
-public import GridLayout
+import GridLayout
 public import PhotoLibrary
 import Drawing
 public import Thumbnails

@@ -1,4 +1,5 @@
 public import PhotoLibrary
+import Thumbnails
 
 /// What `photogrid stats` prints about a library.
 public struct LibraryStatistics: Sendable, Equatable {

@@ -1,4 +1,4 @@
-public import PhotoLibrary
+import PhotoLibrary
 /// The `photogrid stats --json` document, version 1: `LibraryStatistics` with every count as a number.
 public struct StatisticsDocument: Codable, Sendable, Equatable {
     public var version = 1

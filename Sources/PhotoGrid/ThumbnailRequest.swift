@@ -1,5 +1,5 @@
 import PhotoGridSupport
-public import GridLayout
+import GridLayout
 public import Thumbnails
 public import PhotoLibrary
 

@@ -58,7 +58,7 @@ final class GridCache: Service, Sendable {
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             let seen = heard
             // The next announcement, or the fallback interval; a graceful shutdown ends the wait.
-            _ = try? await cancelWhenGracefulShutdown {
+            _ = await cancelWhenGracefulShutdown {
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask { await announcements.next(after: seen) }
                     group.addTask { try? await Task.sleep(for: Self.fallbackInterval) }

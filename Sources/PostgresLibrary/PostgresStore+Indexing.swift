@@ -7,26 +7,7 @@ import struct Foundation.Data
 /// not one statement per file.
 extension PostgresStore: IndexWriter {
     public func loadIndexState() throws(LibraryError) -> IndexState {
-        try transaction("loading the index", mode: Self.snapshotMode) { session throws(LibraryError) in
-            var state = IndexState()
-            let photos = try session.rows(PostgresQuery(unsafeSQL: LibrarySQL.indexedPhotos), "loading the index")
-            state.photos.reserveCapacity(photos.count)
-            for row in photos {
-                let row = row.makeRandomAccess()
-                let status = PhotoStatus(rawValue: try row.value("status", String.self)) ?? .error
-                let error: String? = try row.value("error")
-                state.photos[[UInt8](try row.value("path_bytes", Data.self))] = KnownPhoto(
-                    id: try row.value("id"), size: try row.value("file_size"), modificationTimeNanoseconds: try row.value("mtime_ns"),
-                    status: status, contentKey: try row.value("content_key"),
-                    hasTransientError: status == .error && ProbeErrorRetry.isTransient(error))
-            }
-            for row in try session.rows(PostgresQuery(unsafeSQL: LibrarySQL.indexedNonPhotos), "loading the index") {
-                let row = row.makeRandomAccess()
-                state.nonPhotos[[UInt8](try row.value("path_bytes", Data.self))] = KnownNonPhoto(
-                    size: try row.value("file_size"), modificationTimeNanoseconds: try row.value("mtime_ns"))
-            }
-            return state
-        }
+        try transaction("loading the index", mode: Self.snapshotMode) { session throws(LibraryError) in try session.indexState() }
     }
 
     public func apply(_ writes: [PendingWrite], now: String) throws(LibraryError) {

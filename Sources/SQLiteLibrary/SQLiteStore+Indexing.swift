@@ -5,36 +5,9 @@ import GRDB
 import struct Foundation.Data
 
 extension SQLiteStore {
-    /// Loads every photo row's path, size, mtime, status and content key, and the non-photo files.
-    ///
-    /// Read on the writer connection: an index run then opens one SQLite connection, not two.
+    /// `SQLSession.indexState`, read on the writer connection: an index run then opens one SQLite connection, not two.
     public func loadIndexState() throws(LibraryError) -> IndexState {
-        try readOnWriter("loading the index") { db in
-            var state = IndexState()
-            // Sized once: growing a dictionary of a million paths rehashes it twenty times.
-            state.photos.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM photos") ?? 0)
-            let rowsOfPhotos = try db.makeStatement(sql: LibrarySQL.indexedPhotos)
-            let photos = try Row.fetchCursor(rowsOfPhotos)
-            let (id, pathBytes, size, mtime, statusColumn, contentKey, error) = (
-                try rowsOfPhotos.position(of: "id"), try rowsOfPhotos.position(of: "path_bytes"), try rowsOfPhotos.position(of: "file_size"),
-                try rowsOfPhotos.position(of: "mtime_ns"), try rowsOfPhotos.position(of: "status"), try rowsOfPhotos.position(of: "content_key"),
-                try rowsOfPhotos.position(of: "error"))
-            while let row = try photos.next() {
-                let path = [UInt8](row[pathBytes] as Data)
-                let status = PhotoStatus(rawValue: row[statusColumn]) ?? .error
-                state.photos[path] = KnownPhoto(
-                    id: row[id], size: row[size], modificationTimeNanoseconds: row[mtime], status: status, contentKey: row[contentKey],
-                    hasTransientError: status == .error && ProbeErrorRetry.isTransient(row[error]))
-            }
-            let rowsOfOthers = try db.makeStatement(sql: LibrarySQL.indexedNonPhotos)
-            let others = try Row.fetchCursor(rowsOfOthers)
-            let (otherPath, otherSize, otherTime) = (try rowsOfOthers.position(of: "path_bytes"), try rowsOfOthers.position(of: "file_size"),
-                                                     try rowsOfOthers.position(of: "mtime_ns"))
-            while let row = try others.next() {
-                state.nonPhotos[[UInt8](row[otherPath] as Data)] = KnownNonPhoto(size: row[otherSize], modificationTimeNanoseconds: row[otherTime])
-            }
-            return state
-        }
+        try readOnWriter("loading the index") { db in try SQLiteSession(db: db).indexState() }
     }
 
     /// Applies `writes` in one transaction. `now` is the run's start time (first_seen/last_seen).
