@@ -60,6 +60,12 @@ struct SQLGridReader<Store: SQLStore>: GridWindowReader {
 }
 
 extension SQLStore {
+    public func gridVersion() throws(LibraryError) -> Int {
+        try readStatements("reading the grid version") { session throws(LibraryError) in
+            Int(try session.row(KeptLayoutSQL.version, "reading the grid version")?.int64(at: 0) ?? 0)
+        }
+    }
+
     /// `GridSource.readGrid`: `body` with the grid as one snapshot sees it (its size, windows and sections
     /// agree, an index run committing meanwhile is seen wholly or not at all). Errors of `body` are rethrown
     /// as they are.

@@ -1,8 +1,18 @@
 import struct Foundation.Data
 
 /// Picture signatures (`PictureSignatureStore`) and kept layouts (`KeptLayoutStore`), written once for both
-/// dialects; the signature index, read a million rows at a time, stays each store's.
+/// dialects.
 extension SQLStore {
+    /// Read a million rows at a time: by position.
+    public func pictureSignatureIndex() throws(LibraryError) -> [PictureSignatureIndexEntry] {
+        try readStatements("reading picture signatures") { session throws(LibraryError) in
+            try session.decoded(PictureSignatureSQL.index, "reading picture signatures") { row throws(LibraryError) in
+                PictureSignatureSQL.entry(id: try row.required(0, row.int64(at:)), contentKey: try row.required(1, row.string(at:)),
+                                          hash: try row.int64(at: 2), error: try row.string(at: 3))
+            }
+        }
+    }
+
     public func pictureSignatures(contentKeys: [String]) throws(LibraryError) -> [String: PictureSignatureRecord] {
         if contentKeys.isEmpty { return [:] }
         return try readSnapshot("reading picture signatures") { session throws(LibraryError) in

@@ -7,12 +7,6 @@ import struct Foundation.Data
 extension PostgresStore {
     static let snapshotMode = "ISOLATION LEVEL REPEATABLE READ READ ONLY"
 
-    public func gridVersion() throws(LibraryError) -> Int {
-        try fetch(PostgresQuery(unsafeSQL: KeptLayoutSQL.version), "reading the grid version") { row throws(LibraryError) in
-            try row.value("version", Int.self)
-        }.first ?? 0
-    }
-
     public func gridSnapshot() throws(LibraryError) -> GridSnapshot {
         try transaction("reading the grid into memory", mode: Self.snapshotMode) { session throws(LibraryError) in
             let version = try session.rows("SELECT version FROM grid_version WHERE id = 1", "reading the grid version")

@@ -48,25 +48,8 @@ extension PostgresStore: IndexWriter {
     public func finishIndexRun(missing: [Int64], forgottenNonPhotos: [[UInt8]], root: [UInt8], now: String,
                                rowsChanged: Bool) throws(LibraryError) -> Int {
         try transaction("finishing the index run") { session throws(LibraryError) in
-            let operation = "finishing the index run"
-            if !missing.isEmpty {
-                try session.execute(PostgresQuery(unsafeSQL: """
-                    UPDATE photos SET status = 'missing', error = NULL,
-                        last_seen = GREATEST(last_seen, coalesce((SELECT last_indexed_at FROM library WHERE id = 1), last_seen))
-                    WHERE id = ANY($1) AND status <> 'missing'
-                    """, binds: Self.binds(missing)), operation)
-            }
-            if !forgottenNonPhotos.isEmpty {
-                var binds = PostgresBindings()
-                binds.append(forgottenNonPhotos.map { ByteBuffer(bytes: $0) })
-                try session.execute(PostgresQuery(unsafeSQL: "DELETE FROM non_photos WHERE path_bytes = ANY($1)", binds: binds), operation)
-            }
-            try session.execute(PostgresQuery(unsafeSQL: LibrarySQL.recordRoot,
-                                              binds: Self.binds(ByteBuffer(bytes: root), PathBytes.displayText(root), now)), operation)
-            // Pairs can change only where rows did.
-            if rowsChanged || !missing.isEmpty { try LivePhotoPairing.check(SQLLivePhotoRows(session, .postgres)) }
-            let rows = try session.rows("SELECT count(*) AS missing FROM photos WHERE status = 'missing'", operation)
-            return try rows.first?.makeRandomAccess().value("missing", Int.self) ?? 0
+            try session.finishIndexRun(missing: missing, forgottenNonPhotos: forgottenNonPhotos, root: root, now: now,
+                                       rowsChanged: rowsChanged, .postgres)
         }
     }
 

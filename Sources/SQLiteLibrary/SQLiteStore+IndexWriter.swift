@@ -1,4 +1,4 @@
-public import PhotoLibrary
+import PhotoLibrary
 
 extension SQLiteStore {
     public func runWroteRows() { restartWAL() }

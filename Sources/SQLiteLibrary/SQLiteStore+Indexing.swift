@@ -38,31 +38,11 @@ extension SQLiteStore {
         }
     }
 
-    /// The last transaction of an index run: marks vanished rows missing, forgets non-photo files
-    /// that are gone, records the root and the run's start. Returns the number of missing rows.
-    ///
-    /// Rows found unchanged are not written: their last-seen time is the run's start, read from
-    /// `library.last_indexed_at` (see `photoColumns`). A row that goes missing keeps, as its
-    /// last-seen time, the start of the previous completed run, the last one that found it.
     public func finishIndexRun(missing: [Int64], forgottenNonPhotos: [[UInt8]], root: [UInt8],
                                now: String, rowsChanged: Bool = true) throws(LibraryError) -> Int {
         try write("finishing the index run") { db in
-            if !missing.isEmpty {
-                let previousRun = try String.fetchOne(db, sql: "SELECT last_indexed_at FROM library WHERE id = 1")
-                let markMissing = try db.makeStatement(sql: """
-                    UPDATE photos SET status = 'missing', error = NULL, last_seen = max(last_seen, coalesce(?, last_seen))
-                    WHERE id = ? AND status <> 'missing'
-                    """)
-                for id in missing { try markMissing.execute(arguments: [previousRun, id]) }
-            }
-            if !forgottenNonPhotos.isEmpty {
-                let forget = try db.makeStatement(sql: "DELETE FROM non_photos WHERE path_bytes = ?")
-                for path in forgottenNonPhotos { try forget.execute(arguments: [Data(path)]) }
-            }
-            try db.execute(sql: LibrarySQL.recordRoot, arguments: [Data(root), PathBytes.displayText(root), now])
-            // Pairs can change only where rows did.
-            if rowsChanged || !missing.isEmpty { try LivePhotoPairing.check(SQLLivePhotoRows(SQLiteSession(db: db), .sqlite)) }
-            return try Int.fetchOne(db, sql: "SELECT count(*) FROM photos WHERE status = 'missing'") ?? 0
+            try SQLiteSession(db: db).finishIndexRun(missing: missing, forgottenNonPhotos: forgottenNonPhotos, root: root, now: now,
+                                                     rowsChanged: rowsChanged, .sqlite)
         }
     }
 

@@ -4,13 +4,6 @@ import PhotoGridSupport
 import struct Foundation.Data
 
 extension SQLiteStore {
-    /// The library's grid version (Migrations/0007): it changes whenever the grid may have.
-    public func gridVersion() throws(LibraryError) -> Int {
-        try read("reading the grid version") { db in
-            try Int.fetchOne(db.cachedStatement(sql: "SELECT version FROM grid_version WHERE id = 1")) ?? 0
-        }
-    }
-
     /// Writes to the database's files by any process (inotify on its folder, `SQLiteChangeWatch`): each
     /// commit writes the write-ahead log. Nil when inotify cannot watch the folder (no watch left).
     public func gridAnnouncements() -> GridAnnouncements? {
