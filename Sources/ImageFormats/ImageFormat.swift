@@ -65,7 +65,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
     /// The format a file name's extension says (ASCII case ignored): `.jpg`/`.jpeg`, `.png`, `.webp`,
     /// `.heic`/`.heif`/`.hif`, `.avif`, `.mov`, `.mp4`/`.m4v`/`.3gp`/`.3g2`; nil for any other name. A
     /// candidate is read by its content whatever its name says.
-    public static func named(_ name: some BidirectionalCollection<UInt8>) -> ImageFormat? {
+    @inlinable public static func named(_ name: some BidirectionalCollection<UInt8>) -> ImageFormat? {
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return nil }
         let suffix = name[name.index(after: dot)...]
         guard suffix.count <= 4 else { return nil }

@@ -32,10 +32,10 @@ struct SQLGridReader<Store: SQLStore>: GridWindowReader {
             FROM (\(inner)) AS grid JOIN photos ON photos.id = grid.id ORDER BY grid.sort_key, grid.path_bytes
             """
         return try session.decoded(sql, values, "reading the grid") { row throws(LibraryError) in
-            GridEntry(id: try row.required(0, row.int64(at:)), path: try row.required(1, row.string(at:)),
-                      pathBytes: [UInt8](try row.required(4, row.bytes(at:))), pixelWidth: Int(try row.required(2, row.int64(at:))),
-                      pixelHeight: Int(try row.required(3, row.int64(at:))), contentKey: try row.string(at: 5),
-                      media: MediaKind(rawValue: try row.required(6, row.string(at:))) ?? .photo, duration: try row.double(at: 7),
+            GridEntry(id: try row.int64(at: 0).notNull(0), path: try row.string(at: 1).notNull(1),
+                      pathBytes: [UInt8](try row.bytes(at: 4).notNull(4)), pixelWidth: Int(try row.int64(at: 2).notNull(2)),
+                      pixelHeight: Int(try row.int64(at: 3).notNull(3)), contentKey: try row.string(at: 5),
+                      media: MediaKind(rawValue: try row.string(at: 6).notNull(6)) ?? .photo, duration: try row.double(at: 7),
                       posterTime: try row.double(at: 8))
         }
     }
@@ -46,7 +46,7 @@ struct SQLGridReader<Store: SQLStore>: GridWindowReader {
             SELECT substr(day, 1, \(Int32(clamping: prefixLength))) AS title, CAST(sum(photos) AS bigint) AS photos FROM grid_days
             GROUP BY title HAVING sum(photos) > 0 ORDER BY title
             """, "grouping the grid") { row throws(LibraryError) in
-            (try row.required(0, row.string(at:)), Int(try row.required(1, row.int64(at:))))
+            (try row.string(at: 0).notNull(0), Int(try row.int64(at: 1).notNull(1)))
         }
     }
 
@@ -89,7 +89,7 @@ extension SQLStore {
             SELECT day, start FROM (SELECT day, photos, CAST(sum(photos) OVER (ORDER BY day) - photos AS bigint) AS start FROM grid_days) AS days
             WHERE start <= \(position) AND start + photos > \(position)
             """, "finding a grid position").map { row throws(LibraryError) in
-            (try row.required(0, row.string(at:)), Int(try row.required(1, row.int64(at:))))
+            (try row.string(at: 0).notNull(0), Int(try row.int64(at: 1).notNull(1)))
         }
     }
 

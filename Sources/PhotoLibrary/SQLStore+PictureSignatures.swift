@@ -7,7 +7,7 @@ extension SQLStore {
     public func pictureSignatureIndex() throws(LibraryError) -> [PictureSignatureIndexEntry] {
         try readStatements("reading picture signatures") { session throws(LibraryError) in
             try session.decoded(PictureSignatureSQL.index, "reading picture signatures") { row throws(LibraryError) in
-                PictureSignatureSQL.entry(id: try row.required(0, row.int64(at:)), contentKey: try row.required(1, row.string(at:)),
+                PictureSignatureSQL.entry(id: try row.int64(at: 0).notNull(0), contentKey: try row.string(at: 1).notNull(1),
                                           hash: try row.int64(at: 2), error: try row.string(at: 3))
             }
         }
