@@ -14,7 +14,7 @@ struct WorkerCommand: ParsableCommand {
         60 s), so that any number of workers — on one machine or several, on a SQLite or a PostgreSQL \
         library (--db postgres://…) — divide the photos instead of making the same ones. A worker killed \
         mid-batch loses nothing: when its lease ends, another takes its photos. With nothing to do it waits: \
-        new photos wake it at once (the library announces them), and it looks again every second; a database that stops answering (a PostgreSQL restart) is tried again every \
+        new photos and released claims wake it at once (the library announces them), a claim a stopped worker left is taken when its lease ends; a database that stops answering (a PostgreSQL restart) is tried again every \
         second, said once on stderr; SIGTERM or Ctrl-C ends it after the batch in hand, printing what it made. \
         --until-done ends it when nothing is left. Exit status 0 when stopped or done, 1 on a fatal error, \
         64 on a usage error.
