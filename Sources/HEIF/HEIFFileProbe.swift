@@ -1,5 +1,5 @@
 internal import CHEIF
-public import EXIF
+import EXIF
 import PhotoGridSupport
 
 /// Reads a HEIC's or AVIF's primary image header without decoding pixels.

@@ -1,4 +1,4 @@
-public import PhotoLibrary
+import PhotoLibrary
 public import ImageFormats
 
 /// How the indexer probes an open file as a format (`ImageProbe`, every format). Tests substitute one

@@ -1,4 +1,4 @@
-public import PhotoLibrary
+import PhotoLibrary
 import class Foundation.ProcessInfo
 
 /// How an index run works. The defaults are what `photogrid index` uses.

@@ -1,4 +1,4 @@
-public import PhotoLibrary
+import PhotoLibrary
 /// A file the index run must open, and why.
 struct ProbeJob: Sendable {
     enum Kind: Sendable, Equatable {

@@ -1,4 +1,4 @@
-public import PhotoLibrary
+import PhotoLibrary
 /// Where an index run is, for a progress bar. Reported on the indexing thread.
 public struct IndexProgress: Sendable, Equatable {
     public enum Phase: Sendable, Equatable {

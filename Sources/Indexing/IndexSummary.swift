@@ -1,4 +1,4 @@
-public import PhotoLibrary
+import PhotoLibrary
 /// What an index run did.
 ///
 /// Every entry the walk saw is counted once: `seen == scanned + vanished + skipped total`, and

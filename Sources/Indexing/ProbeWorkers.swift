@@ -1,4 +1,4 @@
-public import PhotoLibrary
+import PhotoLibrary
 import PhotoGridSupport
 import Dispatch
 import Synchronization

@@ -1,4 +1,4 @@
-public import PhotoLibrary
+import PhotoLibrary
 import CSQLiteShims
 
 /// The file systems that hold the kernel's state rather than files (proc, sysfs, cgroup, debugfs, …): the

@@ -1,4 +1,4 @@
-public import PhotoLibrary
+import PhotoLibrary
 /// Why the walk saw an entry but did not index it: what `photogrid index` counts as skipped and
 /// `photogrid list --skipped` names.
 ///

@@ -1,6 +1,6 @@
 internal import PhotoGridSupport
 internal import CPNGShims
-public import EXIF
+import EXIF
 
 /// Reads a PNG's header without inflating pixels.
 public enum PNGFileProbe {

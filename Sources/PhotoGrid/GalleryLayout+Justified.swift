@@ -1,4 +1,4 @@
-public import GridLayout
+import GridLayout
 
 extension GalleryLayout {
     /// The layout document of justified rows: the same shape as the square grid's. `grid.columns` is

@@ -1,6 +1,6 @@
 public import PhotoGridSupport
 import JPEG
-public import GridLayout
+import GridLayout
 public import Drawing
 public import Imaging
 public import Thumbnails

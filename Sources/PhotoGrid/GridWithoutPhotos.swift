@@ -1,4 +1,4 @@
-public import PhotoLibrary
+import PhotoLibrary
 
 /// A grid snapshot with some photos left out (the copies `LibraryDuplicates` does not keep, for
 /// `hide=copies`): positions, counts and sections are those of the grid without them.

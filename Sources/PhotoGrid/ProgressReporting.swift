@@ -1,4 +1,4 @@
-public import PhotoLibrary
+import PhotoLibrary
 public import Indexing
 
 /// Where a long use case (indexing, thumbnails, export) reports how far it got: the library calls it,

@@ -1,5 +1,5 @@
 public import GridLayout
-public import PhotoLibrary
+package import PhotoLibrary
 import Thumbnails
 
 /// The names thumbnails are served and found by (`<variant>/<stem>.jpg`, the stem a content key or

@@ -160,7 +160,7 @@ public struct ThumbnailWorker: Sendable {
     static func hostName() -> String {
         var host = [CChar](repeating: 0, count: 256)
         gethostname(&host, host.count - 1)
-        return String(cString: host)
+        return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Whether the claimant `name` (`host:pid`) is a process of this machine.

@@ -48,7 +48,7 @@ final class EventHub: Service, Sendable {
     func run() async throws {
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             // Cancelled at once by a shutdown, so that it never holds one up.
-            guard (try? await cancelOnGracefulShutdown({ try await Task.sleep(for: .seconds(30)) })) != nil else { return }
+            guard (try? await cancelWhenGracefulShutdown({ try await Task.sleep(for: .seconds(30)) })) != nil else { return }
             publish(.keepAlive)
         }
     }

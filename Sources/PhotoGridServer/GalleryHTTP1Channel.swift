@@ -1,8 +1,8 @@
 import HummingbirdCore
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
-public import Logging
-public import NIOCore
+import Logging
+import NIOCore
 
 /// HTTP/1.1 connections as Hummingbird's `HTTP1Channel` sets them up, with `ImmediateAnswerHandler` in
 /// each pipeline right after NIO's HTTP/1 decoder, before Hummingbird's HTTP-types codec (the channel's

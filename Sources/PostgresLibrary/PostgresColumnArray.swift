@@ -1,4 +1,4 @@
-public import PhotoLibrary
+import PhotoLibrary
 import PostgresNIO
 
 /// One column of a batch of rows as a PostgreSQL array bind, NULL elements kept (postgres-nio's arrays

@@ -1,4 +1,4 @@
-public import JPEG
+import JPEG
 import Imaging
 
 /// A placeholder for a photo's grid thumbnail, made in a millisecond from the small JPEG its camera

@@ -1,4 +1,4 @@
-public import PhotoGridSupport
+import PhotoGridSupport
 import Platform
 
 /// A photo file opened read-only (the package's `ReadOnlyFile`), with its size and modification time as

@@ -1,8 +1,8 @@
 import Imaging
-public import PhotoGridSupport
-public import Dispatch
+import PhotoGridSupport
+import Dispatch
 public import JPEG
-public import Synchronization
+import Synchronization
 
 import Platform
 

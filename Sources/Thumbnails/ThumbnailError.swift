@@ -3,7 +3,7 @@ public import JPEG
 public import ImageFormats
 public import PhotoGridSupport
 
-public import Platform
+import Platform
 
 /// Why a thumbnail (or the thumbnail folder) could not be made. Each case reads as one line.
 public enum ThumbnailError: Error, Sendable, Equatable, CustomStringConvertible {

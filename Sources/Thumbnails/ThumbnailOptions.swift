@@ -1,5 +1,5 @@
 public import Imaging
-public import JPEG
+import JPEG
 
 /// How the thumbnail pipeline decodes, resamples and encodes. The defaults are what
 /// `photogrid thumbs` uses.

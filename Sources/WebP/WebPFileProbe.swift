@@ -1,6 +1,6 @@
 internal import PhotoGridSupport
 internal import CWebP
-public import EXIF
+import EXIF
 
 /// Reads a WebP's header without decoding pixels.
 public enum WebPFileProbe {
