@@ -24,8 +24,7 @@ package struct SQLLivePhotoRows<Session: SQLSession>: LivePhotoRows {
     package func motionCandidates(paths: [[UInt8]]?) throws(LibraryError) -> [(id: Int64, half: LivePhotoRule.Half)] {
         guard let paths else { return try halves(motionCandidates + " ORDER BY id", []) }
         var byPath: [[UInt8]: (id: Int64, half: LivePhotoRule.Half)] = [:]
-        for start in stride(from: 0, to: paths.count, by: 10_000) {
-            let chunk = paths[start ..< min(start + 10_000, paths.count)]
+        for chunk in paths.statementChunks {
             for found in try halves(motionCandidates + " AND path_bytes IN (\(SQLValue.placeholders(chunk.count)))", chunk.map { .blob(Data($0)) }) {
                 byPath[found.half.pathBytes] = byPath[found.half.pathBytes] ?? found
             }

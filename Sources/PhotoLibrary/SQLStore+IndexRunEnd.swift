@@ -11,16 +11,14 @@ extension SQLSession {
     package func finishIndexRun(missing: [Int64], forgottenNonPhotos: [[UInt8]], root: [UInt8], now: String, rowsChanged: Bool,
                                 _ dialect: SQLDialect) throws(LibraryError) -> Int {
         let operation = "finishing the index run"
-        // SQLite binds at most 32,766 values a statement.
-        for start in stride(from: 0, to: missing.count, by: 10_000) {
+        for chunk in missing.statementChunks {
             try execute("""
                 UPDATE photos SET status = 'missing', error = NULL,
                     last_seen = \(dialect.greatest)(last_seen, coalesce((SELECT last_indexed_at FROM library WHERE id = 1), last_seen))
-                WHERE id IN (\(SQLValue.list(missing[start ..< min(start + 10_000, missing.count)]))) AND status <> 'missing'
+                WHERE id IN (\(SQLValue.list(chunk))) AND status <> 'missing'
                 """, [], operation)
         }
-        for start in stride(from: 0, to: forgottenNonPhotos.count, by: 10_000) {
-            let paths = forgottenNonPhotos[start ..< min(start + 10_000, forgottenNonPhotos.count)]
+        for paths in forgottenNonPhotos.statementChunks {
             try execute("DELETE FROM non_photos WHERE path_bytes IN (\(SQLValue.placeholders(paths.count)))", paths.map { .blob(Data($0)) }, operation)
         }
         try execute(LibrarySQL.recordRoot, [.blob(Data(root)), .text(PathBytes.displayText(root)), .text(now)], operation)

@@ -47,9 +47,9 @@ extension SQLStore {
         if ids.isEmpty { return [] }
         return try readSnapshot("reading photos by id") { session throws(LibraryError) in
             var photos: [Photo] = []
-            for start in stride(from: 0, to: ids.count, by: 10_000) {
+            for chunk in ids.statementChunks {
                 photos += try session.decoded("""
-                    SELECT \(dialect.photoColumns) FROM \(LibrarySQL.photoSource) WHERE id IN (\(SQLValue.list(ids[start ..< min(start + 10_000, ids.count)])))
+                    SELECT \(dialect.photoColumns) FROM \(LibrarySQL.photoSource) WHERE id IN (\(SQLValue.list(chunk)))
                     ORDER BY id
                     """, "reading photos by id", Photo.init(columns:))
             }

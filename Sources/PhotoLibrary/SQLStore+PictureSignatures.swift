@@ -17,9 +17,7 @@ extension SQLStore {
         if contentKeys.isEmpty { return [:] }
         return try readSnapshot("reading picture signatures") { session throws(LibraryError) in
             var records: [String: PictureSignatureRecord] = [:]
-            // SQLite binds at most 32,766 values a statement.
-            for start in stride(from: 0, to: contentKeys.count, by: 10_000) {
-                let keys = contentKeys[start ..< min(start + 10_000, contentKeys.count)]
+            for keys in contentKeys.statementChunks {
                 try session.forEachRow(PictureSignatureSQL.select + " WHERE s.content_key IN (\(SQLValue.placeholders(keys.count)))",
                                        keys.map { .text($0) }, "reading picture signatures") { row throws(LibraryError) in
                     let record = PictureSignatureSQL.record(contentKey: try row.required("content_key", row.string), hash: try row.int64("hash"),

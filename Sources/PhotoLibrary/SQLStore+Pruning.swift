@@ -13,8 +13,7 @@ extension SQLStore {
             try session.execute(LibrarySQL.deleteMissingPhotosRecords, [], operation)
             let removed = try session.execute(LibrarySQL.deleteMissingPhotos, [], operation)
             var stillUsed = Set<String>()
-            for start in stride(from: 0, to: paths.count, by: 10_000) {
-                let chunk = paths[start ..< min(start + 10_000, paths.count)]
+            for chunk in paths.statementChunks {
                 try session.forEachRow("SELECT DISTINCT path FROM thumbnails WHERE path IN (\(SQLValue.placeholders(chunk.count)))",
                                        chunk.map { .text($0) }, operation) { row throws(LibraryError) in
                     stillUsed.insert(try row.required("path", row.string))

@@ -23,3 +23,10 @@ public enum SQLValue: Sendable, Equatable {
         case integer, real, text, blob
     }
 }
+
+extension Array {
+    /// The values in pieces small enough for one statement's `IN (…)` (SQLite binds at most 32,766 values a statement).
+    package var statementChunks: [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: 10_000).map { self[$0 ..< Swift.min($0 + 10_000, count)] }
+    }
+}
