@@ -157,7 +157,7 @@ let package = Package(
         .executableTarget(
             name: "photogrid",
             dependencies: ["PhotoGrid", "PhotoGridServer", "PhotoLibrary", "Indexing", "PhotoGridSupport", "Platform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "Logging", package: "swift-log")],
+                           .product(name: "Logging", package: "swift-log"), .product(name: "UnixSignals", package: "swift-service-lifecycle")],
             swiftSettings: layering
         ),
 

@@ -34,7 +34,7 @@ EXTERNAL = {
     "NIOHTTP1": {"PhotoGridServer", "PhotoGridServerTests"},
     "NIOHTTPTypesHTTP1": {"PhotoGridServer"},
     "ServiceLifecycle": {"PhotoGridServer"},
-    "UnixSignals": {"PhotoGridServer"},
+    "UnixSignals": {"PhotoGridServer", "photogrid"},
     "ArgumentParser": {"photogrid"},
 }
 # Modules a declared product brings besides its own (importable when the product is declared).

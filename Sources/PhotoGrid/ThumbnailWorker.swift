@@ -44,62 +44,80 @@ public struct ThumbnailWorker: Sendable {
         self.untilDone = untilDone
     }
 
-    /// Works on `library` until `wake` is stopped (looked at between batches; an idle worker waits on it,
-    /// woken by the stop or by the store's announcements) or, with `untilDone`, until nothing needs work;
-    /// `onBatch` sees the running totals after each batch.
+    /// Works on `library` until the calling task is cancelled (looked at between batches: the batch in hand
+    /// is finished) or, with `untilDone`, until nothing needs work; `onBatch` sees the running totals after
+    /// each batch. Batches run on a thread of `pool`; an idle worker awaits the store's announcements (new
+    /// photos, released claims), the soonest lease's end or the cancellation, holding no thread.
     ///
     /// A database that stops answering mid-run (a PostgreSQL restart or failover) does not end the worker:
     /// `onTrouble` hears the error once, the worker tries again every `idleInterval` on new connections, and
     /// `onTrouble(nil)` says when the database answers again. What the broken batch made but did not record
     /// is made again once its claim's lease ends.
-    public func run(library: Library, wake: WakeSignal,
+    public func run(library: Library, on pool: BlockingPool,
                     onBatch: (ThumbnailsSummary) -> Void = { _ in },
-                    onTrouble: (LibraryError?) -> Void = { _ in }) throws(LibraryThumbnailsError) -> ThumbnailsSummary {
+                    onTrouble: (LibraryError?) -> Void = { _ in }) async throws(LibraryThumbnailsError) -> ThumbnailsSummary {
         let clock = ContinuousClock()
         let started = clock.now
-        let variants: [ThumbnailVariant]
-        do { variants = try request.variants() } catch { throw .usage(error) }
         let store = library.store
-        let folder = request.folder(for: library.location)
-        let owner: String
-        do { owner = try store.libraryID() } catch { throw .library(error) }
-        let cache: ThumbnailCache
-        do { cache = try ThumbnailCache(root: folder, variants: variants, owner: owner) } catch { throw .folder(error) }
+        let (cache, variants) = try await pool.run { () throws(LibraryThumbnailsError) in try prepare(library) }
         var summary = ThumbnailsSummary(folder: cache.root, variants: variants.map(\.name), photos: 0)
         // A batch is a few seconds of work: its claim, records and release cost a few round trips, under 1 %.
         let batchSize = max(16, (request.jobs ?? IndexOptions.activeProcessorCount) * 8)
         var troubled = false
         // Announced changes (new photos, released claims, by any process) wake an idle worker.
         let announced = store.gridAnnouncements()
-        announced?.observe { [wake] in wake.announce() }
-        while !wake.isStopped {
-            let seen = wake.news
+        work: while !Task.isCancelled {
+            let seen = announced?.count ?? 0
+            let before = summary
             do throws(LibraryThumbnailsError) {
-                let worked = try batch(store: store, cache: cache, variants: variants, batchSize: batchSize, summary: &summary)
+                let done = try await pool.run { () throws(LibraryThumbnailsError) in
+                    var summary = before
+                    let worked = try batch(store: store, cache: cache, variants: variants, batchSize: batchSize, summary: &summary)
+                    let idle = worked || untilDone ? nil : try idleWait(store: store, variants: variants, announced: announced != nil)
+                    return (worked: worked, summary: summary, idle: idle)
+                }
+                summary = done.summary
                 if troubled {
                     troubled = false
                     onTrouble(nil)
                 }
-                if !worked {
-                    if untilDone { break }
-                    wake.wait(after: seen, timeout: try idleWait(store: store, variants: variants, announced: announced != nil))
-                    continue
+                if done.worked {
+                    summary.seconds = (clock.now - started).inSeconds
+                    onBatch(summary)
+                } else {
+                    guard let idle = done.idle else { break work }  // --until-done: nothing is left
+                    await Self.wait(for: announced, after: seen, timeout: idle)
                 }
             } catch .library(let error) where error.isUnreachableDatabase {
                 if !troubled { onTrouble(error) }
                 troubled = true
-                wake.wait(after: wake.news, timeout: idleInterval)  // news of a store that does not answer is no help
-                continue
+                await Self.wait(for: nil, after: seen, timeout: idleInterval)  // news of a store that does not answer is no help
             }
-            summary.seconds = (clock.now - started).inSeconds
-            onBatch(summary)
         }
         // A stopped worker leaves no claim behind (best effort: the database may be away; the lease ends them).
         let name = self.name
-        _ = try? store.dropThumbnailClaims(heldBy: { $0 == name })
+        _ = await pool.run { try? store.dropThumbnailClaims(heldBy: { $0 == name }) }
         summary.seconds = (clock.now - started).inSeconds
         summary.warnings.sort { ($0.path, $0.variant) < ($1.path, $1.variant) }
         return summary
+    }
+    /// The thumbnail folder (checked, owned by this library) and the variants to make.
+    private func prepare(_ library: Library) throws(LibraryThumbnailsError) -> (ThumbnailCache, [ThumbnailVariant]) {
+        let variants: [ThumbnailVariant]
+        do { variants = try request.variants() } catch { throw .usage(error) }
+        let owner: String
+        do { owner = try library.store.libraryID() } catch { throw .library(error) }
+        do { return (try ThumbnailCache(root: request.folder(for: library.location), variants: variants, owner: owner), variants) } catch { throw .folder(error) }
+    }
+
+    /// Returns when `announcements` move past `seen`, `timeout` passes or the calling task is cancelled.
+    static func wait(for announcements: GridAnnouncements?, after seen: Int, timeout: Duration) async {
+        await withTaskGroup(of: Void.self) { group in
+            if let announcements { group.addTask { await announcements.next(after: seen) } }
+            group.addTask { try? await Task.sleep(for: timeout) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 
     /// Claims a batch, makes it and records it; false when there was nothing to claim.

@@ -1,4 +1,4 @@
-/// What an idle worker waits for — news (work may have arrived: the store announced a change) or the
+/// What a thread that waits for others' claims (`thumbs`) waits for — news (the store announced a change) or the
 /// stop — on a condition variable, without polling. `stop()` takes a lock: a signal handler must not call
 /// it (the command line's signal watcher is a thread of its own).
 public final class WakeSignal: Sendable {

@@ -42,7 +42,7 @@ struct PhotoGridCommand: AsyncParsableCommand {
     static var commandNames: [String] { configuration.subcommands.map { $0._commandName } }
 
     /// Parses and runs the command line; every error ends the process with one line on stderr. `serve`,
-    /// which waits on asynchronous work, is awaited; the other commands run here.
+    /// and `worker`, which wait on asynchronous work, are awaited; the other commands run here.
     static func main() async {
         StopSignals.restoreDefaults()
         let arguments = negativeIndexAsPositional(Array(CommandLine.arguments.dropFirst()))
@@ -50,10 +50,12 @@ struct PhotoGridCommand: AsyncParsableCommand {
         do {
             try checkCommandNames(arguments)
             var command = try parseAsRoot(arguments)
-            // The one asynchronous command, by its type: a cast to `any AsyncParsableCommand` would be a
+            // The asynchronous commands, by their types: a cast to `any AsyncParsableCommand` would be a
             // protocol-conformance question, which the runtime first answers by scanning every record (~2 ms).
             if let serve = command as? ServeCommand {
                 try await serve.run()
+            } else if let worker = command as? WorkerCommand {
+                try await worker.run()
             } else {
                 try command.run()
             }

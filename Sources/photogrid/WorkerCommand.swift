@@ -2,9 +2,10 @@ import ArgumentParser
 import PhotoGrid
 import PhotoGridSupport
 import Platform
+import UnixSignals
 
 /// `photogrid worker`: thumbnail work in claimed batches, beside other workers and servers.
-struct WorkerCommand: ParsableCommand {
+struct WorkerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "worker",
         abstract: "Make the library's thumbnails in claimed batches, beside other workers and servers, until stopped.",
@@ -40,21 +41,29 @@ struct WorkerCommand: ParsableCommand {
         guard (1...3600).contains(lease) else { throw ValidationError("--lease must be a whole number of seconds from 1 to 3,600") }
     }
 
-    func run() throws {
+    func run() async throws {
         let request = try sizes.request(folder: out)
         let worker = ThumbnailWorker(request: request, name: ThumbnailWorker.processName(), leaseSeconds: lease,
                                      untilDone: untilDone)
-        // SIGTERM and SIGINT stop the worker after the batch in hand, waking it when idle.
-        let wake = WakeSignal()
-        StopSignals.watch { wake.stop() }
         let library = try Library.open(database.location())
-        let summary = try worker.run(library: library, wake: wake, onTrouble: { error in
-            if let error {
-                Console.writeErrorLine("\(error); trying again every second", label: "warning")
-            } else {
-                Console.writeErrorLine("the database answers again", label: "note")
-            }
-        })
+        // Batches run on one thread of their own; the wait between them holds none.
+        let pool = BlockingPool(threads: 1)
+        let work = Task { () async throws(LibraryThumbnailsError) -> ThumbnailsSummary in
+            try await worker.run(library: library, on: pool, onTrouble: { error in
+                if let error {
+                    Console.writeErrorLine("\(error); trying again every second", label: "warning")
+                } else {
+                    Console.writeErrorLine("the database answers again", label: "note")
+                }
+            })
+        }
+        // SIGTERM and SIGINT stop the worker after the batch in hand (an idle one at once).
+        let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
+        let stop = Task {
+            for await _ in signals { work.cancel() }
+        }
+        defer { stop.cancel() }
+        let summary = try await work.value
         let report = ThumbnailsReport(database: library.databasePath, summary: summary)
         if json { try printJSON(encoding: report.summary) } else { Console.writeOutput(report.text) }
     }
