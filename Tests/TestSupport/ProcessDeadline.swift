@@ -13,7 +13,7 @@ public enum ProcessDeadline {
     /// Kills `process` if it still runs `seconds` after this call.
     public static func watch(_ process: Process, seconds: Double = ProcessDeadline.seconds) {
         let pid = process.processIdentifier
-        nonisolated(unsafe) let watched = process
+        let watched = process
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
             if watched.isRunning, watched.processIdentifier == pid {
                 FileHandle.standardError.write(Data("test process \(pid) (\(watched.arguments?.first ?? "")) ran past \(Int(seconds)) s: killed\n".utf8))

@@ -34,7 +34,7 @@ public final class ServerProcess {
         output = try ExecClosedPipe()
         process.standardOutput = output.writing
         errors = directory.appendingPathComponent("serve-stderr-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardInput = FileHandle.nullDevice
         try process.run()
