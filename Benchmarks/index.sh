@@ -12,7 +12,7 @@
 #   BASELINE_BIN=… Benchmarks/index.sh    also time another build (e.g. the last release) in the same rounds
 #                                         of 4b, and print this build's times against it
 #
-# Needs: hyperfine, imagemagick (convert-im6.q16, identify-im6.q16), libjpeg-turbo-progs (wrjpgcom),
+# Needs (installed when missing): hyperfine, imagemagick (convert-im6.q16, identify-im6.q16), libjpeg-turbo-progs (wrjpgcom),
 # libimage-exiftool-perl, libvips-tools, exiv2, python3-pil, gcc + libjpeg-dev (the C floor).
 # Generated files go to Benchmarks/work/ (git-ignored): ~3.4 GB of photos.
 set -euo pipefail
@@ -24,6 +24,16 @@ ROUNDS=${ROUNDS:-5}
 RUNS_PER_ROUND=${RUNS_PER_ROUND:-5}
 SCRATCH=${SCRATCH:-.build-bench}
 mkdir -p "$WORK"
+# The tools it compares against, installed when missing (as serve.sh installs wrk and nginx).
+need=()
+command -v hyperfine >/dev/null || need+=(hyperfine)
+command -v convert-im6.q16 >/dev/null || need+=(imagemagick)
+command -v wrjpgcom >/dev/null || need+=(libjpeg-turbo-progs)
+command -v exiftool >/dev/null || need+=(libimage-exiftool-perl)
+command -v vipsheader >/dev/null || need+=(libvips-tools)
+command -v exiv2 >/dev/null || need+=(exiv2)
+/usr/bin/python3 -c 'import PIL' 2>/dev/null || need+=(python3-pil)  # Debian's Python, as timed below
+if [ ${#need[@]} -gt 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >&2; fi
 
 # --- 1. Release build as scripts/install.sh makes it (`--static-swift-stdlib`: the Swift runtime and
 # Foundation linked in, the system's C libraries — libjpeg, SQLite, libpng, libwebp, libheif — dynamic,
