@@ -60,7 +60,7 @@ package struct MigrationRunner: Sendable {
     func appliedNames(_ session: some SQLSession, _ dialect: SQLDialect) throws(LibraryError) -> Set<String>? {
         guard try session.row(dialect.ledgerPresent, "reading schema_migrations")?.int64("present") ?? 0 > 0 else { return nil }
         return Set(try session.decoded(LibrarySQL.appliedMigrations, "reading schema_migrations") { row throws(LibraryError) in
-            try row.required("name", row.string)
+            try row.string("name").notNull("name")
         })
     }
 

@@ -84,17 +84,17 @@ extension Photo {
     /// (either store's).
     package init(columns row: some StoreRow) throws(LibraryError) {
         self.init(
-            id: try row.required("id", row.int64), pathBytes: [UInt8](try row.required("path_bytes", row.bytes)),
-            path: try row.required("path", row.string),
-            status: PhotoStatus(rawValue: try row.required("status", row.string)) ?? .error, error: try row.string("error"),
-            fileSize: try row.required("file_size", row.int64), modificationTimeNanoseconds: try row.required("mtime_ns", row.int64),
+            id: try row.int64("id").notNull("id"), pathBytes: [UInt8](try row.bytes("path_bytes").notNull("path_bytes")),
+            path: try row.string("path").notNull("path"),
+            status: PhotoStatus(rawValue: try row.string("status").notNull("status")) ?? .error, error: try row.string("error"),
+            fileSize: try row.int64("file_size").notNull("file_size"), modificationTimeNanoseconds: try row.int64("mtime_ns").notNull("mtime_ns"),
             contentKey: try row.string("content_key"), storedWidth: try row.int("stored_width"), storedHeight: try row.int("stored_height"),
             pixelWidth: try row.int("display_width"), pixelHeight: try row.int("display_height"),
             orientation: try row.int("orientation"), components: try row.int("components"), colorSpace: try row.string("color_space"),
             isProgressive: try row.int64("progressive").map { $0 != 0 }, takenAt: try row.string("taken_at"),
-            sortKey: try row.required("sort_key", row.string), firstSeen: try row.required("first_seen", row.string),
-            lastSeen: try row.required("seen", row.string), format: try row.required("format", row.string))
-        media = MediaKind(rawValue: try row.required("media", row.string)) ?? .photo
+            sortKey: try row.string("sort_key").notNull("sort_key"), firstSeen: try row.string("first_seen").notNull("first_seen"),
+            lastSeen: try row.string("seen").notNull("seen"), format: try row.string("format").notNull("format"))
+        media = MediaKind(rawValue: try row.string("media").notNull("media")) ?? .photo
         duration = try row.double("duration")
         codec = try row.string("codec")
         posterTime = try row.double("poster_time")

@@ -50,10 +50,10 @@ package struct SQLLivePhotoRows<Session: SQLSession>: LivePhotoRows {
             WHERE movie.live_photo_id IS NOT NULL ORDER BY movie.id
             """, Self.operation) { row throws(LibraryError) in
             LivePhotoPair(
-                movieID: try row.required("movie_id", row.int64),
-                movie: LivePhotoRule.Half(pathBytes: [UInt8](try row.required("movie_path", row.bytes)), contentIdentifier: try row.string("movie_identifier"),
+                movieID: try row.int64("movie_id").notNull("movie_id"),
+                movie: LivePhotoRule.Half(pathBytes: [UInt8](try row.bytes("movie_path").notNull("movie_path")), contentIdentifier: try row.string("movie_identifier"),
                                           takenAt: try row.string("movie_taken"), duration: try row.double("movie_duration")),
-                movieStatus: try row.required("movie_status", row.string), movieMedia: try row.required("movie_media", row.string),
+                movieStatus: try row.string("movie_status").notNull("movie_status"), movieMedia: try row.string("movie_media").notNull("movie_media"),
                 photoID: try row.int64("photo_id"),
                 photo: try row.bytes("photo_path").map { path throws(LibraryError) in
                     LivePhotoRule.Half(pathBytes: [UInt8](path), contentIdentifier: try row.string("photo_identifier"), takenAt: try row.string("photo_taken"))
@@ -88,7 +88,7 @@ package struct SQLLivePhotoRows<Session: SQLSession>: LivePhotoRows {
     /// Rows of `id, path_bytes, content_identifier, taken_at, duration` as halves.
     private func halves(_ sql: String, _ values: [SQLValue]) throws(LibraryError) -> [(id: Int64, half: LivePhotoRule.Half)] {
         try session.decoded(sql, values, Self.operation) { row throws(LibraryError) in
-            (try row.required("id", row.int64), LivePhotoRule.Half(pathBytes: [UInt8](try row.required("path_bytes", row.bytes)),
+            (try row.int64("id").notNull("id"), LivePhotoRule.Half(pathBytes: [UInt8](try row.bytes("path_bytes").notNull("path_bytes")),
                                                                   contentIdentifier: try row.string("content_identifier"),
                                                                   takenAt: try row.string("taken_at"), duration: try row.double("duration")))
         }

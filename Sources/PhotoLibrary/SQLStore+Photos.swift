@@ -61,15 +61,15 @@ extension SQLStore {
     public func root() throws(LibraryError) -> LibraryRoot? {
         try readStatements("reading the library folder") { session throws(LibraryError) in
             guard let row = try session.row(LibrarySQL.root, "reading the library folder") else { return nil }
-            return LibraryRoot(pathBytes: [UInt8](try row.required("root_bytes", row.bytes)), path: try row.required("root", row.string),
-                               lastIndexedAt: try row.required("last_indexed_at", row.string))
+            return LibraryRoot(pathBytes: [UInt8](try row.bytes("root_bytes").notNull("root_bytes")), path: try row.string("root").notNull("root"),
+                               lastIndexedAt: try row.string("last_indexed_at").notNull("last_indexed_at"))
         }
     }
 
     /// The names of the applied migrations, sorted.
     public func appliedMigrations() throws(LibraryError) -> [String] {
         try readStatements("reading schema_migrations") { session throws(LibraryError) in
-            try session.decoded(LibrarySQL.appliedMigrations, "reading schema_migrations") { row throws(LibraryError) in try row.required("name", row.string) }
+            try session.decoded(LibrarySQL.appliedMigrations, "reading schema_migrations") { row throws(LibraryError) in try row.string("name").notNull("name") }
         }
     }
 
@@ -78,9 +78,9 @@ extension SQLStore {
         try readSnapshot("counting photos") { session throws(LibraryError) in
             var counts = LibraryCounts()
             try session.forEachRow(LibrarySQL.statusCounts, [], "counting photos") { row throws(LibraryError) in
-                let count = try row.required("rows", row.int)
+                let count = try row.int("rows").notNull("rows")
                 counts.photos += count
-                switch PhotoStatus(rawValue: try row.required("status", row.string)) {
+                switch PhotoStatus(rawValue: try row.string("status").notNull("status")) {
                 case .ok: counts.ok = count
                 case .error: counts.errors = count
                 case .missing: counts.missing = count
@@ -93,10 +93,10 @@ extension SQLStore {
                        max(sort_key) AS latest
                 FROM photos WHERE status = 'ok'
                 """, "counting photos") {
-                counts.reoriented = try row.required("reoriented", row.int)
-                counts.progressive = try row.required("progressive", row.int)
-                counts.withTakenAt = try row.required("dated", row.int)
-                counts.okBytes = try row.required("bytes", row.int64)
+                counts.reoriented = try row.int("reoriented").notNull("reoriented")
+                counts.progressive = try row.int("progressive").notNull("progressive")
+                counts.withTakenAt = try row.int("dated").notNull("dated")
+                counts.okBytes = try row.int64("bytes").notNull("bytes")
                 counts.earliest = try row.string("earliest")
                 counts.latest = try row.string("latest")
             }
@@ -107,7 +107,7 @@ extension SQLStore {
                 ("SELECT media AS name, count(*) AS rows FROM photos WHERE \(LibrarySQL.gridFilter) GROUP BY media", \LibraryCounts.media),
             ] as [(String, WritableKeyPath<LibraryCounts, [String: Int]>)] {
                 try session.forEachRow(sql, [], "counting photos") { row throws(LibraryError) in
-                    counts[keyPath: keyPath][try row.required("name", row.string)] = try row.required("rows", row.int)
+                    counts[keyPath: keyPath][try row.string("name").notNull("name")] = try row.int("rows").notNull("rows")
                 }
             }
             return counts

@@ -20,7 +20,7 @@ extension SQLStore {
             for keys in contentKeys.statementChunks {
                 try session.forEachRow(PictureSignatureSQL.select + " WHERE s.content_key IN (\(SQLValue.placeholders(keys.count)))",
                                        keys.map { .text($0) }, "reading picture signatures") { row throws(LibraryError) in
-                    let record = PictureSignatureSQL.record(contentKey: try row.required("content_key", row.string), hash: try row.int64("hash"),
+                    let record = PictureSignatureSQL.record(contentKey: try row.string("content_key").notNull("content_key"), hash: try row.int64("hash"),
                                                             signature: try row.bytes("signature").map { [UInt8]($0) }, error: try row.string("error"))
                     records[record.contentKey] = record
                 }

@@ -8,7 +8,7 @@ extension SQLStore {
         let operation = "removing missing photos"
         return try writeTransaction(operation) { session throws(LibraryError) in
             let paths = try session.decoded(LibrarySQL.missingPhotosThumbnailPaths, operation) { row throws(LibraryError) in
-                try row.required("path", row.string)
+                try row.string("path").notNull("path")
             }
             try session.execute(LibrarySQL.deleteMissingPhotosRecords, [], operation)
             let removed = try session.execute(LibrarySQL.deleteMissingPhotos, [], operation)
@@ -16,7 +16,7 @@ extension SQLStore {
             for chunk in paths.statementChunks {
                 try session.forEachRow("SELECT DISTINCT path FROM thumbnails WHERE path IN (\(SQLValue.placeholders(chunk.count)))",
                                        chunk.map { .text($0) }, operation) { row throws(LibraryError) in
-                    stillUsed.insert(try row.required("path", row.string))
+                    stillUsed.insert(try row.string("path").notNull("path"))
                 }
             }
             return (removed, paths.filter { !stillUsed.contains($0) }.sorted())

@@ -18,7 +18,7 @@ extension SQLStore {
             if !claimed.isEmpty { break }
             let unclaimed = try readStatements("claiming thumbnail work") { session throws(LibraryError) in
                 try session.row("SELECT count(*) AS unclaimed FROM (\(ThumbnailClaims.candidates(variants, now: now, limit: "1"))) AS todo",
-                                "claiming thumbnail work").map { row throws(LibraryError) in try row.required("unclaimed", row.int64) } ?? 0
+                                "claiming thumbnail work").map { row throws(LibraryError) in try row.int64("unclaimed").notNull("unclaimed") } ?? 0
             }
             if unclaimed == 0 { break }
         }
@@ -57,7 +57,7 @@ extension SQLStore {
             let held = try Self.ids(ThumbnailClaims.heldByOthers(among: photoIDs, variants, now: now, worker: "$1"), "id", [.text(worker)], session)
             let endsIn = try Self.leaseEnd(ThumbnailClaims.soonestLeaseEnd(among: photoIDs, now: now, worker: "$1"), worker, session)
             let holders = try session.decoded(ThumbnailClaims.holders(among: photoIDs, now: now, worker: "$1"), [.text(worker)],
-                                              "reading thumbnail claims") { row throws(LibraryError) in try row.required("worker", row.string) }
+                                              "reading thumbnail claims") { row throws(LibraryError) in try row.string("worker").notNull("worker") }
             return ThumbnailClaim(heldElsewhere: Set(held), leaseEndsIn: endsIn, holders: Set(holders))
         }
     }
@@ -75,7 +75,7 @@ extension SQLStore {
     @discardableResult
     public func dropThumbnailClaims(heldBy isGone: (String) -> Bool) throws(LibraryError) -> Int {
         let holders = try readStatements("reading thumbnail claims") { session throws(LibraryError) in
-            try session.decoded(LibrarySQL.claimHolders, "reading thumbnail claims") { row throws(LibraryError) in try row.required("worker", row.string) }
+            try session.decoded(LibrarySQL.claimHolders, "reading thumbnail claims") { row throws(LibraryError) in try row.string("worker").notNull("worker") }
         }
         let gone = holders.filter(isGone)
         if gone.isEmpty { return 0 }
@@ -91,14 +91,14 @@ extension SQLStore {
         let now = dialect.now
         return try readSnapshot("reading the thumbnail queue") { session throws(LibraryError) in
             let recorded = try session.decoded(LibrarySQL.recordedVariants, "reading the thumbnail queue") { row throws(LibraryError) in
-                try row.required("variant", row.string)
+                try row.string("variant").notNull("variant")
             }
             let variants = recorded.isEmpty ? defaultVariants : recorded
             let queue = try session.row("SELECT q.waiting, q.claimed, \(now) AS now FROM (\(ThumbnailClaims.queue(variants, now: now))) AS q",
                                         "reading the thumbnail queue")
             let workers = try session.decoded(ThumbnailClaims.workersSeen(now: now), "reading the thumbnail queue") { row throws(LibraryError) in
-                ThumbnailQueue.Worker(name: try row.required("name", row.string), lastSeen: try row.required("last_seen", row.int64),
-                                      claimed: try row.required("claimed", row.int64))
+                ThumbnailQueue.Worker(name: try row.string("name").notNull("name"), lastSeen: try row.int64("last_seen").notNull("last_seen"),
+                                      claimed: try row.int64("claimed").notNull("claimed"))
             }
             return ThumbnailQueue(variants: variants, waiting: try queue?.int("waiting") ?? 0, claimed: try queue?.int("claimed") ?? 0,
                                   workers: workers, now: try queue?.int64("now") ?? 0)
@@ -123,7 +123,7 @@ extension SQLStore {
 
     /// The ids in column `column` of the rows `sql` returns.
     private static func ids(_ sql: String, _ column: String, _ values: [SQLValue], _ session: Session) throws(LibraryError) -> [Int64] {
-        try session.decoded(sql, values, "claiming thumbnail work") { row throws(LibraryError) in try row.required(column, row.int64) }
+        try session.decoded(sql, values, "claiming thumbnail work") { row throws(LibraryError) in try row.int64(column).notNull(column) }
     }
 
     /// The `ends_in` of `ThumbnailClaims.soonestLeaseEnd`'s SQL for `worker`.

@@ -52,7 +52,7 @@ extension SQLStore {
             var paths: [Int64: String] = [:]
             try session.forEachRow("SELECT photo_id, path FROM thumbnails WHERE variant = $1 AND status = 'ok'", [.text(variant)],
                                    "reading the \(variant) thumbnail paths") { row throws(LibraryError) in
-                paths[try row.required("photo_id", row.int64)] = try row.required("path", row.string)
+                paths[try row.int64("photo_id").notNull("photo_id")] = try row.string("path").notNull("path")
             }
             return paths
         }
@@ -62,7 +62,7 @@ extension SQLStore {
     public func referencedThumbnailPaths(variant: String) throws(LibraryError) -> Set<String> {
         try readStatements("reading the \(variant) thumbnail paths") { session throws(LibraryError) in
             Set(try session.decoded("SELECT DISTINCT path FROM thumbnails WHERE variant = $1 AND path IS NOT NULL", [.text(variant)],
-                                    "reading the \(variant) thumbnail paths") { row throws(LibraryError) in try row.required("path", row.string) })
+                                    "reading the \(variant) thumbnail paths") { row throws(LibraryError) in try row.string("path").notNull("path") })
         }
     }
 

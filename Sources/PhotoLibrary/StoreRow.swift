@@ -15,20 +15,14 @@ public protocol StoreRow {
 }
 
 extension StoreRow {
-    /// A column that is never NULL.
-    func required<T>(_ column: String, _ read: (String) throws(LibraryError) -> T?) throws(LibraryError) -> T {
-        guard let value = try read(column) else { throw .database(operation: "reading column \(column)", message: "NULL") }
-        return value
-    }
-
     /// A whole-number column as an `Int`.
     func int(_ column: String) throws(LibraryError) -> Int? { try int64(column).map { Int($0) } }
 }
 
 extension Optional {
-    /// The value read from column `column` (its position), which is never NULL. Concrete where it is
-    /// called, so a loop over a million rows instantiates no generic metadata per value.
-    func notNull(_ column: Int) throws(LibraryError) -> Wrapped {
+    /// The value read from column `column` (its name or position), which is never NULL. Concrete where it
+    /// is called, so a loop over a million rows instantiates no generic metadata per value.
+    func notNull(_ column: some CustomStringConvertible) throws(LibraryError) -> Wrapped {
         guard let self else { throw .database(operation: "reading column \(column)", message: "NULL") }
         return self
     }

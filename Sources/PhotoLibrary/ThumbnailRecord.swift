@@ -75,9 +75,9 @@ extension ThumbnailRecord {
         } else {
             outcome = .failure(ThumbnailFailure(try row.string("error") ?? "unknown error"))
         }
-        self.init(photoID: try row.required("photo_id", row.int64), variant: try row.required("variant", row.string), outcome: outcome,
-                  sourceContentKey: try row.string("source_content_key"), sourceSize: try row.required("source_size", row.int64),
-                  sourceModificationTimeNanoseconds: try row.required("source_mtime_ns", row.int64),
-                  createdAt: try row.required("created_at", row.string))
+        self.init(photoID: try row.int64("photo_id").notNull("photo_id"), variant: try row.string("variant").notNull("variant"), outcome: outcome,
+                  sourceContentKey: try row.string("source_content_key"), sourceSize: try row.int64("source_size").notNull("source_size"),
+                  sourceModificationTimeNanoseconds: try row.int64("source_mtime_ns").notNull("source_mtime_ns"),
+                  createdAt: try row.string("created_at").notNull("created_at"))
     }
 }
