@@ -13,7 +13,7 @@
 #                                         of 4b, and print this build's times against it
 #
 # Needs (installed when missing): hyperfine, imagemagick (convert-im6.q16, identify-im6.q16), libjpeg-turbo-progs (wrjpgcom),
-# libimage-exiftool-perl, libvips-tools, exiv2, python3-pil, gcc + libjpeg-dev (the C floor).
+# libimage-exiftool-perl, libvips-tools, exiv2, python3-pil, libgs-common, gcc + libjpeg-dev (the C floor).
 # Generated files go to Benchmarks/work/ (git-ignored): ~3.4 GB of photos.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +32,7 @@ command -v wrjpgcom >/dev/null || need+=(libjpeg-turbo-progs)
 command -v exiftool >/dev/null || need+=(libimage-exiftool-perl)
 command -v vipsheader >/dev/null || need+=(libvips-tools)
 command -v exiv2 >/dev/null || need+=(exiv2)
+[ -d /usr/share/color/icc/ghostscript ] || need+=(libgs-common)  # the photos' ICC profiles
 /usr/bin/python3 -c 'import PIL' 2>/dev/null || need+=(python3-pil)  # Debian's Python, as timed below
 if [ ${#need[@]} -gt 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >&2; fi
 
