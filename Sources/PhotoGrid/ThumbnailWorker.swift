@@ -101,6 +101,7 @@ public struct ThumbnailWorker: Sendable {
         summary.warnings.sort { ($0.path, $0.variant) < ($1.path, $1.variant) }
         return summary
     }
+
     /// The thumbnail folder (checked, owned by this library) and the variants to make.
     private func prepare(_ library: Library) throws(LibraryThumbnailsError) -> (ThumbnailCache, [ThumbnailVariant]) {
         let variants: [ThumbnailVariant]

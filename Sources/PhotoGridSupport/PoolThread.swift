@@ -2,7 +2,7 @@ import Platform
 
 /// A thread of our own (not of the cooperative pool or Dispatch's), started detached with
 /// `pthread_create`: what a `BlockingPool` runs its work on (the pool, not a join, says when its threads
-/// have ended), and the command line's signal watcher.
+/// have ended).
 public enum PoolThread {
     /// Starts a detached thread running `body`; false if pthread_create fails.
     public static func start(_ body: @escaping @Sendable () -> Void) -> Bool {

@@ -48,6 +48,8 @@ struct WorkerCommand: AsyncParsableCommand {
         let library = try Library.open(database.location())
         // Batches run on one thread of their own; the wait between them holds none.
         let pool = BlockingPool(threads: 1)
+        // SIGTERM and SIGINT stop the worker after the batch in hand (an idle one at once), from before it starts.
+        let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
         let work = Task { () async throws(LibraryThumbnailsError) -> ThumbnailsSummary in
             try await worker.run(library: library, on: pool, onTrouble: { error in
                 if let error {
@@ -57,8 +59,6 @@ struct WorkerCommand: AsyncParsableCommand {
                 }
             })
         }
-        // SIGTERM and SIGINT stop the worker after the batch in hand (an idle one at once).
-        let signals = await UnixSignalsSequence(trapping: .sigterm, .sigint)
         let stop = Task {
             for await _ in signals { work.cancel() }
         }
