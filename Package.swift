@@ -8,7 +8,7 @@
 //   ImageFormats, Thumbnails;
 //   PhotoLibrary (the core) → ImageFormats, PhotoGridSupport; Indexing → PhotoLibrary, ImageFormats, EXIF, PhotoGridSupport, CSQLiteShims;
 //   SQLiteLibrary → PhotoLibrary, ImageFormats, PhotoGridSupport, CSQLiteShims (+ GRDB); PostgresLibrary → PhotoLibrary, ImageFormats (+ PostgresNIO and its connection pool);
-//   PhotoGrid → GridLayout, Duplicates, CRuntimeHooks, Imaging, PhotoLibrary, Indexing, SQLiteLibrary, PostgresLibrary, Thumbnails,
+//   PhotoGrid → GridLayout, Duplicates, CRuntimeHooks, CProcessShims, Imaging, PhotoLibrary, Indexing, SQLiteLibrary, PostgresLibrary, Thumbnails,
 //   Drawing, ImageFormats, JPEG, PhotoGridSupport;
 //   PhotoGridServer → PhotoGrid, PhotoLibrary, Indexing, PhotoGridSupport, CRuntimeHooks (+ Hummingbird);
 //   Duplicates → Thumbnails, ImageFormats, Imaging, PhotoGridSupport;
@@ -81,6 +81,8 @@ let package = Package(
         .target(name: "CFFmpeg", linkerSettings: [.linkedLibrary("dl")]),
         // The Swift runtime's global-enqueue hook by address (a static executable has no dlsym), for the server.
         .target(name: "CRuntimeHooks"),
+        // pidfd_open (through the variadic syscall: Swift cannot call it), for `thumbs` waiting on a claim's holder.
+        .target(name: "CProcessShims"),
         // sqlite3_db_config (variadic: Swift cannot call it), for PhotoLibrary alone.
         .target(name: "CSQLiteShims", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "GridLayout", swiftSettings: layering),
@@ -133,7 +135,7 @@ let package = Package(
         // Drawing for `render`: the canvas photos are composed on, and its JPEG.
         .target(name: "Drawing", dependencies: ["GridLayout", "Imaging", "JPEG", "ImageFormats", "Thumbnails"],
                 swiftSettings: optimisedSwiftInDebug + layering),
-        .target(name: "PhotoGrid", dependencies: ["GridLayout", "Duplicates", "CRuntimeHooks", "Imaging", "PhotoLibrary", "Indexing", "SQLiteLibrary", "PostgresLibrary", "Thumbnails", "Drawing", "ImageFormats", "JPEG", "PhotoGridSupport", "Platform"],
+        .target(name: "PhotoGrid", dependencies: ["GridLayout", "Duplicates", "CRuntimeHooks", "CProcessShims", "Imaging", "PhotoLibrary", "Indexing", "SQLiteLibrary", "PostgresLibrary", "Thumbnails", "Drawing", "ImageFormats", "JPEG", "PhotoGridSupport", "Platform"],
                 swiftSettings: layering),
         // `photogrid serve`: translates HTTP to the PhotoGrid gallery model (and nothing else).
         .target(

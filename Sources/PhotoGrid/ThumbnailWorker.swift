@@ -191,8 +191,14 @@ public struct ThumbnailWorker: Sendable {
     /// Whether the claimant `name` (`host:pid`) is a process of this machine that no longer runs: its
     /// claims need not wait for their lease (a `thumbs` stopped with Ctrl-C, a worker killed).
     public static func hasEnded(_ name: String) -> Bool {
-        guard let colon = name.lastIndex(of: ":"), let pid = pid_t(name[name.index(after: colon)...]), pid > 0 else { return false }
-        guard name[..<colon] == hostName() else { return false }
+        guard let pid = localProcess(name) else { return false }
         return kill(pid, 0) == -1 && errno == ESRCH
+    }
+
+    /// The process id of the claimant `name` (`host:pid`) when it is a process of this machine.
+    static func localProcess(_ name: String) -> pid_t? {
+        guard let colon = name.lastIndex(of: ":"), let pid = pid_t(name[name.index(after: colon)...]), pid > 0,
+              name[..<colon] == hostName() else { return nil }
+        return pid
     }
 }

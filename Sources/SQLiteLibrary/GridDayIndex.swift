@@ -20,20 +20,22 @@ final class GridDayIndex: Sendable {
     private let connections = LockedValue<[ObjectIdentifier: Days]>([:])
 
     /// The day holding grid position `position` and that day's first position, from `db`'s snapshot.
-    func dayStart(containing position: Int, db: Database) throws -> (day: String, position: Int)? {
+    func dayStart(containing position: Int, db: Database) throws(LibraryError) -> (day: String, position: Int)? {
         let key = ObjectIdentifier(db)
         // Only a read-only connection (a pool reader) sees every change as a new data_version.
         let cacheable = db.configuration.readonly
-        let version = cacheable ? try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 : -1
         var days = cacheable ? connections.withLock { $0[key] } : nil
+        let version = cacheable ? try SQLiteStore.typed("finding a grid position") { try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 } : -1
         if days?.version != version {
-            var names: [String] = [], starts: [Int] = [0]
-            let rows = try Row.fetchCursor(db, sql: "SELECT day, photos FROM grid_days WHERE photos > 0 ORDER BY day")
-            while let row = try rows.next() {
-                names.append(row["day"])
-                starts.append(starts[starts.count - 1] + (row["photos"] as Int))
+            let fresh = try SQLiteStore.typed("finding a grid position") { () throws -> Days in
+                var names: [String] = [], starts: [Int] = [0]
+                let rows = try Row.fetchCursor(db, sql: "SELECT day, photos FROM grid_days WHERE photos > 0 ORDER BY day")
+                while let row = try rows.next() {
+                    names.append(row["day"])
+                    starts.append(starts[starts.count - 1] + (row["photos"] as Int))
+                }
+                return Days(version: version, days: names, starts: starts)
             }
-            let fresh = Days(version: version, days: names, starts: starts)
             if cacheable { connections.withLock { $0[key] = fresh } }
             days = fresh
         }

@@ -6,7 +6,7 @@ import struct Foundation.Data
 /// connection (`GridDayIndex`) and kept layouts are lent in place.
 extension SQLiteStore {
     public func dayStart(containing position: Int, _ session: SQLiteSession) throws(LibraryError) -> (day: String, position: Int)? {
-        try Self.typed("finding a grid position") { try dayIndex.dayStart(containing: position, db: session.db) }
+        try dayIndex.dayStart(containing: position, db: session.db)
     }
 
     public func keptLayout<T>(key: String, _ session: SQLiteSession, _ read: (UnsafeRawBufferPointer) -> T?) throws(LibraryError) -> T? {

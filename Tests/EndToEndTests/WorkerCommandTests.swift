@@ -170,17 +170,56 @@ struct WorkerCommandTests {
         var host = [CChar](repeating: 0, count: 256)
         gethostname(&host, host.count - 1)
         // A pid above the kernel's pid_max: no process has it. And a live one: this test's own.
-        try cluster.query(db, "INSERT INTO thumbnail_claims (photo_id, worker, expires_at) SELECT id, '\(String(cString: host)):99999999', extract(epoch from now())::bigint + 60 FROM photos")
+        try cluster.query(db, "INSERT INTO thumbnail_claims (photo_id, worker, expires_at) SELECT id, '\(String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)):99999999', extract(epoch from now())::bigint + 60 FROM photos")
         let started = Date()
         let run = try PhotoGridBinary.run(["thumbs", "--db", db, "--out", "thumbs", "--json"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try run.json()["made"] as? Int == 26)
         #expect(Date().timeIntervalSince(started) < 30, "not the 60 s lease")
-        try cluster.query(db, "DELETE FROM thumbnails; INSERT INTO thumbnail_claims (photo_id, worker, expires_at) SELECT id, '\(String(cString: host)):\(getpid())', extract(epoch from now())::bigint + 4 FROM photos")
+        try cluster.query(db, "DELETE FROM thumbnails; INSERT INTO thumbnail_claims (photo_id, worker, expires_at) SELECT id, '\(String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)):\(getpid())', extract(epoch from now())::bigint + 4 FROM photos")
         let waited = Date()
         let again = try PhotoGridBinary.run(["thumbs", "--db", db, "--out", "thumbs", "--json"], in: folder)
         #expect(try again.json()["made"] as? Int == 26, "\(again.stderr)")
         #expect(Date().timeIntervalSince(waited) >= 2.5, "a live process's claims are waited for (3 to 4 s by whole seconds)")
+    }
+
+    /// A waiting `thumbs` learns that a holder of this machine ended the moment it exits (its pidfd), not by
+    /// looking for it on a timer: strace sees at most four `kill(pid, 0)` looks for the holder over a 3 s
+    /// wait (twice a second would be six more), and the run ends well before the 60 s lease.
+    @Test(.enabled(if: ExternalTool("strace") != nil && ExternalTool("sqlite3") != nil, "needs strace and sqlite3 (apt-get install strace sqlite3)"))
+    func aLocalHolderIsWatchedNotLookedFor() throws {
+        let (folder, db) = try Self.indexedSamples()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sqlite = try #require(ExternalTool("sqlite3")), strace = try #require(ExternalTool("strace"))
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        holder.arguments = ["120"]
+        try holder.run()
+        defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
+        var host = [CChar](repeating: 0, count: 256)
+        gethostname(&host, host.count - 1)
+        let name = "\(String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)):\(holder.processIdentifier)"
+        _ = try sqlite.run([db, "INSERT INTO thumbnail_claims (photo_id, worker, expires_at) SELECT id, '\(name)', CAST(strftime('%s', 'now') AS INTEGER) + 60 FROM photos"])
+        let trace = folder.appendingPathComponent("kill.trace").path
+        let started = try ProcessRunner.startCollecting(URL(fileURLWithPath: strace.path), ["-f", "-qq", "-e", "trace=kill", "-o", trace, try PhotoGridBinary.url.path,
+                                                                     "thumbs", "--db", db, "--out", "thumbs", "--json"], in: folder)
+        let clock = ContinuousClock(), deadline = clock.now + .seconds(30)
+        while clock.now < deadline, started.process.isRunning,
+              String(decoding: try sqlite.run([db, "SELECT count(*) FROM thumbnail_workers"]), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "0" {
+            usleep(50_000)
+        }
+        usleep(3_000_000)
+        #expect(started.process.isRunning, "it waits for the holder's claims")
+        let ended = Date()
+        kill(holder.processIdentifier, SIGKILL)   // not SIGTERM: a test process may pass on its SIGTERM ignored
+        holder.waitUntilExit()
+        let run = try started.wait()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try run.json()["made"] as? Int == 26)
+        #expect(Date().timeIntervalSince(ended) < 20, "the holder's end is seen, not the 60 s lease's")
+        let looks = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains("kill(\(holder.processIdentifier), 0)") }.count
+        #expect(looks >= 1 && looks <= 4, "\(looks) looks for the holder by kill(pid, 0)")
     }
 
     /// A batch that outlives its lease keeps its claims (renewed every third of the lease): two workers with
