@@ -21,25 +21,8 @@ final class GridDayIndex: Sendable {
 
     /// The day holding grid position `position` and that day's first position, from `db`'s snapshot.
     func dayStart(containing position: Int, db: Database) throws(LibraryError) -> (day: String, position: Int)? {
-        let key = ObjectIdentifier(db)
-        // Only a read-only connection (a pool reader) sees every change as a new data_version.
-        let cacheable = db.configuration.readonly
-        var days = cacheable ? connections.withLock { $0[key] } : nil
-        let version = cacheable ? try SQLiteStore.typed("finding a grid position") { try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 } : -1
-        if days?.version != version {
-            let fresh = try SQLiteStore.typed("finding a grid position") { () throws -> Days in
-                var names: [String] = [], starts: [Int] = [0]
-                let rows = try Row.fetchCursor(db, sql: "SELECT day, photos FROM grid_days WHERE photos > 0 ORDER BY day")
-                while let row = try rows.next() {
-                    names.append(row["day"])
-                    starts.append(starts[starts.count - 1] + (row["photos"] as Int))
-                }
-                return Days(version: version, days: names, starts: starts)
-            }
-            if cacheable { connections.withLock { $0[key] = fresh } }
-            days = fresh
-        }
-        guard let days, position >= 0, position < days.starts[days.starts.count - 1] else { return nil }
+        let days = try SQLiteStore.typed("finding a grid position") { try self.days(db) }
+        guard position >= 0, position < days.starts[days.starts.count - 1] else { return nil }
         // The last day whose start is at or before `position`.
         var low = 0, high = days.days.count - 1
         while low < high {
@@ -47,5 +30,23 @@ final class GridDayIndex: Sendable {
             if days.starts[middle] <= position { low = middle } else { high = middle - 1 }
         }
         return (days.days[low], days.starts[low])
+    }
+
+    /// `db`'s days: the copy its connection keeps while its data_version is unchanged, else read afresh.
+    private func days(_ db: Database) throws -> Days {
+        let key = ObjectIdentifier(db)
+        // Only a read-only connection (a pool reader) sees every change as a new data_version.
+        let cacheable = db.configuration.readonly
+        let version = cacheable ? try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 : -1
+        if cacheable, let kept = connections.withLock({ $0[key] }), kept.version == version { return kept }
+        var names: [String] = [], starts: [Int] = [0]
+        let rows = try Row.fetchCursor(db, sql: "SELECT day, photos FROM grid_days WHERE photos > 0 ORDER BY day")
+        while let row = try rows.next() {
+            names.append(row["day"])
+            starts.append(starts[starts.count - 1] + (row["photos"] as Int))
+        }
+        let fresh = Days(version: version, days: names, starts: starts)
+        if cacheable { connections.withLock { $0[key] = fresh } }
+        return fresh
     }
 }

@@ -20,6 +20,13 @@ struct WorkerCommandTests {
         return (folder, db)
     }
 
+    /// This machine's name, as claims of its processes spell it (`host:pid`).
+    static let hostName: String = {
+        var host = [CChar](repeating: 0, count: 256)
+        gethostname(&host, host.count - 1)
+        return String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }()
+
     /// Two workers at once: every photo made once, by one of them; `thumbs` then finds all 26 current.
     static func twoWorkersDivide(_ database: String?) throws {
         let (folder, db) = try Self.indexedSamples(database: database)
@@ -167,16 +174,14 @@ struct WorkerCommandTests {
         let cluster = try PostgresCluster.shared.get()
         let (folder, db) = try Self.indexedSamples(database: try cluster.makeDatabase())
         defer { try? FileManager.default.removeItem(at: folder) }
-        var host = [CChar](repeating: 0, count: 256)
-        gethostname(&host, host.count - 1)
         // A pid above the kernel's pid_max: no process has it. And a live one: this test's own.
-        try cluster.query(db, "INSERT INTO thumbnail_claims (photo_id, worker, expires_at) SELECT id, '\(String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)):99999999', extract(epoch from now())::bigint + 60 FROM photos")
+        try cluster.query(db, "INSERT INTO thumbnail_claims (photo_id, worker, expires_at) SELECT id, '\(Self.hostName):99999999', extract(epoch from now())::bigint + 60 FROM photos")
         let started = Date()
         let run = try PhotoGridBinary.run(["thumbs", "--db", db, "--out", "thumbs", "--json"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try run.json()["made"] as? Int == 26)
         #expect(Date().timeIntervalSince(started) < 30, "not the 60 s lease")
-        try cluster.query(db, "DELETE FROM thumbnails; INSERT INTO thumbnail_claims (photo_id, worker, expires_at) SELECT id, '\(String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)):\(getpid())', extract(epoch from now())::bigint + 4 FROM photos")
+        try cluster.query(db, "DELETE FROM thumbnails; INSERT INTO thumbnail_claims (photo_id, worker, expires_at) SELECT id, '\(Self.hostName):\(getpid())', extract(epoch from now())::bigint + 4 FROM photos")
         let waited = Date()
         let again = try PhotoGridBinary.run(["thumbs", "--db", db, "--out", "thumbs", "--json"], in: folder)
         #expect(try again.json()["made"] as? Int == 26, "\(again.stderr)")
@@ -196,9 +201,7 @@ struct WorkerCommandTests {
         holder.arguments = ["120"]
         try holder.run()
         defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
-        var host = [CChar](repeating: 0, count: 256)
-        gethostname(&host, host.count - 1)
-        let name = "\(String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)):\(holder.processIdentifier)"
+        let name = "\(Self.hostName):\(holder.processIdentifier)"
         _ = try sqlite.run([db, "INSERT INTO thumbnail_claims (photo_id, worker, expires_at) SELECT id, '\(name)', CAST(strftime('%s', 'now') AS INTEGER) + 60 FROM photos"])
         let trace = folder.appendingPathComponent("kill.trace").path
         let started = try ProcessRunner.startCollecting(URL(fileURLWithPath: strace.path), ["-f", "-qq", "-e", "trace=kill", "-o", trace, try PhotoGridBinary.url.path,
