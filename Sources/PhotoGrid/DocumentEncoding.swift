@@ -22,6 +22,7 @@ public enum DocumentEncoding {
 /// A document was about to hold a number that is not finite: an internal error (its inputs should have
 /// been refused), reported instead of printing `null` where a client expects a number.
 public struct NonFiniteNumberError: PhotoGridFailure {
+    public init() {}
     public var kind: FailureKind { .internal }
     public var description: String {
         "internal error: the document would hold a number that is not finite (please report the command line)"

@@ -20,8 +20,7 @@ extension GalleryLayout {
                                              section: sectioned ? grid.section(containing: box.index) : nil, media: p.media,
                                              duration: p.duration, posterTime: p.posterTime))
         }
-        let summary = LayoutDocument.Grid(columns: [], rowSpacing: grid.configuration.boxSpacing.vertical, rowCount: grid.rowCount,
-                                          contentHeight: grid.contentHeight, count: grid.count)
+        let summary = LayoutDocument.Grid(grid)
         guard sectioned else { return LayoutDocument(viewport: viewport, grid: summary, cells: cells) }
         return sectionedDocument(grid: summary, cells: cells, all: all, sectionCount: grid.sectionCount,
                                  visibleHeaders: grid.visibleHeaders(offset: viewport.offset, height: viewport.height),

@@ -136,11 +136,13 @@ public struct GalleryLayout: Sendable {
     public static let minimumExtent = 0.001
 
     /// A scroll offset is any finite number (above the top or past the end shows what is there).
-    static func validateOffset(_ offset: Double) throws(UsageError) {
+    public static func validateOffset(_ offset: Double) throws(UsageError) {
         guard offset.isFinite else { throw UsageError(option: "offset", "must be a finite number (got \(offset))") }
     }
 
-    static func validate(_ v: Viewport, _ c: GridConfiguration) throws(UsageError) {
+    /// Refuses a viewport (width, height, scale, offset) or grid configuration (row spacing, columns, header
+    /// height) out of range, naming the first bad option.
+    public static func validate(_ v: Viewport, _ c: GridConfiguration) throws(UsageError) {
         func check(_ value: Double, _ name: String) throws(UsageError) {
             guard value.isFinite, value >= minimumExtent, value <= maximumExtent else {
                 throw UsageError(option: name, "must be a number from 0.001 to 1,000,000 (got \(value))")
@@ -185,12 +187,12 @@ public struct GalleryLayout: Sendable {
             if photos.indices.contains(k) { add(i, photos[k]) } else if let p = extraPhotos[i] { add(i, p) }
         }
         guard let sectioned else {
-            let grid = LayoutDocument.Grid(columns: layout.tracks.map { LayoutDocument.Column(x: $0.x, width: $0.width) },
+            let grid = LayoutDocument.Grid(tracks: layout.tracks,
                                            rowSpacing: configuration.rowSpacing, rowCount: layout.rowCount,
                                            contentHeight: layout.contentHeight, count: layout.count)
             return LayoutDocument(viewport: viewport, grid: grid, cells: cells)
         }
-        let grid = LayoutDocument.Grid(columns: sectioned.tracks.map { LayoutDocument.Column(x: $0.x, width: $0.width) },
+        let grid = LayoutDocument.Grid(tracks: sectioned.tracks,
                                        rowSpacing: configuration.rowSpacing, rowCount: sectioned.rowCount,
                                        contentHeight: sectioned.contentHeight, count: sectioned.count)
         return sectionedDocument(grid: grid, cells: cells, all: all, sectionCount: sectioned.sectionCount,

@@ -73,6 +73,18 @@ public struct LayoutDocument: Sendable, Hashable, Decodable, JSONWritable {
         public var contentHeight: Double
         public var count: Int
 
+        /// The square grid of `tracks` (their columns) and its rows.
+        public init(tracks: [GridTrack], rowSpacing: Double, rowCount: Int, contentHeight: Double, count: Int) {
+            (columns, self.rowSpacing, self.rowCount) = (tracks.map { Column(x: $0.x, width: $0.width) }, rowSpacing, rowCount)
+            (self.contentHeight, self.count) = (contentHeight, count)
+        }
+
+        /// Justified rows (no columns; their rows' vertical spacing).
+        public init(_ rows: JustifiedPhotoGrid) {
+            (columns, rowSpacing, rowCount) = ([], rows.configuration.boxSpacing.vertical, rows.rowCount)
+            (contentHeight, count) = (rows.contentHeight, rows.count)
+        }
+
         public func write(to w: inout JSONWriter) {
             w.object { w in
                 w.key("columns"); w.array { w in for c in columns { c.write(to: &w) } }

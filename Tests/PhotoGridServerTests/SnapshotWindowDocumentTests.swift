@@ -4,9 +4,10 @@ import PhotoLibrary
 import Testing
 import TestSupport
 @testable import PhotoGrid
+@testable import PhotoGridServer
 
-/// A window written straight from a grid snapshot (`LayoutRequest.withWindowDocument`, what the server's
-/// layout route answers) is byte for byte the gallery model's document for the same request
+/// A window written straight from a grid snapshot (`SnapshotLayoutQuestion`, what the server's layout
+/// route answers from memory; `LayoutDocument.writeWindow`) is byte for byte the gallery model's document for the same request
 /// (`gallery(snapshot:).layoutDocument`, the path the command line's documents take).
 @Suite struct SnapshotWindowDocumentTests {
     /// 1,000 photos of the shapes a library holds, with the names and keys that need care: paths that
@@ -95,7 +96,7 @@ import TestSupport
         for _ in 0..<2 {
             for request in Self.requests {
                 let question = try #require(try SnapshotLayoutQuestion(request, snapshot: Self.snapshot, thumbnailURLPrefix: "t/"))
-                let written = try question.withDocument(offset: request.offset, pieces: pieces) { Array($0) }
+                let written = try #require(try question.withDocument(offset: request.offset, pieces: pieces) { Array($0) })
                 let expected = try Self.modelDocument(request, thumbnailURLPrefix: "t/")
                 let same = written == expected
                 #expect(same, "\(request): \(Self.firstDifference(written, expected))")
@@ -106,7 +107,7 @@ import TestSupport
         for step in 0...400 {
             var request = asked
             request.offset = Double(step) * 0.5
-            let written = try question.withDocument(offset: request.offset, pieces: pieces) { Array($0) }
+            let written = try #require(try question.withDocument(offset: request.offset, pieces: pieces) { Array($0) })
             let expected = try Self.modelDocument(request, thumbnailURLPrefix: "t/")
             let same = written == expected
             #expect(same, "offset \(request.offset): \(Self.firstDifference(written, expected))")
@@ -134,7 +135,7 @@ import TestSupport
             var request = asked
             request.offset = Double(step) * 0.5
             let expected = try Self.modelDocument(request, thumbnailURLPrefix: "t/")
-            let kept = try question.withDocument(offset: request.offset) { Array($0) }
+            let kept = try #require(try question.withDocument(offset: request.offset) { Array($0) })
             let fresh = try #require(try request.withWindowDocument(snapshot: Self.snapshot, thumbnailURLPrefix: "t/") { Array($0) })
             if kept != expected || fresh != expected { mismatches.append(request.offset) }
         }
@@ -149,7 +150,7 @@ import TestSupport
             var request = asked
             request.offset = offset
             let expected = try Self.modelDocument(request, thumbnailURLPrefix: "api/v1/thumbnails/")
-            let written = try question.withDocument(offset: offset) { Array($0) }
+            let written = try #require(try question.withDocument(offset: offset) { Array($0) })
             #expect(written == expected, "offset \(offset): \(Self.firstDifference(written, expected))")
         }
         for offset in [Double.infinity, -.infinity, .nan] {
@@ -179,5 +180,14 @@ import TestSupport
         }
         #expect(throws: UsageError.self) { try LayoutRequest(width: -1).withWindowDocument(snapshot: Self.snapshot, thumbnailURLPrefix: nil) { Array($0) } }
         #expect(throws: UsageError.self) { try LayoutRequest(width: 393, columns: "adaptive:0").withWindowDocument(snapshot: Self.snapshot, thumbnailURLPrefix: nil) { Array($0) } }
+    }
+}
+
+extension LayoutRequest {
+    /// This request's window from `snapshot`, written by a question made for it alone; nil for the
+    /// requests a snapshot does not answer.
+    func withWindowDocument<Result>(snapshot: GridSnapshot, thumbnailURLPrefix: String?,
+                                    _ body: (UnsafeRawBufferPointer) -> Result) throws -> Result? {
+        try SnapshotLayoutQuestion(self, snapshot: snapshot, thumbnailURLPrefix: thumbnailURLPrefix)?.withDocument(offset: offset, body)
     }
 }
