@@ -20,8 +20,10 @@ public struct AnswerLimits: Sendable, Hashable {
     }
 
     /// Checks a question whose columns are `columns` (the `--columns` grammar) against the column limits,
-    /// for the option that gave them (`columns`, or zoom's `from` and `to`).
+    /// for the option that gave them (`columns`, or zoom's `from` and `to`). Justified rows have no
+    /// columns (`justifiedConfiguration()` refuses a `columns` given with them).
     public func checkColumns(_ request: LayoutRequest, option: String = "columns") throws(UsageError) {
+        guard request.justified == nil else { return }
         let items = request.columns.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: ",") ? 1 : 0) }
         guard items <= columnItems else {
             throw UsageError(option: option, "has \(CountText.grouped(items)) items; a question takes at most \(columnItems)")

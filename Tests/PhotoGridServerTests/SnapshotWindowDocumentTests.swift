@@ -6,9 +6,9 @@ import TestSupport
 @testable import PhotoGrid
 @testable import PhotoGridServer
 
-/// A window written straight from a grid snapshot (`SnapshotLayoutQuestion`, what the server's layout
-/// route answers from memory; `LayoutDocument.writeWindow`) is byte for byte the gallery model's document for the same request
-/// (`gallery(snapshot:).layoutDocument`, the path the command line's documents take).
+/// A window written straight from a grid snapshot (`SnapshotLayoutQuestion` over `LayoutDocument.writeWindow`,
+/// what the server's layout route answers from memory) is byte for byte the gallery model's document for
+/// the same request (`gallery(snapshot:).layoutDocument`, the path the command line's documents take).
 @Suite struct SnapshotWindowDocumentTests {
     /// 1,000 photos of the shapes a library holds, with the names and keys that need care: paths that
     /// need escaping, one whose bytes are not UTF-8, content keys that name a thumbnail, keys that do not

@@ -45,6 +45,28 @@ import Testing
         #expect(throws: Never.self) { try Self.limits.check(fit, count: 10_000, all: false) }
     }
 
+    /// Justified rows have no columns: at 1,000,000 pt the default `adaptive:100` would make over 1,000
+    /// (the square grid is refused for that), but only their rows are bounded: 10 pt rows are never lower
+    /// than 5 pt, so with the default 3 pt spacing a 100 pt height shows at most ⌈100 / 8⌉ + 1 = 14 rows
+    /// and an 80,000 pt one 10,001.
+    @Test func justifiedRowsAreBoundedByTheirRowsNotByColumns() {
+        #expect(throws: Never.self) {
+            try Self.limits.check(LayoutRequest(width: 1_000_000, height: 100, justified: JustifiedRequest(rowHeight: 10)), count: 1_000_000, all: false)
+        }
+        do {
+            try Self.limits.check(LayoutRequest(width: 1_000_000, height: 80_000, justified: JustifiedRequest(rowHeight: 10)), count: 1_000_000, all: false)
+            Issue.record("10,001 rows were answered")
+        } catch {
+            #expect(error.parameter == "height")
+        }
+        do {
+            try Self.limits.check(LayoutRequest(width: 1_000_000, height: 100), count: 1_000_000, all: false)
+            Issue.record("the square grid's columns were not bounded")
+        } catch {
+            #expect(error.parameter == "columns")
+        }
+    }
+
     /// `trackCount` counts what `tracks` makes, without making it.
     @Test("track count", arguments: ["adaptive:100/3", "fixed:80/2,flexible,flexible:50:200", "adaptive:120:inf", "adaptive:0.5/0,fixed:3",
                                      "flexible:10:20,adaptive:7/1,adaptive:3/0"])

@@ -110,6 +110,11 @@ import Glibc
         let window = try server.get("/api/v1/layout?width=393&height=800&offset=100000")
         #expect(window.status == 200)
         #expect((try window.json()["grid"] as? [String: Any])?["count"] as? Int == 10_001)
+        // Justified rows' cells are counted once laid out: at 1,000,000 pt wide, 10 pt rows and the default
+        // 3 pt spacing, a row holds up to 76,923 of these square photos, so one row holds all 10,001.
+        let row = try server.get("/api/v1/layout?width=1000000&height=100&offset=0&justified=true&rowHeight=10")
+        #expect(row.status == 400)
+        #expect(row.errorMessage == "height shows up to 10,001 cells at these columns; an answer holds at most 10,000 (ask for a smaller height and page with offset)")
         _ = server.stop()
     }
 }
