@@ -3,6 +3,7 @@
 #   - one visible-range query on 1,000,000 rows (`photogrid layout --db … --width 393 --offset Y`),
 #   - a detail query on 1,000,000 rows,
 #   - the `--all` layout JSON of 100,000 rows,
+#   - `photogrid list --json` of 100,000 rows, next to `sqlite3 -json` printing the same rows,
 # each timed with hyperfine (process start, database open and JSON output included), next to the
 # floor of a process that opens the same database and counts its rows (`sqlite3 … 'SELECT count(*)…'`).
 #
@@ -53,7 +54,9 @@ hyperfine -N --warmup 2 --runs "$RUNS" --export-json "$WORK/result.json" \
   -n "detail, 1M rows" "$BIN detail 999999 --db $WORK/million.sqlite --width 393 --height 759 --progress 0.5" \
   -n "layout visible, grouped by day, 1M rows" "$BIN layout --db $WORK/million.sqlite --group day --width 393 --offset 40000000" \
   -n "layout visible, grouped by month, 1M rows" "$BIN layout --db $WORK/million.sqlite --group month --width 393 --offset 40000000" \
-  -n "layout --all, 100k rows" "$BIN layout --db $WORK/hundred-thousand.sqlite --width 393 --all" >&2
+  -n "layout --all, 100k rows" "$BIN layout --db $WORK/hundred-thousand.sqlite --width 393 --all" \
+  -n "sqlite3 -json, 100k rows in grid order" "sqlite3 -json $WORK/hundred-thousand.sqlite 'SELECT * FROM photos ORDER BY sort_key, path_bytes'" \
+  -n "list --json, 100k rows" "$BIN list --db $WORK/hundred-thousand.sqlite --json" >&2
 python3 - "$WORK/result.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))["results"]
@@ -67,5 +70,7 @@ for group in ("day", "month"):
     g = by[f"layout visible, grouped by {group}, 1M rows"]
     print(f"- grouped by {group} / ungrouped visible query: {g / plain:.2f}× ({'PASS' if g <= 2 * plain else 'MISS'}: goal ≤ 2×)")
 ok = max(by["layout visible, 1M rows"], by["detail, 1M rows"]) <= 3 * floor
+listed = by["list --json, 100k rows"] / by["sqlite3 -json, 100k rows in grid order"]
+print(f"- list --json / sqlite3 -json of the same rows: {listed:.2f}× ({'PASS' if listed <= 2 else 'MISS'}: goal ≤ 2×)")
 print(f"- visible and detail queries / sqlite3 count(*): ≤ {max(by['layout visible, 1M rows'], by['detail, 1M rows']) / floor:.2f}× ({'PASS' if ok else 'MISS'}: goal ≤ 3×)")
 PY

@@ -2,7 +2,7 @@ import PhotoGridSupport
 public import PhotoLibrary
 
 /// One photo of `photogrid list --json` (`docs/json.md`, `docs/schemas/list.schema.json`). Absent facts are omitted.
-public struct ListedPhoto: Codable, Sendable, Equatable {
+public struct ListedPhoto: Decodable, Sendable, Equatable, JSONWritable {
     public var id: Int64
     /// Path relative to the indexed folder (display text: invalid UTF-8 bytes shown as U+FFFD).
     public var path: String
@@ -66,10 +66,38 @@ public struct ListedPhoto: Codable, Sendable, Equatable {
         takenAt = photo.takenAt
         modifiedAt = photo.modifiedAt
     }
+
+    /// The photo's object, keys sorted, absent facts left out.
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        if let codec { w.key("codec"); w.value(codec) }
+        if let duration { w.key("duration"); w.value(duration) }
+        if let error { w.key("error"); w.value(error) }
+        w.key("format"); w.value(format)
+        w.key("id"); w.value(Int(id))
+        if let livePhotoId { w.key("livePhotoId"); w.value(Int(livePhotoId)) }
+        w.key("media"); w.value(media)
+        if let modifiedAt { w.key("modifiedAt"); w.value(modifiedAt) }
+        if let movieId { w.key("movieId"); w.value(Int(movieId)) }
+        if let movieLength { w.key("movieLength"); w.value(Int(movieLength)) }
+        if let movieOffset { w.key("movieOffset"); w.value(Int(movieOffset)) }
+        if let moviePath { w.key("moviePath"); w.value(moviePath) }
+        if let orientation { w.key("orientation"); w.value(orientation) }
+        w.key("path"); w.value(path)
+        if let pathBytes { w.key("pathBytes"); w.value(pathBytes) }
+        if let pixelHeight { w.key("pixelHeight"); w.value(pixelHeight) }
+        if let pixelWidth { w.key("pixelWidth"); w.value(pixelWidth) }
+        if let posterTime { w.key("posterTime"); w.value(posterTime) }
+        w.key("status"); w.value(status)
+        if let storedHeight { w.key("storedHeight"); w.value(storedHeight) }
+        if let storedWidth { w.key("storedWidth"); w.value(storedWidth) }
+        if let takenAt { w.key("takenAt"); w.value(takenAt) }
+        w.endObject()
+    }
 }
 
 /// The `photogrid list --json` document, version 1: every photo in grid order.
-public struct PhotoListDocument: Codable, Sendable, Equatable {
+public struct PhotoListDocument: Decodable, Sendable, Equatable, JSONWritable {
     public var version = 1
     public var photos: [ListedPhoto]
     /// With a page: the grid position of its first photo, and the photos in the library (every status).
@@ -83,7 +111,17 @@ public struct PhotoListDocument: Codable, Sendable, Equatable {
     }
 
     /// The document's JSON text (one line, keys sorted).
-    public var json: String { DocumentEncoding.json(self) }
+    public var json: String { String(decoding: jsonBytes(reservingCapacity: photos.count * 260 + 64), as: UTF8.self) }
+
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        if let offset { w.key("offset"); w.value(offset) }
+        w.key("photos")
+        w.array { w in for photo in photos { photo.write(to: &w) } }
+        if let total { w.key("total"); w.value(total) }
+        w.key("version"); w.value(version)
+        w.endObject()
+    }
 }
 
 /// `photogrid list`: the library's photos in grid order.

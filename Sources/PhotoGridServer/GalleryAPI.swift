@@ -260,7 +260,7 @@ struct GalleryAPI: Sendable {
         let query = try QueryParameters(request.uri, known: ["offset", "limit", "status"])
         let offset = try query.int("offset", 0), limit = try query.int("limit", 100), status = query.string("status")
         let bytes = try await blocking { [library] in
-            try DocumentEncoding.bytes(try LibraryListing.page(library: library, offset: offset, limit: limit, status: status))
+            try LibraryListing.page(library: library, offset: offset, limit: limit, status: status).documentBytes(reservingCapacity: limit * 260 + 64)
         }
         return Self.json(bytes)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import PhotoLibrary
 import Testing
 @testable import PhotoGrid
@@ -61,6 +62,28 @@ import Testing
             + #"{"error":"empty file","format":"jpeg","id":7,"media":"photo","modifiedAt":"1970-01-01T00:00:00Z","path":"bad.jpg","status":"error"},"#
             + #"{"format":"jpeg","id":9,"media":"photo","modifiedAt":"1970-01-01T00:00:00Z","path":"gone.jpg","pixelHeight":20,"pixelWidth":10,"status":"missing","storedHeight":20,"storedWidth":10}"#
             + #"],"version":1}"#)
+    }
+
+    /// Every member of a listed photo, a page's offset and total: each key written once, in sorted order,
+    /// each value read back by `JSONDecoder` as it was (strings escaped, doubles exact, ids past 2^53).
+    @Test func listJSONWritesEveryMemberSortedAndReadsBack() throws {
+        var photo = Self.photo(id: 9_007_199_254_740_993, path: "Live/\"quoted\"\\\tIMG.HEIC", status: .error,
+                               error: "bad\nbox", size: (4032, 3024), orientation: 6, takenAt: "2024-05-01T10:00:00")
+        (photo.pathBytes, photo.duration, photo.codec, photo.posterTime) = ([0x41, 0xFF], 2.9333333333333336, "hevc", 0.1)
+        (photo.livePhotoID, photo.movieID, photo.moviePath) = (3, 4, "Live/IMG.MOV")
+        (photo.motionOffset, photo.motionLength) = (1_234_567, 7_654_321)
+        let listed = ListedPhoto(photo)
+        let document = PhotoListDocument(photos: [listed, ListedPhoto(Self.photo(id: 2, path: "b.jpg", status: .ok))],
+                                         offset: 1_000, total: 1_002)
+        let bytes = try document.documentBytes()
+        #expect(try JSONDecoder().decode(PhotoListDocument.self, from: Data(bytes)) == document)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasPrefix(#"{"offset":1000,"photos":[{"codec":"hevc","duration":2.9333333333333336,"error":"bad\nbox","#))
+        #expect(text.hasSuffix(#"}],"total":1002,"version":1}"#))
+        // The first photo's keys (its string values hold no `"name":`): all 22, sorted.
+        let first = String(text[text.range(of: #"[{"#)!.upperBound ..< text.range(of: "},{")!.lowerBound])
+        let keys = first.matches(of: /"([A-Za-z]+)":/).map { String($0.output.1) }
+        #expect(keys.count == 22 && keys == keys.sorted())
     }
 
     @Test func tableAlignsColumnsAndEscapesControlCharacters() {
