@@ -32,8 +32,9 @@ struct ConnectionLimit: AvailableConnectionsDelegate {
     func isAcceptingNewConnections() -> Bool { pressure.open.load(ordering: .relaxed) < pressure.maximum }
 
     /// Descriptors kept for everything but connections: the database's files, thumbnails being made and
-    /// read, media files, the event loops' and the file watcher's own, for `jobs` makers.
-    static func reserve(jobs: Int) -> Int { 128 + 4 * jobs }
+    /// read, the media files being sent (`MediaStreamSlots.most`), the event loops' and the file watcher's
+    /// own, for `jobs` makers.
+    static func reserve(jobs: Int) -> Int { 128 + 4 * jobs + MediaStreamSlots.most }
 
     /// The default limit: the open-file limit less the reserve, from 16 to 10,000.
     static func defaultMaximum(jobs: Int) -> Int {

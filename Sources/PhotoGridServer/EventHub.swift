@@ -5,7 +5,10 @@ import ServiceLifecycle
 /// A slow client loses old progress events (each stream buffers the newest 64), never blocks the
 /// publisher. As a service it sends a keep-alive comment every 30 seconds, for the proxies and clients
 /// that drop a silent stream (the server's own idle timeout does not close a response in progress).
+/// At most `limit` streams are open: a new one ends the oldest (its client reconnects), so streams
+/// never hold every connection the server takes.
 final class EventHub: Service, Sendable {
+    let limit: Int
     private struct State {
         var next = 0
         var streams: [Int: AsyncStream<ServerEvent>.Continuation] = [:]
@@ -15,17 +18,22 @@ final class EventHub: Service, Sendable {
     }
     private let state = LockedValue(State())
 
+    init(limit: Int = .max) { self.limit = max(1, limit) }
+
     /// A stream of the events from now on, starting with the latest index progress and grid size.
     func subscribe() -> AsyncStream<ServerEvent> {
         let (stream, continuation) = AsyncStream<ServerEvent>.makeStream(bufferingPolicy: .bufferingNewest(64))
-        let id = state.withLock { state -> Int in
+        let (id, oldest) = state.withLock { state -> (Int, AsyncStream<ServerEvent>.Continuation?) in
             let id = state.next
             state.next += 1
+            var oldest: AsyncStream<ServerEvent>.Continuation?
+            if state.streams.count >= limit, let first = state.streams.keys.min() { oldest = state.streams.removeValue(forKey: first) }
             state.streams[id] = continuation
             if let last = state.lastIndex { continuation.yield(last) }
             if let last = state.lastLibrary { continuation.yield(last) }
-            return id
+            return (id, oldest)
         }
+        oldest?.finish()  // outside the lock: its termination handler takes it
         continuation.onTermination = { [weak self] _ in
             self?.state.withLock { _ = $0.streams.removeValue(forKey: id) }
         }

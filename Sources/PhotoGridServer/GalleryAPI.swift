@@ -26,6 +26,8 @@ struct GalleryAPI: Sendable {
     let jsonPieces = ThreadSpecificVariable<JSONPieces>()
     /// The browsers signed in with the token (`AccessRules`).
     let sessions: BrowserSessions
+    /// The media responses being sent at once.
+    let mediaStreams: MediaStreamSlots
     /// Where the health check says why the database is unreachable.
     var healthLogger: Logger?
 
@@ -346,6 +348,9 @@ struct GalleryAPI: Sendable {
         guard let id = Int64(text), id > 0 else {
             throw APIError(.notFound, "no item has id '\(QueryParameters.shown(Substring(text)))' (ids are the numbers layout documents give cells)")
         }
+        guard let slot = mediaStreams.take() else {
+            throw APIError(.serviceUnavailable, "\(mediaStreams.limit) videos are being sent; try again in a second", headers: [.retryAfter: "1"])
+        }
         let file = try await readers.run { [library] () throws -> MediaFile in
             do throws(MediaFile.Failure) { return try MediaFile.open(library, id: id) } catch { throw APIError(error) }
         }
@@ -384,6 +389,7 @@ struct GalleryAPI: Sendable {
                 offset += Int64(chunk.count)
             }
             try await writer.finish(nil)
+            withExtendedLifetime(slot) {}  // held while the body is sent
         }
         return Response(status: status, headers: headers, body: body)
     }

@@ -31,7 +31,9 @@ struct GalleryCore: Sendable {
         readers = BlockingPool(threads: max(2, cores))
         makers = BlockingPool(threads: options.jobs ?? cores)
         runs = BlockingPool(threads: 1)
-        events = EventHub()
+        connections = ConnectionPressure(maximum: options.maxConnections ?? ConnectionLimit.defaultMaximum(jobs: options.jobs ?? cores))
+        // Event streams are long-lived: at most a quarter of the connections (a new one ends the oldest).
+        events = EventHub(limit: max(2, connections.maximum / 4))
         foreground = ForegroundWork()
         let onDemand = try ThumbnailsOnDemand(library: library, folder: options.thumbnailFolder, pixelLimit: options.pixelLimit,
                                               indexedFolder: options.folder, foreground: foreground)
@@ -39,10 +41,9 @@ struct GalleryCore: Sendable {
                                       foreground: foreground, logger: logger)
         grid = GridCache(library: library, readers: readers, events: events, logger: logger)
         rules = AccessRules(token: options.token, hosts: AllowedHosts(bind: options.host, extra: options.allowedHosts))
-        connections = ConnectionPressure(maximum: options.maxConnections ?? ConnectionLimit.defaultMaximum(jobs: options.jobs ?? cores))
         duplicates = DuplicatesService(library: library, readers: readers, jobs: max(1, (options.jobs ?? cores) / 2), logger: logger)
         api = GalleryAPI(library: library, readers: readers, thumbnails: thumbnails, duplicates: duplicates, events: events, grid: grid,
-                         sessions: rules.sessions, healthLogger: logger)
+                         sessions: rules.sessions, mediaStreams: MediaStreamSlots(connections: connections.maximum), healthLogger: logger)
     }
 
     /// The router: the access rules, the request log and JSON errors (`RequestGuard`) before every route

@@ -14,7 +14,9 @@ import NIOHTTP1
 ///   the channel is writable (a client that does not read its answers is left to the router);
 /// - its answers as bytes written below NIO's response encoder (`AnswerHead`), which is not told the
 ///   requests' methods: this handler drops the bodies of the router's responses to HEAD (and CONNECT);
-/// - the idle timeout (it sees every request and response of its connection, the router's too);
+/// - the idle timeout (it sees every request and response of its connection, the router's too), and the
+///   same timeout for a response its client stopped reading (the channel unwritable that long);
+/// - a refused body (413) is not read on: the connection closes after the answer;
 /// - shutdown: the quiesce event goes on once its answers are flushed and the request being read is answered.
 final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
@@ -46,6 +48,8 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var quiesceWaiting = false
     /// When a request part was last read or a response last ended.
     private var lastActivity = NIODeadline.now()
+    /// Since when the channel has taken no more writes (its client reads nothing), if it does not now.
+    private var unwritableSince: NIODeadline?
     private var idleCheck: Scheduled<Void>?
     private var head: AnswerHead
     /// The `Host` value the rules last allowed on this connection.
@@ -69,19 +73,26 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
             if request.uri.hasPrefix("/") {
                 // HTTP/1.0 need not name a host: it asks the address listened on (the rules then see one `Host`).
                 request.headers.add(name: "Host", value: rules.hosts.defaultHost)
+                request.headers.remove(name: AccessRules.absoluteTargetField)
             } else {
                 // HTTP types keep only the path of an absolute-form target: the router's rules are told.
                 request.headers.replaceOrAdd(name: AccessRules.absoluteTargetField, value: String(request.uri.prefix(200)))
             }
             withRouter.append(RouterRequest(request))
             passOn(wrapInboundOut(.head(request)), context: context)
-        case .head(let request):
+        case .head(var request):
             if withRouter.isEmpty, context.channel.isWritable, takes(request) {
                 held = (request, logger.logLevel <= .info ? ContinuousClock.now : nil)
                 return
             }
             withRouter.append(RouterRequest(request))
-            passOn(data, context: context)
+            if request.headers.contains(name: AccessRules.absoluteTargetField) {
+                // Only this handler sets it (above): a client's own would switch off the target's limit.
+                request.headers.remove(name: AccessRules.absoluteTargetField)
+                passOn(wrapInboundOut(.head(request)), context: context)
+            } else {
+                passOn(data, context: context)
+            }
         case .body:
             if let held {
                 // A body after all (none was declared): the router answers the request.
@@ -147,7 +158,9 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
         let request = withRouter.first
         switch unwrapOutboundIn(data) {
         case .head(var head):
-            if request?.closes == true, !head.headers[canonicalForm: "connection"].contains("close") {
+            // A body refused at its head is not read on (a client could send one for ever): the connection closes.
+            if head.status == .payloadTooLarge, !withRouter.isEmpty { withRouter[0].closes = true }
+            if withRouter.first?.closes == true, !head.headers[canonicalForm: "connection"].contains("close") {
                 head.headers.replaceOrAdd(name: "Connection", value: "close")
             }
             guard request?.bodiless == true else {
@@ -273,6 +286,11 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
         context.fireChannelActive()
     }
 
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        unwritableSince = context.channel.isWritable ? nil : .now()
+        context.fireChannelWritabilityChanged()
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
         idleCheck?.cancel()
         idleCheck = nil
@@ -286,14 +304,18 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     /// Checks every few seconds at most (`ConnectionPressure.idleSeconds`): the timeout in force shortens
-    /// when connections near their limit.
+    /// when connections near their limit. It closes a connection idle that long, and one whose client has
+    /// read nothing of its answers that long (a stream no one reads holds a descriptor and its chunks).
     private func scheduleIdleCheck(context: ChannelHandlerContext, in delay: TimeAmount) {
         let step = min(delay, .seconds(ConnectionPressure.idleSeconds))
         idleCheck = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: step) { [self] in
             idleCheck = nil
-            let idleFor = NIODeadline.now() - lastActivity
+            let now = NIODeadline.now()
+            let idleFor = now - lastActivity
             let timeout = pressure?.isHigh == true ? min(idleTimeout, .seconds(ConnectionPressure.idleSeconds)) : idleTimeout
             if held == nil, withRouter.isEmpty, idleFor >= timeout {
+                context.close(promise: nil)
+            } else if let unwritableSince, now - unwritableSince >= timeout {
                 context.close(promise: nil)
             } else {
                 scheduleIdleCheck(context: context, in: held == nil && withRouter.isEmpty ? timeout - idleFor : timeout)

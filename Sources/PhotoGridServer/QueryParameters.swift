@@ -27,7 +27,8 @@ struct QueryParameters {
     /// A finite number; `fallback` when absent; nil when absent without a fallback.
     func double(_ name: String, _ fallback: Double? = nil) throws(APIError) -> Double? {
         guard let text = values[Substring(name)] else { return fallback }
-        guard let value = Double(text), value.isFinite else {
+        // `Double(_:)` reads up to a NUL (`%00`): `393%00junk` would be 393.
+        guard !text.utf8.contains(0), let value = Double(text), value.isFinite else {
             throw APIError(.badRequest, "\(name) must be a number (got '\(Self.shown(text))')")
         }
         return value

@@ -3,6 +3,7 @@ public import PhotoLibrary
 public import Thumbnails
 public import PhotoGridSupport
 import Dispatch
+import Glibc
 import ImageFormats
 import Indexing
 
@@ -48,8 +49,18 @@ public final class ThumbnailsOnDemand: Sendable {
             switch self {
             case .notFound(let message), .unreadable(let message), .changed(let message): return message
             case .library(let error): return error.description
-            case .folder(let error): return "thumbnail folder: \(error.description)"
+            case .folder(let error): return Self.folderMessage(error)
             case .storage(let reason): return "the thumbnail could not be stored: \(reason)"
+            }
+        }
+
+        /// Why the thumbnail folder cannot be used, without its path (a client is not told where the server keeps its files).
+        static func folderMessage(_ error: ThumbnailError) -> String {
+            switch error {
+            case .otherLibrarysFolder(_, let owner): return "the thumbnail folder holds the thumbnails of another library (\(owner)); nothing was written"
+            case .notACacheFolder: return "the thumbnail folder is not empty and photogrid did not make it; nothing was written"
+            case .system(let call, _, let errno): return "the thumbnail folder: \(call) failed: \(ThumbnailError.reason(errno))"
+            default: return "the thumbnail folder cannot be used"
             }
         }
 
@@ -175,6 +186,8 @@ public final class ThumbnailsOnDemand: Sendable {
             throw .storage(ThumbnailError.reason(errno))
         case .failure(.sourceChanged(let path)):
             throw .changed(path: path)
+        case .failure(let error) where Self.saysFileGone(error):
+            throw .changed(path: photos[0].path)
         case .failure(let error):
             do { try store.saveThumbnailRecords(records) } catch { throw .library(error) }
             throw .unreadable(LibraryThumbnails.message(error, path: photos[0].path))
@@ -233,6 +246,7 @@ public final class ThumbnailsOnDemand: Sendable {
         } catch .sourceChanged {
             throw .changed(path: photo.path)
         } catch {
+            if Self.saysFileGone(error) { throw .changed(path: photo.path) }
             throw .unreadable(LibraryThumbnails.message(error, path: photo.path))
         }
         let descriptor = file.descriptor
@@ -242,6 +256,13 @@ public final class ThumbnailsOnDemand: Sendable {
             throw .changed(path: photo.path)
         }
         return EmbeddedThumbnailSquare.make(file: file, displayWidth: photo.pixelWidth ?? 0, displayHeight: photo.pixelHeight ?? 0)
+    }
+
+    /// Whether `error` says the photo's file is not where it was indexed (gone, a link in its place, a file
+    /// in place of a folder): `.changed`, as `media` answers it, and nothing recorded.
+    static func saysFileGone(_ error: ThumbnailError) -> Bool {
+        guard case .system(_, _, let errno) = error else { return false }
+        return errno == ENOENT || errno == ENOTDIR || errno == ELOOP
     }
 
     /// Records what was made since the last call, in one transaction; the number of thumbnails.

@@ -90,6 +90,11 @@ import Glibc
         #expect(exact.status == 400)
         #expect(exact.errorMessage?.hasPrefix("unknown query parameter 'x'") == true)
         #expect(try server.get(path + String(repeating: "a", count: 8193 - path.utf8.count)).status == 414)
+        // The server's own note of an absolute-form target, sent by a client, changes nothing.
+        #expect(try server.get(path + String(repeating: "a", count: 8193 - path.utf8.count), headers: ["photogrid-absolute-target": "/"]).status == 414)
+        // A number is read whole: `Double` would stop at a NUL.
+        let nul = try server.get("/api/v1/layout?width=393%00junk")
+        #expect(nul.status == 400 && nul.errorMessage?.hasPrefix("width must be a number") == true, "\(nul.status) \(nul.text.prefix(200))")
         // A long unknown name is shown cut to 64 characters, never echoed whole.
         let name = String(repeating: "n", count: 7000)
         let unknown = try server.get("/api/v1/layout?width=393&\(name)=1")
@@ -291,6 +296,58 @@ import Glibc
             #expect(try server.get(thumbnail).status == 200)
         }
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("b-thumbnails").path))
+        // A third library beside them, on a's folder by default: 409, and the message names no path.
+        let c = try ServerProcess(["photos", "--db", "c.sqlite"], in: folder.url)
+        _ = try c.wait(for: "/api/v1/stats") { ((try? $0.json())?["indexing"] as? [String: Any])?["phase"] as? String == "done" }
+        let cells = try #require(try c.get("/api/v1/layout?width=393").json()["cells"] as? [[String: Any]])
+        let refused = try c.get("/" + (try #require(cells.first?["thumbnail"] as? String)))
+        #expect(refused.status == 409)
+        let message = try #require(refused.errorMessage)
+        #expect(message.hasPrefix("the thumbnail folder holds the thumbnails of another library") && !message.contains(folder.url.path), "\(message)")
+    }
+
+    /// Event streams are long-lived: at most a quarter of the connections hold one (4 of 16 here), a new
+    /// one ending the oldest (its client reconnects), so streams never keep every other client out.
+    @Test func eventStreamsNeverHoldEveryConnection() throws {
+        let library = try ServedLibrary(["--max-connections", "16"])
+        let server = library.server
+        var streams: [HTTPConnection] = []
+        for _ in 0..<5 {
+            let connection = try server.connect()
+            try connection.send(Array("GET /api/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+            #expect(String(decoding: connection.readAvailable(for: 1), as: UTF8.self).contains(": photogrid events"))
+            streams.append(connection)
+        }
+        // The oldest ended when the fifth came: its body's last chunk, then the connection idle.
+        #expect(String(decoding: streams[0].readAvailable(for: 2), as: UTF8.self).hasSuffix("0\r\n\r\n"))
+        for stream in streams.dropFirst() { #expect(!String(decoding: stream.readAvailable(for: 0.5), as: UTF8.self).contains("0\r\n\r\n")) }
+        #expect(try server.get("/healthz").status == 200)
+    }
+
+    /// A body is refused at its head (413) and not read on: the connection closes after the answer, so a
+    /// client cannot hold it by sending the body a byte at a time.
+    @Test func aRefusedBodyClosesItsConnection() throws {
+        let library = try ServedLibrary()
+        let connection = try library.server.connect()
+        try connection.send(Array("GET /api/v1/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000000\r\n\r\nabc".utf8))
+        let reply = try connection.readReply()
+        #expect(reply.status == 413 && reply.headers["connection"] == "close", "\(reply.status) \(reply.headers)")
+        #expect(connection.isClosed(within: 3))
+    }
+
+    /// A photo deleted since it was indexed: 409 for its thumbnails and placeholder, as for media; nothing
+    /// is made, and no failure is recorded (`sqlite3` reads the records).
+    @Test func aPhotoDeletedSinceIndexingIsRefusedAndNothingIsRecorded() throws {
+        let sqlite3 = try #require(ExternalTool("sqlite3"))
+        let library = try ServedLibrary()
+        guard let (path, thumbnail) = try Self.firstJPEGCell(library.server) else {
+            Issue.record("no JPEG cell")
+            return
+        }
+        try FileManager.default.removeItem(at: library.photos.appendingPathComponent(path))
+        try Self.expectRefused(thumbnail, variants: ["grid-256", "detail-640"], library)
+        let failures = String(decoding: try sqlite3.run([library.database, "SELECT count(*) FROM thumbnails WHERE status = 'error'"]), as: UTF8.self)
+        #expect(failures.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
 
     /// The path and thumbnail URL of the first plain JPEG cell the layout API lists.

@@ -149,6 +149,42 @@ struct ServedMediaTests {
         #expect(linked.status == 409 && !linked.body.starts(with: file.prefix(64)), "\(linked.text)")
     }
 
+    /// A video is sent on at most a quarter of the connections at once (4 of 16 here; 503 with Retry-After
+    /// past that), and a client that reads nothing of it is closed after the idle timeout: its descriptor
+    /// and chunks go back, and the next client is sent the whole file.
+    @Test(.enabled(if: ffmpeg != nil, "needs ffmpeg (apt-get install ffmpeg)"))
+    func unreadVideosHoldAQuarterOfTheConnectionsAtMostAndOnlyForTheIdleTimeout() throws {
+        let ffmpeg = try #require(Self.ffmpeg)
+        let folder = try TemporaryFolder("photogrid-media-streams")
+        let photos = folder.url.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let video = photos.appendingPathComponent("big.mp4")
+        _ = try ffmpeg.run(["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30", "-t", "4", "-c:v", "libx264",
+                            "-preset", "ultrafast", "-qp", "0", "-pix_fmt", "yuv420p", video.path])
+        let file = [UInt8](try Data(contentsOf: video))
+        try #require(file.count > 4 << 20, "\(file.count) bytes: too few to fill the sockets' buffers")
+        let server = try ServerProcess(["photos", "--db", "library.sqlite", "--max-connections", "16", "--idle-timeout", "3"], in: folder.url)
+        _ = try server.wait(for: "/api/v1/stats") { ((try? $0.json())?["indexing"] as? [String: Any])?["phase"] as? String == "done" }
+        let id = try #require((try server.get("/api/v1/photos").json()["photos"] as? [[String: Any]])?.first?["id"] as? Int)
+        // Four clients with small windows ask for the video and read nothing.
+        let unread = try (0..<4).map { _ in try HTTPConnection(port: server.port, receiveBuffer: 4096) }
+        for connection in unread { try connection.send(Array("GET /api/v1/media/\(id) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)) }
+        Thread.sleep(forTimeInterval: 1)
+        let refused = try server.get("/api/v1/media/\(id)")
+        #expect(refused.status == 503 && refused.headers["retry-after"] == "1", "\(refused.status)")
+        #expect(refused.errorMessage == "4 videos are being sent; try again in a second")
+        #expect(try server.get("/healthz").status == 200)
+        // Closed by the server once unread for the idle timeout (3 s, looked at every 3 s): what was on its
+        // way arrives, then the end, well short of the file.
+        Thread.sleep(forTimeInterval: 7)
+        for connection in unread {
+            let (bytes, closed) = connection.drain(within: 5)
+            #expect(closed && bytes < file.count / 2, "\(bytes) of \(file.count) bytes, closed: \(closed)")
+        }
+        let whole = try server.get("/api/v1/media/\(id)")
+        #expect(whole.status == 200 && whole.body == file, "\(whole.status), \(whole.body.count) of \(file.count) bytes")
+    }
+
     @Test(.enabled(if: ffmpeg != nil && exiftool != nil, "needs ffmpeg and exiftool (apt-get install ffmpeg libimage-exiftool-perl)"))
     func aFolderSwappedForALinkReachesNothingOutside() throws {
         let served = try Served()

@@ -38,10 +38,14 @@ public final class HTTPConnection {
     private var pending: [UInt8] = []
 
     /// Connects to 127.0.0.1:`port` (reads time out after `timeout` seconds), from the loopback address
-    /// `source` when given (`127.0.0.2`: another client as the server sees it).
-    public init(port: Int, timeout: Int = 30, source: String? = nil) throws {
+    /// `source` when given (`127.0.0.2`: another client as the server sees it), with a receive buffer of
+    /// `receiveBuffer` bytes when given (a client whose window fills at once when it reads nothing).
+    public init(port: Int, timeout: Int = 30, source: String? = nil, receiveBuffer: Int32? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure("socket failed: errno \(errno)") }
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         if let source {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
@@ -147,6 +151,22 @@ public final class HTTPConnection {
             if receive() <= 0 { return true }  // what was still on its way is read past
         }
         return false
+    }
+
+    /// Reads until the server closes the connection or `seconds` pass: how many bytes came, and whether it closed.
+    public func drain(within seconds: Double) -> (bytes: Int, closed: Bool) {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        var bytes = 0
+        defer { pending.removeAll() }
+        while Date() < deadline {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000))) > 0 else { return (bytes, false) }
+            let count = receive()
+            if count <= 0 { return (bytes, true) }
+            bytes += count
+            pending.removeAll(keepingCapacity: true)
+        }
+        return (bytes, false)
     }
 
     private func readUntil(_ marker: [UInt8]) throws -> Int {
