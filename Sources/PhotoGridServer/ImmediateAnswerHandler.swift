@@ -80,7 +80,7 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
             }
             withRouter.append(RouterRequest(request))
             passOn(wrapInboundOut(.head(request)), context: context)
-        case .head(var request):
+        case .head(let request):
             if withRouter.isEmpty, context.channel.isWritable, takes(request) {
                 held = (request, logger.logLevel <= .info ? ContinuousClock.now : nil)
                 return
@@ -88,8 +88,9 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
             withRouter.append(RouterRequest(request))
             if request.headers.contains(name: AccessRules.absoluteTargetField) {
                 // Only this handler sets it (above): a client's own would switch off the target's limit.
-                request.headers.remove(name: AccessRules.absoluteTargetField)
-                passOn(wrapInboundOut(.head(request)), context: context)
+                var stripped = request
+                stripped.headers.remove(name: AccessRules.absoluteTargetField)
+                passOn(wrapInboundOut(.head(stripped)), context: context)
             } else {
                 passOn(data, context: context)
             }
@@ -313,9 +314,8 @@ final class ImmediateAnswerHandler: ChannelDuplexHandler, RemovableChannelHandle
             let now = NIODeadline.now()
             let idleFor = now - lastActivity
             let timeout = pressure?.isHigh == true ? min(idleTimeout, .seconds(ConnectionPressure.idleSeconds)) : idleTimeout
-            if held == nil, withRouter.isEmpty, idleFor >= timeout {
-                context.close(promise: nil)
-            } else if let unwritableSince, now - unwritableSince >= timeout {
+            let unread = unwritableSince.map { now - $0 >= timeout } ?? false
+            if unread || held == nil && withRouter.isEmpty && idleFor >= timeout {
                 context.close(promise: nil)
             } else {
                 scheduleIdleCheck(context: context, in: held == nil && withRouter.isEmpty ? timeout - idleFor : timeout)
