@@ -111,7 +111,10 @@ public struct PhotoListDocument: Decodable, Sendable, Equatable, JSONWritable {
     }
 
     /// The document's JSON text (one line, keys sorted).
-    public var json: String { String(decoding: jsonBytes(reservingCapacity: photos.count * 260 + 64), as: UTF8.self) }
+    public var json: String { String(decoding: jsonBytes(reservingCapacity: expectedBytes), as: UTF8.self) }
+
+    /// About how many bytes the document takes (~250 a photo): the room its writer reserves.
+    public var expectedBytes: Int { photos.count * 260 + 64 }
 
     public func write(to w: inout JSONWriter) {
         w.beginObject()

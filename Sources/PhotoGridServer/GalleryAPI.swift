@@ -262,7 +262,8 @@ struct GalleryAPI: Sendable {
         let query = try QueryParameters(request.uri, known: ["offset", "limit", "status"])
         let offset = try query.int("offset", 0), limit = try query.int("limit", 100), status = query.string("status")
         let bytes = try await blocking { [library] in
-            try LibraryListing.page(library: library, offset: offset, limit: limit, status: status).documentBytes(reservingCapacity: limit * 260 + 64)
+            let page = try LibraryListing.page(library: library, offset: offset, limit: limit, status: status)
+            return try page.documentBytes(reservingCapacity: page.expectedBytes)
         }
         return Self.json(bytes)
     }

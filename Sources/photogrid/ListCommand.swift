@@ -32,6 +32,6 @@ struct ListCommand: ParsableCommand {
             return
         }
         let document = try LibraryListing.document(database: database.location())
-        if json { try printJSON(document) } else { Console.writeOutput(document.table) }
+        if json { try printJSON(document, reservingCapacity: document.expectedBytes) } else { Console.writeOutput(document.table) }
     }
 }

@@ -13,8 +13,8 @@ func printWarning(_ message: String) {
 
 /// Writes a JSON document and a newline on stdout; a document holding a number that is not finite is
 /// refused (one line, exit 1) rather than printed with `null`.
-func printJSON(_ document: some JSONWritable) throws {
-    var bytes = try document.documentBytes()
+func printJSON(_ document: some JSONWritable, reservingCapacity capacity: Int = 4096) throws {
+    var bytes = try document.documentBytes(reservingCapacity: capacity)
     bytes.append(UInt8(ascii: "\n"))
     Console.writeOutput(bytes: bytes)
 }
